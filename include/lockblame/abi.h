@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * lockblame's record layout and event stream ABI, shared by the module, the
+ * ledger's host build and the userspace reader. Bump LB_ABI_VERSION on every
+ * incompatible change to anything in this file.
+ */
+#ifndef _LOCKBLAME_ABI_H
+#define _LOCKBLAME_ABI_H
+
+#include <linux/types.h>
+
+#define LB_ABI_VERSION		1
+#define LB_STREAM_MAGIC		0x4c424c4bU	/* "KLBL" as little-endian bytes */
+#define LB_COMM_LEN		16
+
+/* What kind of lock an event is about. */
+enum lb_lock_class {
+	LB_LOCK_FUTEX = 1,	/* futex word, identified by the kernel's futex key */
+	LB_LOCK_FUTEX_PI,	/* PI futex: the word holds the owner TID */
+	LB_LOCK_MUTEX,		/* kernel struct mutex */
+	LB_LOCK_RWSEM,		/* kernel struct rw_semaphore */
+	LB_LOCK_CLASS_MAX
+};
+
+enum lb_event_type {
+	LB_EV_WAIT_BEGIN = 1,	/* task starts waiting on a contended lock */
+	LB_EV_WAIT_END,		/* task stops waiting; ->result says why */
+	LB_EV_RELEASE,		/* task releases (or wakes waiters of) a contended lock */
+	LB_EV_TYPE_MAX
+};
+
+/* Why a wait ended (LB_EV_WAIT_END). */
+enum lb_wait_result {
+	LB_WAIT_ACQUIRED = 0,	/* mutex/rwsem/PI: the waiter now owns the lock */
+	LB_WAIT_WOKEN,		/* futex: woken by futex_wake (usually takes the lock next) */
+	LB_WAIT_TIMEOUT,	/* gave up: timeout */
+	LB_WAIT_INTERRUPTED,	/* gave up: signal */
+	LB_WAIT_AGAIN,		/* futex value changed before sleeping (EAGAIN) */
+	LB_WAIT_ERROR,		/* any other error */
+	LB_WAIT_RESULT_MAX
+};
+
+/* How the owner identity in an event was learnt. */
+enum lb_owner_source {
+	LB_OWNER_NONE = 0,	/* not known */
+	LB_OWNER_LOCK_FIELD,	/* mutex/rwsem ->owner field: exact */
+	LB_OWNER_PI_WORD,	/* PI futex word (owner TID): exact */
+	LB_OWNER_HEURISTIC,	/* glibc pthread_mutex_t __owner (byte 8): a guess */
+	LB_OWNER_READER_HINT,	/* reader-owned rwsem: only the last reader is hinted */
+	LB_OWNER_SOURCE_MAX
+};
+
+/* lb_event.flags */
+#define LB_EF_READ		0x0001	/* rwsem: read side */
+#define LB_EF_WRITE		0x0002	/* rwsem: write side */
+#define LB_EF_SHARED_KEY	0x0004	/* futex: process-shared key (inode or mm-shared) */
+#define LB_EF_KTHREAD		0x0008	/* task is a kernel thread */
+#define LB_EF_OWNER_KTHREAD	0x0010	/* owner is a kernel thread */
+#define LB_EF_NOSLEEP		0x0020	/* wait ended without sleeping */
+
+/* Identity of a task, copied when the event happens (the task may exit). */
+struct lb_task_id {
+	__s32 pid;		/* thread id, as seen from the initial pid namespace */
+	__s32 tgid;		/* process id */
+	char comm[LB_COMM_LEN];	/* NUL-padded, not necessarily printable */
+};
+
+/*
+ * One event: fixed size, written by a probe handler into its CPU's ring.
+ * Lock identities are keyed hashes (never raw kernel addresses): the same
+ * kernel lock or the same futex key gives the same ->lock for one load of the
+ * module, and two processes on one shared futex get one ->lock.
+ */
+struct lb_event {
+	__u64 ts_ns;		/* ktime_get_mono_fast_ns(): one clock for all CPUs */
+	__u64 lock;		/* lock identity (keyed hash) */
+	__u64 cpu_ns;		/* task's on-CPU time so far (sum_exec_runtime) */
+	__u64 owner_cpu_ns;	/* owner's on-CPU time so far, if owner known */
+	__u8 type;		/* enum lb_event_type */
+	__u8 lock_class;	/* enum lb_lock_class */
+	__u8 result;		/* enum lb_wait_result, for LB_EV_WAIT_END */
+	__u8 owner_source;	/* enum lb_owner_source */
+	__u16 flags;		/* LB_EF_* */
+	__u16 cpu;		/* CPU the event was recorded on */
+	__u32 count;		/* LB_EV_RELEASE of a futex: tasks woken */
+	__u32 stack_id;		/* kernel stack id in "stacks", 0 if none */
+	__u32 ustack_id;	/* user stack id in "stacks", 0 if none */
+	__u32 reserved;
+	struct lb_task_id task;	/* the task the event happened to (current) */
+	struct lb_task_id owner;/* lock owner at this moment, per owner_source */
+};
+
+/*
+ * The binary stream (debugfs "events") starts with this header, then carries
+ * whole struct lb_event records. A reader must check magic, abi_version and
+ * record_size before trusting any record.
+ */
+struct lb_stream_header {
+	__u32 magic;		/* LB_STREAM_MAGIC */
+	__u16 abi_version;	/* LB_ABI_VERSION */
+	__u16 header_size;	/* sizeof(struct lb_stream_header) */
+	__u32 record_size;	/* sizeof(struct lb_event) */
+	__u32 nr_cpus;		/* possible CPUs when the stream was opened */
+	__u64 start_ns;		/* clock of ts_ns when the module was loaded */
+};
+
+#endif /* _LOCKBLAME_ABI_H */

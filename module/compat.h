@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Every kernel-version and kernel-internal difference lockblame depends on,
+ * as small lb_* wrappers. The logic elsewhere never tests a kernel version.
+ */
+#ifndef _LOCKBLAME_COMPAT_H
+#define _LOCKBLAME_COMPAT_H
+
+#include <linux/version.h>
+#include <linux/kprobes.h>
+#include <linux/mutex.h>
+#include <linux/rwsem.h>
+#include <linux/futex.h>
+#include <linux/sched.h>
+#include <linux/ptrace.h>
+
+/*
+ * Owner words of struct mutex and struct rw_semaphore: a task_struct pointer
+ * with flag bits below it (kernel/locking/mutex.c MUTEX_FLAGS, rwsem.c
+ * RWSEM_OWNER_FLAGS_MASK; unchanged from 5.x through 7.2). PREEMPT_RT builds
+ * both on rtmutex and have no such word: there lockblame knows no owner.
+ */
+#define LB_MUTEX_FLAGS			0x07UL
+#define LB_MUTEX_FLAG_WAITERS		0x01UL
+#define LB_RWSEM_READER_OWNED		0x01UL
+#define LB_RWSEM_OWNER_FLAGS_MASK	0x03UL
+#define LB_RWSEM_FLAG_WAITERS		0x02UL
+
+#ifndef CONFIG_PREEMPT_RT
+static inline unsigned long lb_mutex_owner_word(struct mutex *lock)
+{
+	return (unsigned long)atomic_long_read(&lock->owner);
+}
+
+static inline unsigned long lb_rwsem_owner_word(struct rw_semaphore *sem)
+{
+	return (unsigned long)atomic_long_read(&sem->owner);
+}
+
+static inline long lb_rwsem_count(struct rw_semaphore *sem)
+{
+	return atomic_long_read(&sem->count);
+}
+#else
+static inline unsigned long lb_mutex_owner_word(struct mutex *lock) { return 0; }
+static inline unsigned long lb_rwsem_owner_word(struct rw_semaphore *sem) { return 0; }
+static inline long lb_rwsem_count(struct rw_semaphore *sem) { return 0; }
+#endif
+
+/*
+ * union futex_key.both.offset carries these bits for process-shared keys
+ * (kernel/futex/futex.h FUT_OFF_INODE / FUT_OFF_MMSHARED, stable since 2.6).
+ */
+#define LB_FUT_OFF_SHARED_MASK		0x03U
+
+/*
+ * Internal futex flags as passed to futex_lock_pi(): 6.7 ("futex: Add
+ * sys_futex_wake()" flag rework) moved FLAGS_SHARED from 0x01 to 0x10.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 7, 0)
+#define LB_FUTEX_FLAGS_SHARED		0x0010U
+#else
+#define LB_FUTEX_FLAGS_SHARED		0x0001U
+#endif
+
+/* Function arguments and return value at a probe (x86-64 calling convention). */
+static inline unsigned long lb_arg(struct pt_regs *regs, unsigned int n)
+{
+	return regs_get_kernel_argument(regs, n);
+}
+
+static inline long lb_retval(struct pt_regs *regs)
+{
+	return (long)regs_return_value(regs);
+}
+
+/* The task's on-CPU time so far; updated at ticks and context switches. */
+static inline u64 lb_task_cpu_ns(struct task_struct *t)
+{
+	return READ_ONCE(t->se.sum_exec_runtime);
+}
+
+#endif /* _LOCKBLAME_COMPAT_H */

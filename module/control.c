@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The "control" file: enable, disable, reset, filters and stacks. A command
+ * is parsed whole before anything changes, so a malformed or unknown one
+ * returns -EINVAL and changes nothing; a valid one takes effect at once.
+ */
+#include <linux/kernel.h>
+#include <linux/mutex.h>
+#include <linux/string.h>
+#include <linux/seq_file.h>
+#include "lockblame.h"
+
+static DEFINE_MUTEX(lb_control_mutex);
+static struct lb_filter lb_filter;
+static char lb_last_error[96];
+
+void lb_filter_get(struct lb_filter *f)
+{
+	mutex_lock(&lb_control_mutex);
+	*f = lb_filter;
+	mutex_unlock(&lb_control_mutex);
+}
+
+static bool lb_id_match(const struct lb_filter *f, const struct lb_task_id *id)
+{
+	if (f->tgid && id->tgid != f->tgid)
+		return false;
+	if (f->comm[0] && strncmp(id->comm, f->comm, LB_COMM_LEN))
+		return false;
+	return true;
+}
+
+/*
+ * Filters choose whose waits are recorded: a wait is kept when its waiter or
+ * the lock's owner matches. Releases are always kept, since a holder outside
+ * the filter still decides how long a matching waiter waits.
+ */
+bool lb_filter_match(const struct lb_filter *f, const struct lb_event *ev)
+{
+	if (!f->tgid && !f->comm[0])
+		return true;
+	if (ev->type == LB_EV_RELEASE)
+		return true;
+	return lb_id_match(f, &ev->task) ||
+	       (ev->owner_source != LB_OWNER_NONE && lb_id_match(f, &ev->owner));
+}
+
+static int lb_control_error(const char *what, const char *arg)
+{
+	mutex_lock(&lb_control_mutex);
+	scnprintf(lb_last_error, sizeof(lb_last_error), "%s '%.40s'", what, arg);
+	mutex_unlock(&lb_control_mutex);
+	return -EINVAL;
+}
+
+/* "filter tgid=N", "filter comm=NAME", both, or "filter clear". */
+static int lb_control_filter(char *args)
+{
+	struct lb_filter f = {};
+	char *tok;
+	int err;
+
+	if (!args || !*args)
+		return lb_control_error("filter needs tgid=N, comm=NAME or clear", "");
+	if (!strcmp(args, "clear"))
+		goto apply;
+	while ((tok = strsep(&args, " \t")) != NULL) {
+		if (!*tok)
+			continue;
+		if (!strncmp(tok, "tgid=", 5)) {
+			err = kstrtos32(tok + 5, 10, &f.tgid);
+			if (err || f.tgid <= 0)
+				return lb_control_error("bad tgid", tok + 5);
+		} else if (!strncmp(tok, "comm=", 5)) {
+			if (!tok[5] || strlen(tok + 5) >= LB_COMM_LEN)
+				return lb_control_error("comm must be 1..15 bytes", tok + 5);
+			strscpy(f.comm, tok + 5, sizeof(f.comm));
+		} else {
+			return lb_control_error("unknown filter", tok);
+		}
+	}
+apply:
+	mutex_lock(&lb_control_mutex);
+	lb_filter = f;
+	mutex_unlock(&lb_control_mutex);
+	return 0;
+}
+
+int lb_control_exec(char *cmd)
+{
+	char *verb, *args;
+
+	cmd = strim(cmd);
+	args = cmd;
+	verb = strsep(&args, " \t");
+	if (args)
+		args = strim(args);
+
+	if (!strcmp(verb, "filter"))
+		return lb_control_filter(args);
+	if (!strcmp(verb, "stacks")) {
+		if (args && !strcmp(args, "on"))
+			WRITE_ONCE(lb_stacks, true);
+		else if (args && !strcmp(args, "off"))
+			WRITE_ONCE(lb_stacks, false);
+		else
+			return lb_control_error("stacks takes on or off", args ? args : "");
+		return 0;
+	}
+	if (args && *args)
+		return lb_control_error("unexpected argument", args);
+	if (!strcmp(verb, "enable"))
+		WRITE_ONCE(lb_enabled, true);
+	else if (!strcmp(verb, "disable"))
+		WRITE_ONCE(lb_enabled, false);
+	else if (!strcmp(verb, "reset"))
+		lb_drain_reset();
+	else
+		return lb_control_error("unknown command", verb);
+	return 0;
+}
+
+void lb_control_show(struct seq_file *m)
+{
+	mutex_lock(&lb_control_mutex);
+	seq_printf(m, "enabled %d\nstacks %d\nfilter_tgid %d\nfilter_comm %s\n",
+		   READ_ONCE(lb_enabled), READ_ONCE(lb_stacks), lb_filter.tgid,
+		   lb_filter.comm[0] ? lb_filter.comm : "-");
+	seq_printf(m, "last_error %s\n", lb_last_error[0] ? lb_last_error : "-");
+	seq_puts(m, "# commands: enable | disable | reset | stacks on | stacks off |\n"
+		    "#           filter tgid=N [comm=NAME] | filter comm=NAME | filter clear\n");
+	mutex_unlock(&lb_control_mutex);
+}

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The debugfs interface under /sys/kernel/debug/lockblame: report, ledger,
+ * probes, stats, stacks and events to read, control to write.
+ */
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/seq_file.h>
+#include <linux/uaccess.h>
+#include <linux/timekeeping.h>
+#include "lockblame.h"
+#include "ledger.h"
+
+#define LB_CONTROL_MAX 128
+
+static struct dentry *lb_dir;
+
+static __printf(2, 3) void lb_seq_out(struct lb_out *out, const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	seq_vprintf(out->priv, fmt, args);
+	va_end(args);
+}
+
+static void lb_show_header(struct seq_file *m)
+{
+	u64 now = ktime_get_mono_fast_ns();
+	u64 window = now - lb_drain_start_ns();
+
+	seq_printf(m, "lockblame %s (abi %d): window %llu.%03llu s, probes %u of %u planted\n",
+		   LB_VERSION, LB_ABI_VERSION, window / NSEC_PER_SEC,
+		   (window % NSEC_PER_SEC) / NSEC_PER_MSEC, lb_probes_attached(),
+		   lb_probe_count);
+	seq_printf(m, "events: generated %llu, recorded %llu, dropped %llu%s\n",
+		   lb_rings_total(LB_TOTAL_GENERATED), lb_rings_total(LB_TOTAL_RECORDED),
+		   lb_rings_total(LB_TOTAL_DROPPED),
+		   READ_ONCE(lb_enabled) ? "" : " (tracing disabled)");
+}
+
+static int lb_report_show(struct seq_file *m, void *v)
+{
+	struct lb_out out = { .printf = lb_seq_out, .priv = m };
+
+	lb_drain_lock();
+	lb_show_header(m);
+	lb_ledger_report(lb_drain_ledger(), &out);
+	lb_drain_unlock();
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(lb_report);
+
+static int lb_ledger_show(struct seq_file *m, void *v)
+{
+	struct lb_out out = { .printf = lb_seq_out, .priv = m };
+
+	lb_drain_lock();
+	lb_ledger_dump(lb_drain_ledger(), &out);
+	lb_drain_unlock();
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(lb_ledger);
+
+static int lb_probes_file_show(struct seq_file *m, void *v)
+{
+	lb_probes_show(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(lb_probes_file);
+
+static int lb_stats_show(struct seq_file *m, void *v)
+{
+	struct lb_ledger_totals t;
+	unsigned long missed = 0;
+	unsigned int i;
+
+	lb_drain_now();
+	lb_show_header(m);
+	lb_rings_show(m);
+	lb_drain_show(m);
+	for (i = 0; i < lb_probe_count; i++) {
+		const struct lb_probe *p = &lb_probe_table[i];
+
+		if (p->attached)
+			seq_printf(m, "probe %s hits %lld missed %lu mismatch %lld\n", p->role,
+				   (long long)atomic64_read(&p->hits), lb_probe_missed(p),
+				   (long long)atomic64_read(&p->mismatches));
+		missed += lb_probe_missed(p);
+	}
+	seq_printf(m, "kretprobe_missed %lu\n", missed);
+	lb_drain_lock();
+	lb_ledger_totals(lb_drain_ledger(), &t);
+	lb_drain_unlock();
+	seq_printf(m, "ledger events %llu late %llu unmatched %llu evicted_locks %llu evicted_tasks %llu dropped_waiters %llu dropped_pairs %llu\n",
+		   t.events, t.late_events, t.unmatched_events, t.evicted_locks,
+		   t.evicted_tasks, t.dropped_waiters, t.dropped_pairs);
+	seq_printf(m, "ledger wait_ns %llu blame_ns %llu pending_ns %llu unattributed_ns %llu\n",
+		   t.wait_ns, t.blame_ns, t.pending_ns, t.unattributed_ns);
+	seq_printf(m, "memory rings %llu stacks %llu ledger %llu bytes\n", lb_rings_bytes(),
+		   lb_stacks_bytes(), lb_ledger_bytes(lb_drain_ledger()));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(lb_stats);
+
+static int lb_stacks_file_show(struct seq_file *m, void *v)
+{
+	lb_stacks_show(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(lb_stacks_file);
+
+static int lb_control_show_file(struct seq_file *m, void *v)
+{
+	lb_control_show(m);
+	return 0;
+}
+
+static int lb_control_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, lb_control_show_file, NULL);
+}
+
+static ssize_t lb_control_write(struct file *file, const char __user *ubuf,
+				size_t len, loff_t *ppos)
+{
+	char buf[LB_CONTROL_MAX];
+	int err;
+
+	if (!len || len >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	if (strlen(buf) != len)
+		return -EINVAL;
+	err = lb_control_exec(buf);
+	return err ? err : len;
+}
+
+static const struct file_operations lb_control_fops = {
+	.owner = THIS_MODULE,
+	.open = lb_control_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+	.write = lb_control_write,
+};
+
+static int lb_events_open(struct inode *inode, struct file *file)
+{
+	int err = lb_stream_open();
+
+	return err ? err : stream_open(inode, file);
+}
+
+/* A stream (stream_open): there is no position, @ppos is NULL. */
+static ssize_t lb_events_read(struct file *file, char __user *buf, size_t len, loff_t *ppos)
+{
+	return lb_stream_read(buf, len);
+}
+
+static int lb_events_release(struct inode *inode, struct file *file)
+{
+	lb_stream_close();
+	return 0;
+}
+
+static const struct file_operations lb_events_fops = {
+	.owner = THIS_MODULE,
+	.open = lb_events_open,
+	.read = lb_events_read,
+	.release = lb_events_release,
+};
+
+int lb_debugfs_init(void)
+{
+	lb_dir = debugfs_create_dir("lockblame", NULL);
+	if (IS_ERR(lb_dir))
+		return PTR_ERR(lb_dir);
+	debugfs_create_file("report", 0400, lb_dir, NULL, &lb_report_fops);
+	debugfs_create_file("ledger", 0400, lb_dir, NULL, &lb_ledger_fops);
+	debugfs_create_file("probes", 0400, lb_dir, NULL, &lb_probes_file_fops);
+	debugfs_create_file("stats", 0400, lb_dir, NULL, &lb_stats_fops);
+	debugfs_create_file("stacks", 0400, lb_dir, NULL, &lb_stacks_file_fops);
+	debugfs_create_file("control", 0600, lb_dir, NULL, &lb_control_fops);
+	debugfs_create_file("events", 0400, lb_dir, NULL, &lb_events_fops);
+	return 0;
+}
+
+void lb_debugfs_exit(void)
+{
+	debugfs_remove_recursive(lb_dir);
+	lb_dir = NULL;
+}

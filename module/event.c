@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Building one event: the timestamp, the identities of the task and of the
+ * lock owner copied at this moment, and keyed lock ids that never expose a
+ * kernel address. Runs in probe context: no allocation, no sleeping.
+ */
+#include <linux/sched.h>
+#include <linux/siphash.h>
+#include <linux/random.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <linux/timekeeping.h>
+#include "lockblame.h"
+#include "compat.h"
+
+bool lb_enabled = true;
+static siphash_key_t lb_hash_key;
+
+void lb_event_init(void)
+{
+	get_random_bytes(&lb_hash_key, sizeof(lb_hash_key));
+}
+
+/* Lock identity of a kernel lock: a keyed hash of its address. */
+u64 lb_lock_id(const void *lock)
+{
+	return siphash_1u64((u64)(unsigned long)lock, &lb_hash_key) | 1;
+}
+NOKPROBE_SYMBOL(lb_lock_id);
+
+/* Lock identity of a futex key (ptr, word, offset). */
+u64 lb_lock_id3(u64 a, u64 b, u64 c)
+{
+	return siphash_3u64(a, b, c, &lb_hash_key) | 1;
+}
+NOKPROBE_SYMBOL(lb_lock_id3);
+
+void lb_task_id_fill(struct lb_task_id *id, struct task_struct *t)
+{
+	id->pid = t->pid;
+	id->tgid = t->tgid;
+	/* comm may change under us: a torn name is still NUL-terminated. */
+	memcpy(id->comm, t->comm, LB_COMM_LEN);
+	id->comm[LB_COMM_LEN - 1] = '\0';
+}
+NOKPROBE_SYMBOL(lb_task_id_fill);
+
+/*
+ * Copy the identity of a lock owner read from a lock word. Probe handlers
+ * run with preemption off, an RCU read-side section, and the owner word only
+ * names a task while it holds the lock (the kernel's own optimistic spinning
+ * relies on the same). The nofault copies also survive a pointer that a
+ * wrong argument register would produce.
+ */
+bool lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 source)
+{
+	struct lb_task_id *id = &ev->owner;
+	unsigned int flags;
+
+	if (!owner)
+		return false;
+	if (copy_from_kernel_nofault(&id->pid, &owner->pid, sizeof(id->pid)) ||
+	    copy_from_kernel_nofault(&id->tgid, &owner->tgid, sizeof(id->tgid)) ||
+	    copy_from_kernel_nofault(id->comm, owner->comm, LB_COMM_LEN) ||
+	    copy_from_kernel_nofault(&flags, &owner->flags, sizeof(flags)) ||
+	    copy_from_kernel_nofault(&ev->owner_cpu_ns, &owner->se.sum_exec_runtime,
+				     sizeof(ev->owner_cpu_ns)) ||
+	    id->pid <= 0) {
+		memset(id, 0, sizeof(*id));
+		ev->owner_cpu_ns = 0;
+		return false;
+	}
+	id->comm[LB_COMM_LEN - 1] = '\0';
+	if (flags & PF_KTHREAD)
+		ev->flags |= LB_EF_OWNER_KTHREAD;
+	ev->owner_source = source;
+	return true;
+}
+NOKPROBE_SYMBOL(lb_owner_fill);
+
+/*
+ * Start an event for the current task. NULL means the event was dropped
+ * (and counted). A non-NULL event must be passed to lb_event_commit().
+ */
+struct lb_event *lb_event_begin(u8 type, u8 lock_class, u64 lock)
+{
+	struct lb_event *ev = lb_ring_reserve();
+
+	if (!ev)
+		return NULL;
+	/* Taken inside the ring's guard: each CPU's ring is in time order. */
+	ev->ts_ns = ktime_get_mono_fast_ns();
+	ev->lock = lock;
+	ev->cpu_ns = lb_task_cpu_ns(current);
+	ev->owner_cpu_ns = 0;
+	ev->type = type;
+	ev->lock_class = lock_class;
+	ev->result = 0;
+	ev->owner_source = LB_OWNER_NONE;
+	ev->flags = (current->flags & PF_KTHREAD) ? LB_EF_KTHREAD : 0;
+	ev->cpu = smp_processor_id();
+	ev->count = 0;
+	ev->stack_id = 0;
+	ev->ustack_id = 0;
+	ev->reserved = 0;
+	lb_task_id_fill(&ev->task, current);
+	memset(&ev->owner, 0, sizeof(ev->owner));
+	return ev;
+}
+NOKPROBE_SYMBOL(lb_event_begin);
+
+void lb_event_commit(struct lb_event *ev)
+{
+	if (READ_ONCE(lb_stacks) && ev->type != LB_EV_WAIT_END) {
+		ev->stack_id = lb_stack_kernel();
+		if (ev->lock_class == LB_LOCK_FUTEX || ev->lock_class == LB_LOCK_FUTEX_PI)
+			ev->ustack_id = lb_stack_user();
+	}
+	lb_ring_commit(ev);
+}
+NOKPROBE_SYMBOL(lb_event_commit);

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The ledger: turns a time-ordered stream of lockblame events into per-lock
+ * and per-task accounts of waiting, holding and blame. Plain C: it builds in
+ * the kernel and, through lb_shim.h, on the host.
+ */
+#ifndef _LOCKBLAME_LEDGER_H
+#define _LOCKBLAME_LEDGER_H
+
+#include "lb_shim.h"
+#include <lockblame/abi.h>
+
+/* Table capacities; every table is allocated once, at create time. */
+struct lb_ledger_limits {
+	u32 max_locks;		/* locks tracked at once */
+	u32 max_tasks;		/* tasks (threads) tracked at once */
+	u32 max_waiters;	/* (lock, waiter) pairs outstanding at once */
+	u32 max_pairs;		/* (holder, victim) blame pairs */
+	u32 max_chain_depth;	/* how far blame flows along holder-waits-on chains */
+};
+
+enum lb_verdict {
+	LB_VERDICT_NONE = 0,	/* neither waited nor caused waiting */
+	LB_VERDICT_CAUSE,
+	LB_VERDICT_VICTIM,
+	LB_VERDICT_SHARED,
+};
+
+/* Totals over the whole ledger, for the conservation invariant:
+ * blame_ns + unattributed_ns + pending_ns == wait_ns, always. */
+struct lb_ledger_totals {
+	u64 events;		/* events fed */
+	u64 wait_ns;		/* all waiting, ended waits plus open waits up to "now" */
+	u64 blame_ns;		/* waiting charged to a known holder */
+	u64 pending_ns;		/* waiting whose holder is not known yet (resolved at release) */
+	u64 unattributed_ns;	/* waiting whose holder could never be known */
+	u64 late_events;	/* events older than the ledger's clock, clamped */
+	u64 unmatched_events;	/* ends/releases with no matching begin */
+	u64 evicted_locks, evicted_tasks, dropped_waiters, dropped_pairs;
+};
+
+/* What the ledger knows of one task (for tests and the report). */
+struct lb_task_stats {
+	struct lb_task_id id;
+	u64 wait_ns;		/* time spent waiting on contended locks */
+	u64 waits;		/* contended waits (ended) */
+	u64 hold_ns;		/* time holding a lock while others waited */
+	u64 hold_on_cpu_ns;	/* part of hold_ns spent on a CPU */
+	u64 holds;		/* contended holds (ended) */
+	u64 blame_ns;		/* waiter-ns inflicted while holding */
+	u64 root_blame_ns;	/* blame received through chains (root cause) */
+	u64 errors;		/* waits ended by timeout, signal or value change */
+	enum lb_verdict verdict;
+};
+
+struct lb_lock_stats {
+	u64 lock;
+	u8 lock_class;
+	u64 acquisitions;	/* contended acquisitions (waits ended) */
+	u64 wait_ns, hold_ns, blame_ns, pending_ns, unattributed_ns;
+	u64 wait_p50_ns, wait_p99_ns, wait_max_ns;
+	u64 hold_p50_ns, hold_p99_ns, hold_max_ns;
+	u64 errors;
+	u32 waiters_now;
+	s32 holder_pid;		/* 0 if not known */
+};
+
+struct lb_ledger;
+
+/* Output sink for the report: the kernel wraps seq_printf, the host stdio. */
+struct lb_out {
+	void (*printf)(struct lb_out *out, const char *fmt, ...) __printf(2, 3);
+	void *priv;
+};
+
+struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits);
+void lb_ledger_destroy(struct lb_ledger *l);
+void lb_ledger_reset(struct lb_ledger *l);
+
+/* Bytes the ledger allocated at create time (shown in "stats"). */
+u64 lb_ledger_bytes(const struct lb_ledger *l);
+
+/* Feed one event. Events should come in ts_ns order; small inversions are
+ * clamped to the ledger's clock and counted in late_events. */
+void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev);
+
+/* Bring open waits and holds up to @now_ns (same clock as ts_ns). */
+void lb_ledger_advance(struct lb_ledger *l, u64 now_ns);
+
+void lb_ledger_totals(const struct lb_ledger *l, struct lb_ledger_totals *t);
+bool lb_ledger_task(const struct lb_ledger *l, s32 pid, struct lb_task_stats *st);
+bool lb_ledger_lock(const struct lb_ledger *l, u64 lock, struct lb_lock_stats *st);
+u64 lb_ledger_pair_blame(const struct lb_ledger *l, s32 holder_pid, s32 victim_pid);
+
+/* The human report ("report" in debugfs). */
+void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out);
+
+/*
+ * The machine-readable dump ("ledger" in debugfs, read by tools/lockblame
+ * and the end-to-end tests). One record per line, the record type first,
+ * then space-separated key=value fields; unknown keys must be ignored by
+ * readers. Numbers are decimal, lock ids 16 hex digits, comm escaped so that
+ * bytes outside 0x21..0x7e and '\\' and '=' become \xNN.
+ *
+ *   # lockblame ledger v1
+ *   totals events= wait_ns= blame_ns= pending_ns= unattributed_ns= late= unmatched=
+ *          evicted_locks= evicted_tasks= dropped_waiters= dropped_pairs= window_ns=
+ *   lock id= class=futex|futex_pi|mutex|rwsem acq= wait_ns= hold_ns= blame_ns=
+ *        pending_ns= unattributed_ns= wait_p50= wait_p99= wait_max= hold_p50=
+ *        hold_p99= hold_max= errors= waiters= holder= util_ppm= sat_milli=
+ *   task pid= tgid= comm= wait_ns= waits= hold_ns= hold_on_cpu_ns= holds=
+ *        blame_ns= root_blame_ns= errors= verdict=cause|victim|shared|none
+ *   process tgid= comm= wait_ns= hold_ns= blame_ns= root_blame_ns= verdict=
+ *   pair holder= victim= blame_ns=
+ *   chain victim_lock= holder= waits_on= root= blame_ns=
+ *   deadlock tasks=pid,pid,... locks=id,id,...
+ */
+void lb_ledger_dump(const struct lb_ledger *l, struct lb_out *out);
+
+#endif /* _LOCKBLAME_LEDGER_H */

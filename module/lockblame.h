@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Declarations shared by lockblame's stages: probes, rings, drain, interface. */
+#ifndef _LOCKBLAME_H
+#define _LOCKBLAME_H
+
+#include <linux/types.h>
+#include <linux/kprobes.h>
+#include <lockblame/abi.h>
+
+struct lb_ledger;
+struct seq_file;
+
+#define LB_VERSION "0.1.0"
+
+/* ---- module parameters (main.c) ---- */
+extern unsigned int lb_ring_events;	/* events per CPU ring */
+extern unsigned int lb_max_blocked;	/* kretprobe maxactive */
+extern unsigned int lb_drain_ms;	/* periodic drain interval */
+extern bool lb_stacks;			/* record stacks at wait and release */
+
+/* ---- probe table (probes.c) ---- */
+enum lb_probe_kind { LB_KPROBE, LB_KRETPROBE };
+
+#define LB_MAX_CANDIDATES 5
+
+struct lb_probe {
+	const char *role;
+	const char *candidates[LB_MAX_CANDIDATES];	/* tried in order */
+	enum lb_probe_kind kind;
+	bool required;
+	kprobe_pre_handler_t pre;		/* LB_KPROBE */
+	kretprobe_handler_t entry;		/* LB_KRETPROBE */
+	kretprobe_handler_t ret;		/* LB_KRETPROBE */
+	size_t data_size;			/* LB_KRETPROBE per-instance data */
+	/* state, filled at install */
+	union {
+		struct kprobe kp;
+		struct kretprobe krp;
+	};
+	const char *attached;			/* symbol planted on, or NULL */
+	int error;				/* 0, or why it is not planted */
+	atomic64_t hits;			/* handler calls */
+	atomic64_t mismatches;			/* arguments failed validation */
+};
+
+extern struct lb_probe lb_probe_table[];
+extern const unsigned int lb_probe_count;
+
+int lb_probes_install(void);
+void lb_probes_remove(void);
+int lb_probes_selftest(void);
+unsigned int lb_probes_attached(void);
+void lb_probes_show(struct seq_file *m);
+unsigned long lb_probe_missed(const struct lb_probe *p);
+struct lb_probe *lb_probe_find(const char *role);
+bool lb_probe_returns_int(const struct lb_probe *p);
+
+static inline struct lb_probe *lb_probe_of_kp(struct kprobe *kp)
+{
+	return container_of(kp, struct lb_probe, kp);
+}
+
+static inline struct lb_probe *lb_probe_of_ri(struct kretprobe_instance *ri)
+{
+	return container_of(get_kretprobe(ri), struct lb_probe, krp);
+}
+
+/* Probe handlers, one file per family. */
+int lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_futex_sleep_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_futex_sleep_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_futex_wait_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_futex_wait_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_futex_lock_pi_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_futex_unlock_pi_pre(struct kprobe *p, struct pt_regs *regs);
+int lb_futex_init(void);
+void lb_futex_exit(void);
+
+int lb_mutex_lock_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_mutex_lock_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_mutex_lock_int_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_mutex_unlock_pre(struct kprobe *p, struct pt_regs *regs);
+
+int lb_rwsem_read_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_rwsem_write_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_rwsem_down_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_rwsem_wake_pre(struct kprobe *p, struct pt_regs *regs);
+
+/* ---- events (event.c): identity capture and emission ---- */
+extern bool lb_enabled;
+
+/* Per-instance data of every lock-wait kretprobe. */
+struct lb_wait_data {
+	u64 lock;		/* 0: entry did not record, skip the return */
+	u8 lock_class;
+	u16 flags;
+	unsigned long arg;	/* family-specific (futex: the queue entry) */
+	unsigned long arg2;	/* family-specific (futex: the timeout) */
+};
+
+u64 lb_lock_id(const void *lock);
+u64 lb_lock_id3(u64 a, u64 b, u64 c);
+void lb_task_id_fill(struct lb_task_id *id, struct task_struct *t);
+bool lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 source);
+struct lb_event *lb_event_begin(u8 type, u8 lock_class, u64 lock);
+void lb_event_commit(struct lb_event *ev);
+void lb_event_init(void);
+
+/* ---- per-CPU rings (ring.c) ---- */
+enum lb_drop_cause {
+	LB_DROP_FULL,		/* ring full: the drain fell behind */
+	LB_DROP_NESTED,		/* a probe fired inside a probe on this CPU */
+	LB_DROP_NOKEY,		/* futex: the key of the operation was lost */
+	LB_DROP_CAUSE_MAX
+};
+
+struct lb_ring;
+
+int lb_rings_alloc(unsigned int events_per_cpu);
+void lb_rings_free(void);
+struct lb_event *lb_ring_reserve(void);
+void lb_ring_commit(struct lb_event *ev);
+void lb_ring_drop(enum lb_drop_cause cause);
+unsigned int lb_ring_avail(int cpu);
+const struct lb_event *lb_ring_at(int cpu, unsigned int i);
+void lb_ring_consume(int cpu, unsigned int n);
+void lb_rings_show(struct seq_file *m);
+u64 lb_rings_bytes(void);
+u64 lb_rings_total(int what);
+
+enum { LB_TOTAL_GENERATED, LB_TOTAL_RECORDED, LB_TOTAL_DROPPED };
+
+/* ---- stacks (stacks.c) ---- */
+int lb_stacks_alloc(unsigned int entries);
+void lb_stacks_free(void);
+u32 lb_stack_kernel(void);
+u32 lb_stack_user(void);
+void lb_stacks_show(struct seq_file *m);
+u64 lb_stacks_bytes(void);
+
+/* ---- drain and ledger ownership (drain.c) ---- */
+struct lb_ledger_limits;
+int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_events);
+void lb_drain_exit(void);
+void lb_drain_now(void);
+void lb_drain_lock(void);
+void lb_drain_unlock(void);
+struct lb_ledger *lb_drain_ledger(void);
+void lb_drain_reset(void);
+u64 lb_drain_start_ns(void);
+void lb_drain_show(struct seq_file *m);
+
+/* binary stream tee for debugfs "events" */
+int lb_stream_open(void);
+void lb_stream_close(void);
+ssize_t lb_stream_read(char __user *buf, size_t len);
+
+/* ---- control (control.c) ---- */
+struct lb_filter {
+	s32 tgid;		/* 0: any */
+	char comm[LB_COMM_LEN];	/* "": any */
+};
+
+int lb_control_exec(char *cmd);
+void lb_control_show(struct seq_file *m);
+void lb_filter_get(struct lb_filter *f);
+bool lb_filter_match(const struct lb_filter *f, const struct lb_event *ev);
+
+/* ---- debugfs (debugfs.c) ---- */
+int lb_debugfs_init(void);
+void lb_debugfs_exit(void);
+
+#endif /* _LOCKBLAME_H */

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Probes on the kernel mutex slowpaths: a waiter entering the lock slowpath
+ * (owner read from the lock word), the same task returning from it (it now
+ * owns the lock), and the holder running the unlock slowpath (waiters exist).
+ */
+#include <linux/kprobes.h>
+#include <linux/mutex.h>
+#include <linux/uaccess.h>
+#include "lockblame.h"
+#include "compat.h"
+
+static bool lb_mutex_word(struct mutex *lock, unsigned long *word)
+{
+	/* A clone with another argument layout must not make us fault. */
+	return !copy_from_kernel_nofault(word, &lock->owner, sizeof(*word));
+}
+
+int lb_mutex_lock_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
+	struct lb_probe *p = lb_probe_of_ri(ri);
+	struct mutex *lock = (struct mutex *)lb_arg(regs, 0);
+	struct task_struct *owner;
+	struct lb_event *ev;
+	unsigned long word;
+
+	atomic64_inc(&p->hits);
+	d->lock = 0;
+	if (!READ_ONCE(lb_enabled))
+		return 1;
+	if (!lb_mutex_word(lock, &word)) {
+		atomic64_inc(&p->mismatches);
+		return 1;
+	}
+	owner = (struct task_struct *)(word & ~LB_MUTEX_FLAGS);
+	/* Unowned: not contended (lockdep kernels route every lock here). */
+	if (!owner)
+		return 1;
+	if (owner == current) {
+		atomic64_inc(&p->mismatches);
+		return 1;
+	}
+	ev = lb_event_begin(LB_EV_WAIT_BEGIN, LB_LOCK_MUTEX, lb_lock_id(lock));
+	if (!ev)
+		return 1;
+	lb_owner_fill(ev, owner, LB_OWNER_LOCK_FIELD);
+	d->lock = ev->lock;
+	d->lock_class = LB_LOCK_MUTEX;
+	d->flags = 0;
+	lb_event_commit(ev);
+	return 0;
+}
+NOKPROBE_SYMBOL(lb_mutex_lock_entry);
+
+static void lb_mutex_wait_end(struct lb_wait_data *d, u8 result)
+{
+	struct lb_event *ev;
+
+	ev = lb_event_begin(LB_EV_WAIT_END, d->lock_class, d->lock);
+	if (!ev)
+		return;
+	ev->result = result;
+	lb_event_commit(ev);
+}
+
+/* mutex_lock()'s slowpath returns void: it returns with the lock held. */
+int lb_mutex_lock_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
+	u8 result = LB_WAIT_ACQUIRED;
+
+	if (lb_probe_returns_int(lb_probe_of_ri(ri)) && lb_retval(regs))
+		result = LB_WAIT_INTERRUPTED;
+	lb_mutex_wait_end(d, result);
+	return 0;
+}
+NOKPROBE_SYMBOL(lb_mutex_lock_ret);
+
+/* Killable and interruptible slowpaths return 0 or -EINTR. */
+int lb_mutex_lock_int_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
+
+	lb_mutex_wait_end(d, lb_retval(regs) ? LB_WAIT_INTERRUPTED : LB_WAIT_ACQUIRED);
+	return 0;
+}
+NOKPROBE_SYMBOL(lb_mutex_lock_int_ret);
+
+int lb_mutex_unlock_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct lb_probe *p = lb_probe_of_kp(kp);
+	struct mutex *lock = (struct mutex *)lb_arg(regs, 0);
+	struct lb_event *ev;
+	unsigned long word;
+
+	atomic64_inc(&p->hits);
+	if (!READ_ONCE(lb_enabled))
+		return 0;
+	if (!lb_mutex_word(lock, &word)) {
+		atomic64_inc(&p->mismatches);
+		return 0;
+	}
+	/* Without waiters nobody is made to wait: not a contended release. */
+	if (!(word & LB_MUTEX_FLAG_WAITERS))
+		return 0;
+	/* The unlock slowpath runs in the owner: anything else is a bad argument. */
+	if ((struct task_struct *)(word & ~LB_MUTEX_FLAGS) != current) {
+		atomic64_inc(&p->mismatches);
+		return 0;
+	}
+	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_MUTEX, lb_lock_id(lock));
+	if (ev)
+		lb_event_commit(ev);
+	return 0;
+}
+NOKPROBE_SYMBOL(lb_mutex_unlock_pre);

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Probes on the rwsem slowpaths: readers and writers entering the down
+ * slowpaths (owner read from the semaphore), returning from them (acquired or
+ * interrupted), and the releasing task waking waiters (rwsem_wake).
+ */
+#include <linux/kprobes.h>
+#include <linux/rwsem.h>
+#include <linux/err.h>
+#include <linux/uaccess.h>
+#include "lockblame.h"
+#include "compat.h"
+
+static int lb_rwsem_entry(struct kretprobe_instance *ri, struct pt_regs *regs, u16 side)
+{
+	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
+	struct lb_probe *p = lb_probe_of_ri(ri);
+	struct rw_semaphore *sem = (struct rw_semaphore *)lb_arg(regs, 0);
+	struct lb_event *ev;
+	unsigned long word;
+
+	atomic64_inc(&p->hits);
+	d->lock = 0;
+	if (!READ_ONCE(lb_enabled))
+		return 1;
+	if (copy_from_kernel_nofault(&word, &sem->owner, sizeof(word))) {
+		atomic64_inc(&p->mismatches);
+		return 1;
+	}
+	ev = lb_event_begin(LB_EV_WAIT_BEGIN, LB_LOCK_RWSEM, lb_lock_id(sem));
+	if (!ev)
+		return 1;
+	ev->flags |= side;
+	/*
+	 * A writer's owner word names it while it holds the semaphore. A
+	 * reader-owned word only hints at some past reader, which may have
+	 * exited: it is never dereferenced.
+	 */
+	if (word & LB_RWSEM_READER_OWNED)
+		ev->owner_source = LB_OWNER_READER_HINT;
+	else
+		lb_owner_fill(ev, (struct task_struct *)(word & ~LB_RWSEM_OWNER_FLAGS_MASK),
+			      LB_OWNER_LOCK_FIELD);
+	d->lock = ev->lock;
+	d->lock_class = LB_LOCK_RWSEM;
+	d->flags = side;
+	lb_event_commit(ev);
+	return 0;
+}
+
+int lb_rwsem_read_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	return lb_rwsem_entry(ri, regs, LB_EF_READ);
+}
+NOKPROBE_SYMBOL(lb_rwsem_read_entry);
+
+int lb_rwsem_write_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	return lb_rwsem_entry(ri, regs, LB_EF_WRITE);
+}
+NOKPROBE_SYMBOL(lb_rwsem_write_entry);
+
+/* Both slowpaths return the semaphore, or ERR_PTR(-EINTR) when interrupted. */
+int lb_rwsem_down_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
+	struct lb_event *ev;
+
+	ev = lb_event_begin(LB_EV_WAIT_END, d->lock_class, d->lock);
+	if (!ev)
+		return 0;
+	ev->flags |= d->flags;
+	ev->result = IS_ERR_VALUE(lb_retval(regs)) ? LB_WAIT_INTERRUPTED : LB_WAIT_ACQUIRED;
+	lb_event_commit(ev);
+	return 0;
+}
+NOKPROBE_SYMBOL(lb_rwsem_down_ret);
+
+/*
+ * up_read()/up_write() call rwsem_wake() only when waiters are queued, in
+ * the releasing task. rwsem_wake is an .isra clone on Debian kernels: check
+ * that the argument is a semaphore with waiters before trusting it.
+ */
+int lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct lb_probe *p = lb_probe_of_kp(kp);
+	struct rw_semaphore *sem = (struct rw_semaphore *)lb_arg(regs, 0);
+	struct lb_event *ev;
+	struct list_head *first;
+	long count;
+
+	atomic64_inc(&p->hits);
+	if (!READ_ONCE(lb_enabled))
+		return 0;
+	if (copy_from_kernel_nofault(&count, &sem->count, sizeof(count)) ||
+	    copy_from_kernel_nofault(&first, &sem->wait_list.next, sizeof(first)) ||
+	    !(count & LB_RWSEM_FLAG_WAITERS) || first == &sem->wait_list) {
+		atomic64_inc(&p->mismatches);
+		return 0;
+	}
+	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_RWSEM, lb_lock_id(sem));
+	if (ev)
+		lb_event_commit(ev);
+	return 0;
+}
+NOKPROBE_SYMBOL(lb_rwsem_wake_pre);

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The probe table: every probe role lockblame plants, with its candidate
+ * symbols (plain name first, then compiler clones), and the code that plants,
+ * removes, self-tests and describes them. Everything walks this one table.
+ */
+#include <linux/kernel.h>
+#include <linux/kprobes.h>
+#include <linux/seq_file.h>
+#include <linux/cpumask.h>
+#include "lockblame.h"
+
+#define LB_WAIT_DATA sizeof(struct lb_wait_data)
+
+#define LB_KRET(_role, _req, _entry, _ret, ...)				\
+	{ .role = _role, .required = _req, .kind = LB_KRETPROBE,	\
+	  .entry = _entry, .ret = _ret, .data_size = LB_WAIT_DATA,	\
+	  .candidates = { __VA_ARGS__ } }
+#define LB_KPRB(_role, _req, _pre, ...)					\
+	{ .role = _role, .required = _req, .kind = LB_KPROBE,		\
+	  .pre = _pre, .candidates = { __VA_ARGS__ } }
+
+/*
+ * Candidates are tried in order; -ENOENT moves to the next one. Kernels with
+ * lockdep (DEBUG_LOCK_ALLOC) have no mutex slowpath functions and send every
+ * mutex_lock through __mutex_lock: the handlers skip uncontended calls.
+ */
+struct lb_probe lb_probe_table[] = {
+	LB_KRET("futex_key", true, lb_futex_key_entry, lb_futex_key_ret,
+		"get_futex_key"),
+	LB_KRET("futex_wait", true, lb_futex_wait_entry, lb_futex_wait_ret,
+		"futex_wait"),
+	/* 7.1 renamed futex_wait_queue() to futex_do_wait(); <= 5.15 had _me. */
+	LB_KRET("futex_sleep", true, lb_futex_sleep_entry, lb_futex_sleep_ret,
+		"futex_wait_queue", "futex_do_wait", "futex_wait_queue_me"),
+	LB_KRET("futex_wake", true, lb_futex_wake_entry, lb_futex_wake_ret,
+		"futex_wake"),
+	LB_KRET("futex_lock_pi", false, lb_futex_lock_pi_entry, lb_futex_lock_pi_ret,
+		"futex_lock_pi"),
+	LB_KPRB("futex_unlock_pi", false, lb_futex_unlock_pi_pre,
+		"futex_unlock_pi"),
+	LB_KRET("mutex_lock", true, lb_mutex_lock_entry, lb_mutex_lock_ret,
+		"__mutex_lock_slowpath", "__mutex_lock", "__mutex_lock.constprop.0",
+		"__mutex_lock.isra.0"),
+	LB_KRET("mutex_lock_killable", false, lb_mutex_lock_entry, lb_mutex_lock_int_ret,
+		"__mutex_lock_killable_slowpath"),
+	LB_KRET("mutex_lock_interruptible", false, lb_mutex_lock_entry,
+		lb_mutex_lock_int_ret, "__mutex_lock_interruptible_slowpath"),
+	LB_KPRB("mutex_unlock", true, lb_mutex_unlock_pre,
+		"__mutex_unlock_slowpath", "__mutex_unlock_slowpath.constprop.0",
+		"__mutex_unlock_slowpath.isra.0"),
+	LB_KRET("rwsem_down_read", true, lb_rwsem_read_entry, lb_rwsem_down_ret,
+		"rwsem_down_read_slowpath", "rwsem_down_read_slowpath.constprop.0",
+		"rwsem_down_read_slowpath.isra.0"),
+	LB_KRET("rwsem_down_write", true, lb_rwsem_write_entry, lb_rwsem_down_ret,
+		"rwsem_down_write_slowpath", "rwsem_down_write_slowpath.constprop.0",
+		"rwsem_down_write_slowpath.isra.0"),
+	LB_KPRB("rwsem_wake", true, lb_rwsem_wake_pre,
+		"rwsem_wake", "rwsem_wake.isra.0", "rwsem_wake.constprop.0"),
+};
+
+const unsigned int lb_probe_count = ARRAY_SIZE(lb_probe_table);
+
+/* The one place that knows the return type of the __mutex_lock fallback. */
+bool lb_probe_returns_int(const struct lb_probe *p)
+{
+	return p->attached && strncmp(p->attached, "__mutex_lock_slowpath", 21) != 0;
+}
+
+struct lb_probe *lb_probe_find(const char *role)
+{
+	unsigned int i;
+
+	for (i = 0; i < lb_probe_count; i++)
+		if (!strcmp(lb_probe_table[i].role, role))
+			return &lb_probe_table[i];
+	return NULL;
+}
+
+static unsigned int lb_maxactive(void)
+{
+	return max_t(unsigned int, lb_max_blocked, 4 * num_possible_cpus());
+}
+
+/* Registration writes into the struct: refill it before every attempt. */
+static int lb_probe_register(struct lb_probe *p, const char *sym)
+{
+	if (p->kind == LB_KPROBE) {
+		memset(&p->kp, 0, sizeof(p->kp));
+		p->kp.symbol_name = sym;
+		p->kp.pre_handler = p->pre;
+		return register_kprobe(&p->kp);
+	}
+	memset(&p->krp, 0, sizeof(p->krp));
+	p->krp.kp.symbol_name = sym;
+	p->krp.entry_handler = p->entry;
+	p->krp.handler = p->ret;
+	p->krp.data_size = p->data_size;
+	p->krp.maxactive = lb_maxactive();
+	return register_kretprobe(&p->krp);
+}
+
+static void lb_probe_unregister(struct lb_probe *p)
+{
+	if (!p->attached)
+		return;
+	if (p->kind == LB_KPROBE)
+		unregister_kprobe(&p->kp);
+	else
+		unregister_kretprobe(&p->krp);
+}
+
+static int lb_probe_plant(struct lb_probe *p)
+{
+	unsigned int i;
+	int err = -ENOENT;
+
+	p->attached = NULL;
+	atomic64_set(&p->hits, 0);
+	atomic64_set(&p->mismatches, 0);
+	for (i = 0; i < LB_MAX_CANDIDATES && p->candidates[i]; i++) {
+		err = lb_probe_register(p, p->candidates[i]);
+		if (!err) {
+			p->attached = p->candidates[i];
+			break;
+		}
+		if (err != -ENOENT)
+			break;
+	}
+	p->error = err;
+	return err;
+}
+
+void lb_probes_remove(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < lb_probe_count; i++) {
+		lb_probe_unregister(&lb_probe_table[i]);
+		lb_probe_table[i].attached = NULL;
+	}
+}
+
+int lb_probes_install(void)
+{
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < lb_probe_count; i++) {
+		struct lb_probe *p = &lb_probe_table[i];
+
+		err = lb_probe_plant(p);
+		if (!err)
+			continue;
+		if (p->required) {
+			pr_err("lockblame: required probe %s: %s (%d)\n", p->role,
+			       err == -ENOENT ? "no candidate symbol on this kernel" :
+			       "registration failed", err);
+			lb_probes_remove();
+			return err;
+		}
+		pr_info("lockblame: optional probe %s not planted (%d)\n", p->role, err);
+	}
+	return 0;
+}
+
+unsigned int lb_probes_attached(void)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < lb_probe_count; i++)
+		n += !!lb_probe_table[i].attached;
+	return n;
+}
+
+unsigned long lb_probe_missed(const struct lb_probe *p)
+{
+	if (!p->attached)
+		return 0;
+	if (p->kind == LB_KPROBE)
+		return p->kp.nmissed;
+	return p->krp.nmissed + p->krp.kp.nmissed;
+}
+
+/* Self-test: prove kprobes fire on this kernel before planting the real ones. */
+static atomic_t lb_selftest_hits = ATOMIC_INIT(0);
+
+static noinline int lb_selftest_target(int x)
+{
+	/* Keep the call: the compiler must not fold it into the caller. */
+	barrier();
+	return x + 1;
+}
+
+static int lb_selftest_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	atomic_inc(&lb_selftest_hits);
+	return 0;
+}
+
+int lb_probes_selftest(void)
+{
+	struct kprobe kp = {
+		.addr = (kprobe_opcode_t *)lb_selftest_target,
+		.pre_handler = lb_selftest_pre,
+	};
+	int err;
+
+	err = register_kprobe(&kp);
+	if (err) {
+		pr_err("lockblame: kprobe self-test cannot register (%d)\n", err);
+		return err;
+	}
+	atomic_set(&lb_selftest_hits, 0);
+	lb_selftest_target(1);
+	unregister_kprobe(&kp);
+	if (atomic_read(&lb_selftest_hits) != 1) {
+		pr_err("lockblame: kprobe self-test: handler ran %d times, not 1\n",
+		       atomic_read(&lb_selftest_hits));
+		return -EIO;
+	}
+	return 0;
+}
+
+void lb_probes_show(struct seq_file *m)
+{
+	unsigned int i;
+
+	seq_printf(m, "%-26s %-9s %-9s %-40s %10s %8s %10s\n", "role", "kind",
+		   "need", "symbol", "hits", "missed", "mismatch");
+	for (i = 0; i < lb_probe_count; i++) {
+		struct lb_probe *p = &lb_probe_table[i];
+		char state[48];
+
+		if (p->attached)
+			scnprintf(state, sizeof(state), "%s", p->attached);
+		else if (p->error == -ENOENT)
+			scnprintf(state, sizeof(state), "absent");
+		else
+			scnprintf(state, sizeof(state), "error(%d)", p->error);
+		seq_printf(m, "%-26s %-9s %-9s %-40s %10lld %8lu %10lld\n", p->role,
+			   p->kind == LB_KPROBE ? "kprobe" : "kretprobe",
+			   p->required ? "required" : "optional", state,
+			   (long long)atomic64_read(&p->hits), lb_probe_missed(p),
+			   (long long)atomic64_read(&p->mismatches));
+	}
+}

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Stack store: each distinct kernel or user stack seen at a wait or release
+ * is stored once, in a fixed table claimed lock-free, and events carry its id.
+ * Used only while stacks are switched on (module parameter or "control").
+ */
+#include <linux/kprobes.h>
+#include <linux/stacktrace.h>
+#include <linux/jhash.h>
+#include <linux/module.h>
+#include <linux/vmalloc.h>
+#include <linux/seq_file.h>
+#include <linux/uaccess.h>
+#include <linux/sched/task_stack.h>
+#include "lockblame.h"
+
+#define LB_STACK_DEPTH		16
+#define LB_STACK_PROBES		8
+
+struct lb_stack {
+	u32 hash;		/* 0: free; claimed with cmpxchg */
+	u8 ready;		/* ips written (release/acquire) */
+	u8 user;
+	u16 depth;
+	unsigned long ips[LB_STACK_DEPTH];
+};
+
+static struct lb_stack *lb_stack_table;
+static unsigned int lb_stack_cap;
+static atomic64_t lb_stack_full = ATOMIC64_INIT(0);
+
+int lb_stacks_alloc(unsigned int entries)
+{
+	if (entries < 16 || entries > (1U << 20)) {
+		pr_err("lockblame: stack_entries=%u invalid: [16, 1048576]\n", entries);
+		return -EINVAL;
+	}
+	lb_stack_table = vzalloc(array_size(entries, sizeof(*lb_stack_table)));
+	if (!lb_stack_table)
+		return -ENOMEM;
+	lb_stack_cap = entries;
+	return 0;
+}
+
+void lb_stacks_free(void)
+{
+	vfree(lb_stack_table);
+	lb_stack_table = NULL;
+}
+
+u64 lb_stacks_bytes(void)
+{
+	return (u64)lb_stack_cap * sizeof(*lb_stack_table);
+}
+
+/* Find or store a stack; its id is its slot + 1, 0 when the table is full. */
+static u32 lb_stack_intern(const unsigned long *ips, unsigned int depth, bool user)
+{
+	u32 hash = jhash(ips, depth * sizeof(*ips), user) | 1;
+	unsigned int i, idx;
+
+	for (i = 0; i < LB_STACK_PROBES; i++) {
+		struct lb_stack *s;
+
+		idx = (hash + i) % lb_stack_cap;
+		s = &lb_stack_table[idx];
+		if (READ_ONCE(s->hash) == 0 && cmpxchg(&s->hash, 0, hash) == 0) {
+			memcpy(s->ips, ips, depth * sizeof(*ips));
+			s->depth = depth;
+			s->user = user;
+			smp_store_release(&s->ready, 1);
+			return idx + 1;
+		}
+		if (READ_ONCE(s->hash) == hash && smp_load_acquire(&s->ready) &&
+		    s->user == user && s->depth == depth &&
+		    !memcmp(s->ips, ips, depth * sizeof(*ips)))
+			return idx + 1;
+	}
+	atomic64_inc(&lb_stack_full);
+	return 0;
+}
+NOKPROBE_SYMBOL(lb_stack_intern);
+
+u32 lb_stack_kernel(void)
+{
+	unsigned long ips[LB_STACK_DEPTH + 8];
+	unsigned int n, skip = 0;
+
+	n = stack_trace_save(ips, ARRAY_SIZE(ips), 0);
+	/* Leave out lockblame's own frames at the top. */
+	while (skip < n && within_module(ips[skip], THIS_MODULE))
+		skip++;
+	if (skip == n)
+		return 0;
+	return lb_stack_intern(ips + skip, min_t(unsigned int, n - skip, LB_STACK_DEPTH),
+			       false);
+}
+NOKPROBE_SYMBOL(lb_stack_kernel);
+
+/* User stack by frame pointers, from the syscall's saved registers. */
+u32 lb_stack_user(void)
+{
+	struct pt_regs *regs = task_pt_regs(current);
+	unsigned long ips[LB_STACK_DEPTH];
+	unsigned long fp, frame[2];
+	unsigned int n = 0;
+
+	if (!current->mm || !regs)
+		return 0;
+	ips[n++] = instruction_pointer(regs);
+	fp = regs->bp;
+	while (n < LB_STACK_DEPTH && fp && !(fp & (sizeof(long) - 1))) {
+		if (copy_from_user_nofault(frame, (void __user *)fp, sizeof(frame)) ||
+		    !frame[1] || frame[0] <= fp)
+			break;
+		ips[n++] = frame[1];
+		fp = frame[0];
+	}
+	return lb_stack_intern(ips, n, true);
+}
+NOKPROBE_SYMBOL(lb_stack_user);
+
+void lb_stacks_show(struct seq_file *m)
+{
+	unsigned int i, j;
+
+	seq_printf(m, "# capacity %u full %lld\n", lb_stack_cap,
+		   (long long)atomic64_read(&lb_stack_full));
+	for (i = 0; i < lb_stack_cap; i++) {
+		struct lb_stack *s = &lb_stack_table[i];
+
+		if (!smp_load_acquire(&s->ready))
+			continue;
+		seq_printf(m, "stack %u %s\n", i + 1, s->user ? "user" : "kernel");
+		for (j = 0; j < s->depth; j++) {
+			if (s->user)
+				seq_printf(m, "  0x%lx\n", s->ips[j]);
+			else
+				seq_printf(m, "  %pS\n", (void *)s->ips[j]);
+		}
+	}
+}
