@@ -28,14 +28,15 @@ static void lb_show_header(struct seq_file *m)
 {
 	u64 now = ktime_get_mono_fast_ns();
 	u64 window = now - lb_drain_start_ns();
+	struct lb_ring_counts c;
 
+	lb_rings_sum(lb_rings, &c);
 	seq_printf(m, "lockblame %s (abi %d): window %llu.%03llu s, probes %u of %u planted\n",
 		   LB_VERSION, LB_ABI_VERSION, window / NSEC_PER_SEC,
 		   (window % NSEC_PER_SEC) / NSEC_PER_MSEC, lb_probes_attached(),
 		   lb_probe_count);
 	seq_printf(m, "events: generated %llu, recorded %llu, dropped %llu%s\n",
-		   lb_rings_total(LB_TOTAL_GENERATED), lb_rings_total(LB_TOTAL_RECORDED),
-		   lb_rings_total(LB_TOTAL_DROPPED),
+		   c.generated, c.recorded, lb_ring_dropped(&c),
 		   READ_ONCE(lb_enabled) ? "" : " (tracing disabled)");
 }
 
@@ -77,7 +78,7 @@ static int lb_stats_show(struct seq_file *m, void *v)
 
 	lb_drain_now();
 	lb_show_header(m);
-	lb_rings_show(m);
+	lb_rings_show(lb_rings, m);
 	lb_drain_show(m);
 	for (i = 0; i < lb_probe_count; i++) {
 		const struct lb_probe *p = &lb_probe_table[i];
@@ -97,7 +98,7 @@ static int lb_stats_show(struct seq_file *m, void *v)
 		   t.evicted_tasks, t.dropped_waiters, t.dropped_pairs);
 	seq_printf(m, "ledger wait_ns %llu blame_ns %llu pending_ns %llu unattributed_ns %llu\n",
 		   t.wait_ns, t.blame_ns, t.pending_ns, t.unattributed_ns);
-	seq_printf(m, "memory rings %llu stacks %llu ledger %llu bytes\n", lb_rings_bytes(),
+	seq_printf(m, "memory rings %llu stacks %llu ledger %llu bytes\n", lb_rings_bytes(lb_rings),
 		   lb_stacks_bytes(), lb_ledger_bytes(lb_drain_ledger()));
 	return 0;
 }

@@ -9,6 +9,9 @@
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
+#include <linux/irq_work.h>
+#include <linux/kprobes.h>
+#include <linux/module.h>
 #include <linux/seq_file.h>
 #include <linux/uaccess.h>
 #include <linux/timekeeping.h>
@@ -28,6 +31,9 @@ static struct delayed_work lb_drain_work;
 static unsigned int *lb_avail, *lb_pos;
 static u64 lb_start_ns, lb_drained, lb_filtered, lb_drains;
 static bool lb_stopping;
+static struct irq_work lb_kick_work;
+static lb_drain_tap_t lb_tap;
+static void *lb_tap_priv;
 
 /* Stream FIFO: the drain writes, the reader of "events" consumes. */
 static DEFINE_SPINLOCK(lb_stream_lock);
@@ -113,6 +119,8 @@ static void lb_feed(const struct lb_filter *f, const struct lb_event *ev)
 	}
 	lb_ledger_feed(lb_ledger, ev);
 	lb_stream_push(ev);
+	if (lb_tap)
+		lb_tap(ev, lb_tap_priv);
 	lb_drained++;
 }
 
@@ -125,7 +133,7 @@ static void lb_drain_locked(u64 cutoff, bool discard)
 
 	lb_filter_get(&filter);
 	for_each_possible_cpu(cpu) {
-		lb_avail[cpu] = lb_ring_avail(cpu);
+		lb_avail[cpu] = lb_ring_avail(lb_rings, cpu);
 		lb_pos[cpu] = 0;
 	}
 	for (;;) {
@@ -136,7 +144,7 @@ static void lb_drain_locked(u64 cutoff, bool discard)
 
 			if (lb_pos[cpu] >= lb_avail[cpu])
 				continue;
-			ev = lb_ring_at(cpu, lb_pos[cpu]);
+			ev = lb_ring_at(lb_rings, cpu, lb_pos[cpu]);
 			if (ev->ts_ns > cutoff)
 				continue;
 			if (best < 0 || ev->ts_ns < best_ts) {
@@ -147,11 +155,11 @@ static void lb_drain_locked(u64 cutoff, bool discard)
 		if (best < 0)
 			break;
 		if (!discard)
-			lb_feed(&filter, lb_ring_at(best, lb_pos[best]));
+			lb_feed(&filter, lb_ring_at(lb_rings, best, lb_pos[best]));
 		lb_pos[best]++;
 	}
 	for_each_possible_cpu(cpu)
-		lb_ring_consume(cpu, lb_pos[cpu]);
+		lb_ring_consume(lb_rings, cpu, lb_pos[cpu]);
 	lb_drains++;
 }
 
@@ -161,6 +169,16 @@ void lb_drain_now(void)
 	lb_drain_locked(ktime_get_mono_fast_ns(), false);
 	mutex_unlock(&lb_drain_mutex);
 }
+EXPORT_SYMBOL_GPL(lb_drain_now);
+
+void lb_drain_set_tap(lb_drain_tap_t tap, void *priv)
+{
+	mutex_lock(&lb_drain_mutex);
+	lb_tap = tap;
+	lb_tap_priv = priv;
+	mutex_unlock(&lb_drain_mutex);
+}
+EXPORT_SYMBOL_GPL(lb_drain_set_tap);
 
 static void lb_drain_workfn(struct work_struct *work)
 {
@@ -171,6 +189,19 @@ static void lb_drain_workfn(struct work_struct *work)
 		schedule_delayed_work(&lb_drain_work, msecs_to_jiffies(lb_drain_ms));
 }
 
+static void lb_kick_workfn(struct irq_work *work)
+{
+	if (!READ_ONCE(lb_stopping))
+		mod_delayed_work(system_wq, &lb_drain_work, 0);
+}
+
+/* From a probe (any context): a ring is half full, drain soon. */
+void lb_drain_kick(void)
+{
+	irq_work_queue(&lb_kick_work);
+}
+NOKPROBE_SYMBOL(lb_drain_kick);
+
 /* Readers hold the drain lock while they format the ledger. */
 void lb_drain_lock(void)
 {
@@ -179,15 +210,19 @@ void lb_drain_lock(void)
 	lb_ledger_advance(lb_ledger, ktime_get_mono_fast_ns());
 }
 
+EXPORT_SYMBOL_GPL(lb_drain_lock);
+
 void lb_drain_unlock(void)
 {
 	mutex_unlock(&lb_drain_mutex);
 }
+EXPORT_SYMBOL_GPL(lb_drain_unlock);
 
 struct lb_ledger *lb_drain_ledger(void)
 {
 	return lb_ledger;
 }
+EXPORT_SYMBOL_GPL(lb_drain_ledger);
 
 u64 lb_drain_start_ns(void)
 {
@@ -239,6 +274,7 @@ int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_eve
 	lb_start_ns = ktime_get_mono_fast_ns();
 	lb_stopping = false;
 	INIT_DELAYED_WORK(&lb_drain_work, lb_drain_workfn);
+	init_irq_work(&lb_kick_work, lb_kick_workfn);
 	schedule_delayed_work(&lb_drain_work, msecs_to_jiffies(lb_drain_ms));
 	return 0;
 nomem:
@@ -251,6 +287,7 @@ void lb_drain_exit(void)
 {
 	WRITE_ONCE(lb_stopping, true);
 	if (lb_ledger) {
+		irq_work_sync(&lb_kick_work);
 		cancel_delayed_work_sync(&lb_drain_work);
 		lb_ledger_destroy(lb_ledger);
 		lb_ledger = NULL;

@@ -10,6 +10,7 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 #include <linux/timekeeping.h>
+#include <linux/module.h>
 #include "lockblame.h"
 #include "compat.h"
 
@@ -27,6 +28,7 @@ u64 lb_lock_id(const void *lock)
 	return siphash_1u64((u64)(unsigned long)lock, &lb_hash_key) | 1;
 }
 NOKPROBE_SYMBOL(lb_lock_id);
+EXPORT_SYMBOL_GPL(lb_lock_id);
 
 /* Lock identity of a futex key (ptr, word, offset). */
 u64 lb_lock_id3(u64 a, u64 b, u64 c)
@@ -44,6 +46,7 @@ void lb_task_id_fill(struct lb_task_id *id, struct task_struct *t)
 	id->comm[LB_COMM_LEN - 1] = '\0';
 }
 NOKPROBE_SYMBOL(lb_task_id_fill);
+EXPORT_SYMBOL_GPL(lb_task_id_fill);
 
 /*
  * Copy the identity of a lock owner read from a lock word. Probe handlers
@@ -84,7 +87,7 @@ NOKPROBE_SYMBOL(lb_owner_fill);
  */
 struct lb_event *lb_event_begin(u8 type, u8 lock_class, u64 lock)
 {
-	struct lb_event *ev = lb_ring_reserve();
+	struct lb_event *ev = lb_ring_reserve(lb_rings);
 
 	if (!ev)
 		return NULL;
@@ -116,6 +119,6 @@ void lb_event_commit(struct lb_event *ev)
 		if (ev->lock_class == LB_LOCK_FUTEX || ev->lock_class == LB_LOCK_FUTEX_PI)
 			ev->ustack_id = lb_stack_user();
 	}
-	lb_ring_commit(ev);
+	lb_ring_commit(lb_rings, ev);
 }
 NOKPROBE_SYMBOL(lb_event_commit);

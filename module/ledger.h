@@ -10,7 +10,11 @@
 #include "lb_shim.h"
 #include <lockblame/abi.h>
 
-/* Table capacities; every table is allocated once, at create time. */
+/*
+ * Table capacities; every table is allocated once, at create time. A zero
+ * field takes a default. max_tasks should exceed the waiters and holders
+ * outstanding at once (they pin their tasks); max_chain_depth is capped at 16.
+ */
 struct lb_ledger_limits {
 	u32 max_locks;		/* locks tracked at once */
 	u32 max_tasks;		/* tasks (threads) tracked at once */
@@ -37,6 +41,11 @@ struct lb_ledger_totals {
 	u64 late_events;	/* events older than the ledger's clock, clamped */
 	u64 unmatched_events;	/* ends/releases with no matching begin */
 	u64 evicted_locks, evicted_tasks, dropped_waiters, dropped_pairs;
+	u64 window_ns;		/* ledger clock minus the first event's ts */
+	u64 invalid_events;	/* malformed events, ignored */
+	u64 dropped_holders;	/* holders past a lock's holder slots (others take the blame) */
+	u64 dropped_chains;	/* chain records past the chain table */
+	u64 deadlocks;		/* distinct deadlock cycles found */
 };
 
 /* What the ledger knows of one task (for tests and the report). */
@@ -51,6 +60,18 @@ struct lb_task_stats {
 	u64 root_blame_ns;	/* blame received through chains (root cause) */
 	u64 errors;		/* waits ended by timeout, signal or value change */
 	enum lb_verdict verdict;
+	u64 hold_cpu_unknown_ns;/* part of hold_ns whose on-CPU share was not measured */
+	u64 holds_lower_bound;	/* holds whose start was not seen: hold_ns is a lower bound */
+	bool kthread;
+};
+
+/* A process (tgid): the sum of its tasks, kept when its tasks are evicted. */
+struct lb_process_stats {
+	s32 tgid;
+	char comm[LB_COMM_LEN];	/* the leader's comm if seen, else the first thread's */
+	u32 tasks;		/* its tasks tracked now */
+	u64 wait_ns, waits, hold_ns, hold_on_cpu_ns, holds, blame_ns, root_blame_ns, errors;
+	enum lb_verdict verdict;
 };
 
 struct lb_lock_stats {
@@ -63,6 +84,14 @@ struct lb_lock_stats {
 	u64 errors;
 	u32 waiters_now;
 	s32 holder_pid;		/* 0 if not known */
+	u32 holders_now;	/* known holders (rwsem readers may be several) */
+	s32 probable_pid;	/* heuristic owner (glibc __owner), never blamed; 0 if none */
+	u64 holds;		/* contended holds ended */
+	u64 holds_lower_bound;	/* of which the start was not seen */
+	u64 holds_at_release;	/* of which the holder was learnt only at release (futex) */
+	u64 busy_ns;		/* time held while somebody waited */
+	u64 util_ppm;		/* busy_ns / window, parts per million */
+	u64 sat_milli;		/* wait_ns / window: mean queue length x 1000 */
 };
 
 struct lb_ledger;
@@ -91,6 +120,11 @@ void lb_ledger_totals(const struct lb_ledger *l, struct lb_ledger_totals *t);
 bool lb_ledger_task(const struct lb_ledger *l, s32 pid, struct lb_task_stats *st);
 bool lb_ledger_lock(const struct lb_ledger *l, u64 lock, struct lb_lock_stats *st);
 u64 lb_ledger_pair_blame(const struct lb_ledger *l, s32 holder_pid, s32 victim_pid);
+bool lb_ledger_process(const struct lb_ledger *l, s32 tgid, struct lb_process_stats *st);
+
+/* The verdict rule, for tasks and processes alike (see ledger.c). */
+enum lb_verdict lb_verdict_of(u64 blame_ns, u64 wait_ns);
+const char *lb_verdict_name(enum lb_verdict v);
 
 /* The human report ("report" in debugfs). */
 void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out);

@@ -48,6 +48,10 @@ extern const unsigned int lb_probe_count;
 
 int lb_probes_install(void);
 void lb_probes_remove(void);
+int lb_probe_plant(struct lb_probe *p);
+void lb_probe_unplant(struct lb_probe *p);
+int lb_probes_install_table(struct lb_probe *table, unsigned int n);
+void lb_probes_remove_table(struct lb_probe *table, unsigned int n);
 int lb_probes_selftest(void);
 unsigned int lb_probes_attached(void);
 void lb_probes_show(struct seq_file *m);
@@ -118,21 +122,30 @@ enum lb_drop_cause {
 	LB_DROP_CAUSE_MAX
 };
 
-struct lb_ring;
+struct lb_ring_counts {
+	u64 generated;		/* events the probes tried to record */
+	u64 recorded;		/* events committed to the ring */
+	u64 dropped[LB_DROP_CAUSE_MAX];
+	u64 by_type[LB_EV_TYPE_MAX];
+	u64 fill;		/* events in the ring now */
+};
 
-int lb_rings_alloc(unsigned int events_per_cpu);
-void lb_rings_free(void);
-struct lb_event *lb_ring_reserve(void);
-void lb_ring_commit(struct lb_event *ev);
-void lb_ring_drop(enum lb_drop_cause cause);
-unsigned int lb_ring_avail(int cpu);
-const struct lb_event *lb_ring_at(int cpu, unsigned int i);
-void lb_ring_consume(int cpu, unsigned int n);
-void lb_rings_show(struct seq_file *m);
-u64 lb_rings_bytes(void);
-u64 lb_rings_total(int what);
+struct lb_ringset;
+extern struct lb_ringset *lb_rings;
 
-enum { LB_TOTAL_GENERATED, LB_TOTAL_RECORDED, LB_TOTAL_DROPPED };
+struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*half_full)(void));
+void lb_ringset_destroy(struct lb_ringset *set);
+struct lb_event *lb_ring_reserve(struct lb_ringset *set);
+void lb_ring_commit(struct lb_ringset *set, struct lb_event *ev);
+void lb_ring_drop(struct lb_ringset *set, enum lb_drop_cause cause);
+unsigned int lb_ring_avail(struct lb_ringset *set, int cpu);
+const struct lb_event *lb_ring_at(struct lb_ringset *set, int cpu, unsigned int i);
+void lb_ring_consume(struct lb_ringset *set, int cpu, unsigned int n);
+void lb_ring_counts(struct lb_ringset *set, int cpu, struct lb_ring_counts *c);
+u64 lb_ring_dropped(const struct lb_ring_counts *c);
+void lb_rings_sum(struct lb_ringset *set, struct lb_ring_counts *sum);
+u64 lb_rings_bytes(struct lb_ringset *set);
+void lb_rings_show(struct lb_ringset *set, struct seq_file *m);
 
 /* ---- stacks (stacks.c) ---- */
 int lb_stacks_alloc(unsigned int entries);
@@ -147,12 +160,16 @@ struct lb_ledger_limits;
 int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_events);
 void lb_drain_exit(void);
 void lb_drain_now(void);
+void lb_drain_kick(void);
 void lb_drain_lock(void);
 void lb_drain_unlock(void);
 struct lb_ledger *lb_drain_ledger(void);
 void lb_drain_reset(void);
 u64 lb_drain_start_ns(void);
 void lb_drain_show(struct seq_file *m);
+/* A test may watch every drained event; called under the drain mutex. */
+typedef void (*lb_drain_tap_t)(const struct lb_event *ev, void *priv);
+void lb_drain_set_tap(lb_drain_tap_t tap, void *priv);
 
 /* binary stream tee for debugfs "events" */
 int lb_stream_open(void);

@@ -87,9 +87,9 @@ static int __init lb_init(void)
 	if (err)
 		return err;
 	lb_event_init();
-	err = lb_rings_alloc(lb_ring_events);
-	if (err)
-		return err;
+	lb_rings = lb_ringset_create(lb_ring_events, lb_drain_kick);
+	if (IS_ERR(lb_rings))
+		return PTR_ERR(lb_rings);
 	err = lb_stacks_alloc(lb_stack_entries);
 	if (err)
 		goto free_rings;
@@ -118,7 +118,7 @@ free_futex:
 free_stacks:
 	lb_stacks_free();
 free_rings:
-	lb_rings_free();
+	lb_ringset_destroy(lb_rings);
 	return err;
 }
 
@@ -130,7 +130,7 @@ static void __exit lb_exit(void)
 	lb_drain_exit();
 	lb_futex_exit();
 	lb_stacks_free();
-	lb_rings_free();
+	lb_ringset_destroy(lb_rings);
 }
 
 module_init(lb_init);

@@ -8,6 +8,7 @@
 #include <linux/kprobes.h>
 #include <linux/seq_file.h>
 #include <linux/cpumask.h>
+#include <linux/module.h>
 #include "lockblame.h"
 
 #define LB_WAIT_DATA sizeof(struct lb_wait_data)
@@ -60,6 +61,8 @@ struct lb_probe lb_probe_table[] = {
 };
 
 const unsigned int lb_probe_count = ARRAY_SIZE(lb_probe_table);
+EXPORT_SYMBOL_GPL(lb_probe_table);
+EXPORT_SYMBOL_GPL(lb_probe_count);
 
 /* The one place that knows the return type of the __mutex_lock fallback. */
 bool lb_probe_returns_int(const struct lb_probe *p)
@@ -76,6 +79,7 @@ struct lb_probe *lb_probe_find(const char *role)
 			return &lb_probe_table[i];
 	return NULL;
 }
+EXPORT_SYMBOL_GPL(lb_probe_find);
 
 static unsigned int lb_maxactive(void)
 {
@@ -110,7 +114,7 @@ static void lb_probe_unregister(struct lb_probe *p)
 		unregister_kretprobe(&p->krp);
 }
 
-static int lb_probe_plant(struct lb_probe *p)
+int lb_probe_plant(struct lb_probe *p)
 {
 	unsigned int i;
 	int err = -ENOENT;
@@ -130,24 +134,35 @@ static int lb_probe_plant(struct lb_probe *p)
 	p->error = err;
 	return err;
 }
+EXPORT_SYMBOL_GPL(lb_probe_plant);
 
-void lb_probes_remove(void)
+void lb_probe_unplant(struct lb_probe *p)
+{
+	lb_probe_unregister(p);
+	p->attached = NULL;
+}
+EXPORT_SYMBOL_GPL(lb_probe_unplant);
+
+void lb_probes_remove_table(struct lb_probe *table, unsigned int n)
 {
 	unsigned int i;
 
-	for (i = 0; i < lb_probe_count; i++) {
-		lb_probe_unregister(&lb_probe_table[i]);
-		lb_probe_table[i].attached = NULL;
-	}
+	for (i = 0; i < n; i++)
+		lb_probe_unplant(&table[i]);
 }
+EXPORT_SYMBOL_GPL(lb_probes_remove_table);
 
-int lb_probes_install(void)
+/*
+ * Plant every probe of @table. A missing optional probe is reported and
+ * skipped; a missing required one removes what was planted and fails.
+ */
+int lb_probes_install_table(struct lb_probe *table, unsigned int n)
 {
 	unsigned int i;
 	int err;
 
-	for (i = 0; i < lb_probe_count; i++) {
-		struct lb_probe *p = &lb_probe_table[i];
+	for (i = 0; i < n; i++) {
+		struct lb_probe *p = &table[i];
 
 		err = lb_probe_plant(p);
 		if (!err)
@@ -156,12 +171,23 @@ int lb_probes_install(void)
 			pr_err("lockblame: required probe %s: %s (%d)\n", p->role,
 			       err == -ENOENT ? "no candidate symbol on this kernel" :
 			       "registration failed", err);
-			lb_probes_remove();
+			lb_probes_remove_table(table, n);
 			return err;
 		}
 		pr_info("lockblame: optional probe %s not planted (%d)\n", p->role, err);
 	}
 	return 0;
+}
+EXPORT_SYMBOL_GPL(lb_probes_install_table);
+
+int lb_probes_install(void)
+{
+	return lb_probes_install_table(lb_probe_table, lb_probe_count);
+}
+
+void lb_probes_remove(void)
+{
+	lb_probes_remove_table(lb_probe_table, lb_probe_count);
 }
 
 unsigned int lb_probes_attached(void)

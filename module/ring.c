@@ -9,6 +9,7 @@
 #include <linux/vmalloc.h>
 #include <linux/seq_file.h>
 #include <linux/log2.h>
+#include <linux/module.h>
 #include "lockblame.h"
 
 struct lb_ring {
@@ -17,14 +18,17 @@ struct lb_ring {
 	unsigned long head;		/* next slot the producer writes */
 	unsigned long tail;		/* next slot the consumer reads */
 	int nesting;			/* probes active on this CPU */
-	u64 generated;			/* events the probes tried to record */
-	u64 recorded;			/* events committed to the ring */
-	u64 dropped[LB_DROP_CAUSE_MAX];
-	u64 by_type[LB_EV_TYPE_MAX];
+	struct lb_ring_counts counts;
 };
 
-static struct lb_ring __percpu *lb_rings;
-static unsigned long lb_ring_capacity;
+struct lb_ringset {
+	struct lb_ring __percpu *rings;
+	unsigned long capacity;
+	void (*half_full)(void);	/* called from the producer, any context */
+};
+
+/* The rings the probes write and the drain reads. */
+struct lb_ringset *lb_rings;
 
 static const char * const lb_drop_names[LB_DROP_CAUSE_MAX] = {
 	[LB_DROP_FULL] = "full",
@@ -38,179 +42,210 @@ static const char * const lb_type_names[LB_EV_TYPE_MAX] = {
 	[LB_EV_RELEASE] = "release",
 };
 
-int lb_rings_alloc(unsigned int events_per_cpu)
+struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*half_full)(void))
 {
+	struct lb_ringset *set;
 	int cpu;
 
 	if (events_per_cpu < 64 || events_per_cpu > (1U << 20) ||
 	    !is_power_of_2(events_per_cpu)) {
 		pr_err("lockblame: ring_events=%u invalid: a power of 2 in [64, 1048576]\n",
 		       events_per_cpu);
-		return -EINVAL;
+		return ERR_PTR(-EINVAL);
 	}
-	lb_rings = alloc_percpu(struct lb_ring);
-	if (!lb_rings)
-		return -ENOMEM;
-	lb_ring_capacity = events_per_cpu;
+	set = kzalloc(sizeof(*set), GFP_KERNEL);
+	if (!set)
+		return ERR_PTR(-ENOMEM);
+	set->rings = alloc_percpu(struct lb_ring);
+	if (!set->rings) {
+		kfree(set);
+		return ERR_PTR(-ENOMEM);
+	}
+	set->capacity = events_per_cpu;
+	set->half_full = half_full;
 	for_each_possible_cpu(cpu) {
-		struct lb_ring *r = per_cpu_ptr(lb_rings, cpu);
+		struct lb_ring *r = per_cpu_ptr(set->rings, cpu);
 
 		r->buf = vzalloc_node(array_size(events_per_cpu, sizeof(*r->buf)),
 				      cpu_to_node(cpu));
 		if (!r->buf) {
-			lb_rings_free();
-			return -ENOMEM;
+			lb_ringset_destroy(set);
+			return ERR_PTR(-ENOMEM);
 		}
 		r->mask = events_per_cpu - 1;
 	}
-	return 0;
+	return set;
 }
+EXPORT_SYMBOL_GPL(lb_ringset_create);
 
-void lb_rings_free(void)
+void lb_ringset_destroy(struct lb_ringset *set)
 {
 	int cpu;
 
-	if (!lb_rings)
+	if (IS_ERR_OR_NULL(set))
 		return;
 	for_each_possible_cpu(cpu)
-		vfree(per_cpu_ptr(lb_rings, cpu)->buf);
-	free_percpu(lb_rings);
-	lb_rings = NULL;
+		vfree(per_cpu_ptr(set->rings, cpu)->buf);
+	free_percpu(set->rings);
+	kfree(set);
 }
+EXPORT_SYMBOL_GPL(lb_ringset_destroy);
 
 /*
  * Reserve the next slot of this CPU's ring. Preemption stays off until
  * lb_ring_commit() so the slot and the counters stay on one CPU; a NULL
  * return has already counted the drop and re-enabled preemption.
  */
-struct lb_event *lb_ring_reserve(void)
+struct lb_event *lb_ring_reserve(struct lb_ringset *set)
 {
+	struct lb_ring __percpu *rings = set->rings;
 	struct lb_ring *r;
 	unsigned long head;
 
 	preempt_disable_notrace();
-	this_cpu_inc(lb_rings->generated);
-	if (this_cpu_inc_return(lb_rings->nesting) > 1) {
-		this_cpu_inc(lb_rings->dropped[LB_DROP_NESTED]);
+	this_cpu_inc(rings->counts.generated);
+	if (this_cpu_inc_return(rings->nesting) > 1) {
+		this_cpu_inc(rings->counts.dropped[LB_DROP_NESTED]);
 		goto drop;
 	}
-	r = this_cpu_ptr(lb_rings);
+	r = this_cpu_ptr(rings);
 	head = r->head;
 	if (head - smp_load_acquire(&r->tail) > r->mask) {
-		this_cpu_inc(lb_rings->dropped[LB_DROP_FULL]);
+		this_cpu_inc(rings->counts.dropped[LB_DROP_FULL]);
 		goto drop;
 	}
 	return &r->buf[head & r->mask];
 drop:
-	this_cpu_dec(lb_rings->nesting);
+	this_cpu_dec(rings->nesting);
 	preempt_enable_notrace();
 	return NULL;
 }
 NOKPROBE_SYMBOL(lb_ring_reserve);
+EXPORT_SYMBOL_GPL(lb_ring_reserve);
 
-void lb_ring_commit(struct lb_event *ev)
+void lb_ring_commit(struct lb_ringset *set, struct lb_event *ev)
 {
-	struct lb_ring *r = this_cpu_ptr(lb_rings);
+	struct lb_ring *r = this_cpu_ptr(set->rings);
 
 	if (ev->type < LB_EV_TYPE_MAX)
-		r->by_type[ev->type]++;
-	r->recorded++;
+		r->counts.by_type[ev->type]++;
+	r->counts.recorded++;
 	/* Publish the record before the consumer can see the new head. */
 	smp_store_release(&r->head, r->head + 1);
-	this_cpu_dec(lb_rings->nesting);
+	/* Half full: ask for a drain now rather than at the next period. */
+	if (set->half_full && r->head - READ_ONCE(r->tail) == (r->mask + 1) / 2)
+		set->half_full();
+	this_cpu_dec(set->rings->nesting);
 	preempt_enable_notrace();
 }
 NOKPROBE_SYMBOL(lb_ring_commit);
+EXPORT_SYMBOL_GPL(lb_ring_commit);
 
 /* Count an event that could not be built at all (e.g. its key was lost). */
-void lb_ring_drop(enum lb_drop_cause cause)
+void lb_ring_drop(struct lb_ringset *set, enum lb_drop_cause cause)
 {
 	preempt_disable_notrace();
-	this_cpu_inc(lb_rings->generated);
-	this_cpu_inc(lb_rings->dropped[cause]);
+	this_cpu_inc(set->rings->counts.generated);
+	this_cpu_inc(set->rings->counts.dropped[cause]);
 	preempt_enable_notrace();
 }
 NOKPROBE_SYMBOL(lb_ring_drop);
+EXPORT_SYMBOL_GPL(lb_ring_drop);
 
-/* Consumer side: only the drain calls these, serialised by its mutex. */
-unsigned int lb_ring_avail(int cpu)
+/* Consumer side: one consumer at a time (the drain holds its mutex). */
+unsigned int lb_ring_avail(struct lb_ringset *set, int cpu)
 {
-	struct lb_ring *r = per_cpu_ptr(lb_rings, cpu);
+	struct lb_ring *r = per_cpu_ptr(set->rings, cpu);
 
 	return smp_load_acquire(&r->head) - r->tail;
 }
+EXPORT_SYMBOL_GPL(lb_ring_avail);
 
-const struct lb_event *lb_ring_at(int cpu, unsigned int i)
+const struct lb_event *lb_ring_at(struct lb_ringset *set, int cpu, unsigned int i)
 {
-	struct lb_ring *r = per_cpu_ptr(lb_rings, cpu);
+	struct lb_ring *r = per_cpu_ptr(set->rings, cpu);
 
 	return &r->buf[(r->tail + i) & r->mask];
 }
+EXPORT_SYMBOL_GPL(lb_ring_at);
 
-void lb_ring_consume(int cpu, unsigned int n)
+void lb_ring_consume(struct lb_ringset *set, int cpu, unsigned int n)
 {
-	struct lb_ring *r = per_cpu_ptr(lb_rings, cpu);
+	struct lb_ring *r = per_cpu_ptr(set->rings, cpu);
 
 	/* The slots are read before the producer may reuse them. */
 	smp_store_release(&r->tail, r->tail + n);
 }
+EXPORT_SYMBOL_GPL(lb_ring_consume);
 
-u64 lb_rings_bytes(void)
+/* A snapshot of one CPU's counters; outcomes read before the attempts. */
+void lb_ring_counts(struct lb_ringset *set, int cpu, struct lb_ring_counts *c)
 {
-	return (u64)num_possible_cpus() *
-	       (lb_ring_capacity * sizeof(struct lb_event) + sizeof(struct lb_ring));
-}
+	struct lb_ring *r = per_cpu_ptr(set->rings, cpu);
+	int i;
 
-static u64 lb_ring_dropped(const struct lb_ring *r)
+	c->recorded = READ_ONCE(r->counts.recorded);
+	for (i = 0; i < LB_DROP_CAUSE_MAX; i++)
+		c->dropped[i] = READ_ONCE(r->counts.dropped[i]);
+	for (i = 0; i < LB_EV_TYPE_MAX; i++)
+		c->by_type[i] = READ_ONCE(r->counts.by_type[i]);
+	smp_rmb();
+	c->generated = READ_ONCE(r->counts.generated);
+	c->fill = READ_ONCE(r->head) - READ_ONCE(r->tail);
+}
+EXPORT_SYMBOL_GPL(lb_ring_counts);
+
+u64 lb_ring_dropped(const struct lb_ring_counts *c)
 {
 	u64 sum = 0;
 	int i;
 
 	for (i = 0; i < LB_DROP_CAUSE_MAX; i++)
-		sum += READ_ONCE(r->dropped[i]);
+		sum += c->dropped[i];
 	return sum;
 }
+EXPORT_SYMBOL_GPL(lb_ring_dropped);
 
-u64 lb_rings_total(int what)
+void lb_rings_sum(struct lb_ringset *set, struct lb_ring_counts *sum)
 {
-	u64 sum = 0;
-	int cpu;
+	struct lb_ring_counts c;
+	int cpu, i;
 
+	memset(sum, 0, sizeof(*sum));
 	for_each_possible_cpu(cpu) {
-		struct lb_ring *r = per_cpu_ptr(lb_rings, cpu);
-
-		if (what == LB_TOTAL_GENERATED)
-			sum += READ_ONCE(r->generated);
-		else if (what == LB_TOTAL_RECORDED)
-			sum += READ_ONCE(r->recorded);
-		else
-			sum += lb_ring_dropped(r);
+		lb_ring_counts(set, cpu, &c);
+		sum->generated += c.generated;
+		sum->recorded += c.recorded;
+		sum->fill += c.fill;
+		for (i = 0; i < LB_DROP_CAUSE_MAX; i++)
+			sum->dropped[i] += c.dropped[i];
+		for (i = 0; i < LB_EV_TYPE_MAX; i++)
+			sum->by_type[i] += c.by_type[i];
 	}
-	return sum;
+}
+EXPORT_SYMBOL_GPL(lb_rings_sum);
+
+u64 lb_rings_bytes(struct lb_ringset *set)
+{
+	return (u64)num_possible_cpus() *
+	       (set->capacity * sizeof(struct lb_event) + sizeof(struct lb_ring));
 }
 
-void lb_rings_show(struct seq_file *m)
+void lb_rings_show(struct lb_ringset *set, struct seq_file *m)
 {
+	struct lb_ring_counts c;
 	int cpu, i;
 
 	seq_printf(m, "ring_capacity %lu events per cpu, %zu bytes per event\n",
-		   lb_ring_capacity, sizeof(struct lb_event));
+		   set->capacity, sizeof(struct lb_event));
 	for_each_possible_cpu(cpu) {
-		struct lb_ring *r = per_cpu_ptr(lb_rings, cpu);
-		/* Read the outcomes before the attempts: generated >= their sum. */
-		u64 recorded = READ_ONCE(r->recorded);
-		u64 dropped = lb_ring_dropped(r);
-		u64 generated = READ_ONCE(r->generated);
-
-		seq_printf(m, "cpu%d generated %llu recorded %llu dropped %llu fill %lu",
-			   cpu, generated, recorded, dropped,
-			   READ_ONCE(r->head) - READ_ONCE(r->tail));
+		lb_ring_counts(set, cpu, &c);
+		seq_printf(m, "cpu%d generated %llu recorded %llu dropped %llu fill %llu",
+			   cpu, c.generated, c.recorded, lb_ring_dropped(&c), c.fill);
 		for (i = 0; i < LB_DROP_CAUSE_MAX; i++)
-			seq_printf(m, " drop_%s %llu", lb_drop_names[i],
-				   READ_ONCE(r->dropped[i]));
+			seq_printf(m, " drop_%s %llu", lb_drop_names[i], c.dropped[i]);
 		for (i = 1; i < LB_EV_TYPE_MAX; i++)
-			seq_printf(m, " %s %llu", lb_type_names[i],
-				   READ_ONCE(r->by_type[i]));
+			seq_printf(m, " %s %llu", lb_type_names[i], c.by_type[i]);
 		seq_putc(m, '\n');
 	}
 }

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0
+/* KUnit suite lockblame_ring: per-CPU ring fill, wrap, overflow, nesting, encoding. */
+#include <kunit/test.h>
+#include <linux/sched.h>
+#include <linux/stddef.h>
+#include "lockblame.h"
+
+#define LB_TEST_CAP 64
+
+/* What happened on one CPU with preemption off; asserted afterwards. */
+struct lb_ring_trace {
+	int cpu;
+	unsigned int written, refused, avail_full, avail_after;
+	bool order_ok;
+	struct lb_ring_counts counts;
+};
+
+static unsigned int lb_test_fill(struct lb_ringset *set, unsigned int n, u64 first_ts)
+{
+	unsigned int i, written = 0;
+
+	for (i = 0; i < n; i++) {
+		struct lb_event *ev = lb_ring_reserve(set);
+
+		if (!ev)
+			continue;
+		memset(ev, 0, sizeof(*ev));
+		ev->type = LB_EV_WAIT_BEGIN;
+		ev->ts_ns = first_ts + i;
+		lb_ring_commit(set, ev);
+		written++;
+	}
+	return written;
+}
+
+/*
+ * Fill past capacity, consume part, write again across the wrap: everything
+ * on one CPU (the rings are per CPU), checked after preemption is back on.
+ */
+static void lockblame_ring_test_fill_wrap_overflow(struct kunit *test)
+{
+	struct lb_ringset *set = lb_ringset_create(LB_TEST_CAP, NULL);
+	struct lb_ring_trace t = { .order_ok = true };
+	unsigned int i;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(set));
+	t.cpu = get_cpu();
+	t.written = lb_test_fill(set, LB_TEST_CAP + 5, 0);
+	t.avail_full = lb_ring_avail(set, t.cpu);
+	lb_ring_consume(set, t.cpu, 10);
+	t.written += lb_test_fill(set, 10, 1000);
+	t.avail_after = lb_ring_avail(set, t.cpu);
+	for (i = 0; i < t.avail_after; i++) {
+		u64 want = i < LB_TEST_CAP - 10 ? 10 + i : 1000 + i - (LB_TEST_CAP - 10);
+
+		t.order_ok &= lb_ring_at(set, t.cpu, i)->ts_ns == want;
+	}
+	lb_ring_counts(set, t.cpu, &t.counts);
+	put_cpu();
+
+	KUNIT_EXPECT_EQ(test, t.written, LB_TEST_CAP + 10);
+	KUNIT_EXPECT_EQ(test, t.avail_full, LB_TEST_CAP);
+	KUNIT_EXPECT_EQ(test, t.avail_after, LB_TEST_CAP);
+	KUNIT_EXPECT_TRUE(test, t.order_ok);
+	KUNIT_EXPECT_EQ(test, t.counts.generated, LB_TEST_CAP + 15);
+	KUNIT_EXPECT_EQ(test, t.counts.recorded, LB_TEST_CAP + 10);
+	KUNIT_EXPECT_EQ(test, t.counts.dropped[LB_DROP_FULL], 5);
+	KUNIT_EXPECT_EQ(test, t.counts.by_type[LB_EV_WAIT_BEGIN], LB_TEST_CAP + 10);
+	KUNIT_EXPECT_EQ(test, t.counts.generated,
+			t.counts.recorded + lb_ring_dropped(&t.counts));
+	KUNIT_EXPECT_EQ(test, t.counts.fill, LB_TEST_CAP);
+	lb_ringset_destroy(set);
+}
+
+/* A probe firing inside a probe on the same CPU is a counted drop. */
+static void lockblame_ring_test_nesting_guard(struct kunit *test)
+{
+	struct lb_ringset *set = lb_ringset_create(LB_TEST_CAP, NULL);
+	struct lb_event *outer, *inner;
+	struct lb_ring_trace t = {};
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(set));
+	t.cpu = get_cpu();
+	outer = lb_ring_reserve(set);
+	inner = lb_ring_reserve(set);
+	if (outer) {
+		memset(outer, 0, sizeof(*outer));
+		outer->type = LB_EV_RELEASE;
+		lb_ring_commit(set, outer);
+	}
+	/* After the outer commit the CPU is free for the next event. */
+	t.written = lb_test_fill(set, 1, 7);
+	lb_ring_counts(set, t.cpu, &t.counts);
+	put_cpu();
+
+	KUNIT_EXPECT_NOT_NULL(test, outer);
+	KUNIT_EXPECT_NULL(test, inner);
+	KUNIT_EXPECT_EQ(test, t.written, 1);
+	KUNIT_EXPECT_EQ(test, t.counts.dropped[LB_DROP_NESTED], 1);
+	KUNIT_EXPECT_EQ(test, t.counts.recorded, 2);
+	KUNIT_EXPECT_EQ(test, t.counts.generated, 3);
+	KUNIT_EXPECT_EQ(test, t.counts.by_type[LB_EV_RELEASE], 1);
+	lb_ringset_destroy(set);
+}
+
+static void lockblame_ring_test_drop_cause(struct kunit *test)
+{
+	struct lb_ringset *set = lb_ringset_create(LB_TEST_CAP, NULL);
+	struct lb_ring_counts sum;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(set));
+	lb_ring_drop(set, LB_DROP_NOKEY);
+	lb_ring_drop(set, LB_DROP_NOKEY);
+	lb_rings_sum(set, &sum);
+	KUNIT_EXPECT_EQ(test, sum.dropped[LB_DROP_NOKEY], 2);
+	KUNIT_EXPECT_EQ(test, sum.generated, 2);
+	KUNIT_EXPECT_EQ(test, sum.recorded, 0);
+	lb_ringset_destroy(set);
+}
+
+struct lb_ring_size_case {
+	unsigned int events;
+	int err;
+};
+
+static const struct lb_ring_size_case lb_ring_size_cases[] = {
+	{ 64, 0 }, { 4096, 0 }, { 0, -EINVAL }, { 63, -EINVAL }, { 100, -EINVAL },
+	{ 1U << 21, -EINVAL },
+};
+
+static void lb_ring_size_desc(const struct lb_ring_size_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%u events", c->events);
+}
+
+KUNIT_ARRAY_PARAM(lb_ring_size, lb_ring_size_cases, lb_ring_size_desc);
+
+/* Ring sizes are a power of 2 within bounds; others fail with -EINVAL. */
+static void lockblame_ring_test_size(struct kunit *test)
+{
+	const struct lb_ring_size_case *c = test->param_value;
+	struct lb_ringset *set = lb_ringset_create(c->events, NULL);
+
+	KUNIT_EXPECT_EQ(test, IS_ERR(set) ? PTR_ERR(set) : 0, (long)c->err);
+	lb_ringset_destroy(set);
+}
+
+/* The record layout is ABI: size and offsets the reader relies on. */
+static void lockblame_ring_test_encoding(struct kunit *test)
+{
+	struct lb_task_id id;
+	static int a, b;
+
+	KUNIT_EXPECT_EQ(test, sizeof(struct lb_event), 104);
+	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, lock), 8);
+	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, type), 32);
+	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, task), 56);
+	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, owner), 80);
+	KUNIT_EXPECT_EQ(test, sizeof(struct lb_stream_header), 24);
+
+	/* Lock ids: stable, distinct, and never the raw address. */
+	KUNIT_EXPECT_EQ(test, lb_lock_id(&a), lb_lock_id(&a));
+	KUNIT_EXPECT_NE(test, lb_lock_id(&a), lb_lock_id(&b));
+	KUNIT_EXPECT_NE(test, lb_lock_id(&a), (u64)(unsigned long)&a);
+
+	lb_task_id_fill(&id, current);
+	KUNIT_EXPECT_EQ(test, id.pid, current->pid);
+	KUNIT_EXPECT_EQ(test, id.tgid, current->tgid);
+	KUNIT_EXPECT_STREQ(test, id.comm, current->comm);
+}
+
+static struct kunit_case lockblame_ring_test_cases[] = {
+	KUNIT_CASE(lockblame_ring_test_fill_wrap_overflow),
+	KUNIT_CASE(lockblame_ring_test_nesting_guard),
+	KUNIT_CASE(lockblame_ring_test_drop_cause),
+	KUNIT_CASE_PARAM(lockblame_ring_test_size, lb_ring_size_gen_params),
+	KUNIT_CASE(lockblame_ring_test_encoding),
+	{}
+};
+
+static struct kunit_suite lockblame_ring_test_suite = {
+	.name = "lockblame_ring",
+	.test_cases = lockblame_ring_test_cases,
+};
+kunit_test_suite(lockblame_ring_test_suite);
