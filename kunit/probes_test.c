@@ -7,7 +7,7 @@
 static atomic_t lb_test_hits = ATOMIC_INIT(0);
 
 /* A function of this module that a test probe can be planted on by name. */
-noinline int lockblame_kunit_probe_target(int x)
+static noinline int lockblame_kunit_probe_target(int x)
 {
 	barrier();
 	return x * 2;

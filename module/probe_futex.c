@@ -121,7 +121,7 @@ int lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	}
 	s = lb_futex_slot(now, true);
 	if (!s) {
-		lb_ring_drop(LB_DROP_NOKEY);
+		lb_ring_drop(lb_rings, LB_DROP_NOKEY);
 		return 0;
 	}
 	WRITE_ONCE(s->lock, lb_lock_id3(key.both.ptr, key.both.word, key.both.offset));
@@ -172,7 +172,7 @@ int lb_futex_sleep_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	if (!READ_ONCE(lb_enabled))
 		return 1;
 	if (!lb_futex_key_of_current(now, &lock, &flags, &uaddr)) {
-		lb_ring_drop(LB_DROP_NOKEY);
+		lb_ring_drop(lb_rings, LB_DROP_NOKEY);
 		return 1;
 	}
 	ev = lb_event_begin(LB_EV_WAIT_BEGIN, LB_LOCK_FUTEX, lock);
@@ -246,7 +246,7 @@ int lb_futex_wait_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	if (lb_retval(regs) != -EAGAIN)
 		return 0;
 	if (!lb_futex_key_of_current(now, &lock, &flags, &uaddr)) {
-		lb_ring_drop(LB_DROP_NOKEY);
+		lb_ring_drop(lb_rings, LB_DROP_NOKEY);
 		return 0;
 	}
 	/* A zero-length wait: counted as an error (value changed), not time. */
@@ -264,14 +264,30 @@ NOKPROBE_SYMBOL(lb_futex_wait_ret);
 
 int lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
+	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
+
 	atomic64_inc(&lb_probe_of_ri(ri)->hits);
-	return READ_ONCE(lb_enabled) ? 0 : 1;
+	if (!READ_ONCE(lb_enabled))
+		return 1;
+	d->arg = lb_arg(regs, 0);
+	return 0;
 }
 NOKPROBE_SYMBOL(lb_futex_wake_entry);
+
+/*
+ * An exiting thread wakes whoever waits on its clear_child_tid word
+ * (mm_release): that is thread-exit notification, not a lock release.
+ */
+static bool lb_futex_is_exit_wake(unsigned long uaddr)
+{
+	return (current->flags & PF_EXITING) &&
+	       uaddr == (unsigned long)current->clear_child_tid;
+}
 
 /* futex_wake() returns how many it woke: the caller controls the flow. */
 int lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
+	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	long woken = lb_retval(regs);
 	u64 now = ktime_get_mono_fast_ns();
 	struct lb_event *ev;
@@ -282,13 +298,15 @@ int lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	if (woken <= 0)
 		return 0;
 	if (!lb_futex_key_of_current(now, &lock, &flags, &uaddr)) {
-		lb_ring_drop(LB_DROP_NOKEY);
+		lb_ring_drop(lb_rings, LB_DROP_NOKEY);
 		return 0;
 	}
 	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_FUTEX, lock);
 	if (!ev)
 		return 0;
 	ev->flags |= flags;
+	if (lb_futex_is_exit_wake(d->arg))
+		ev->flags |= LB_EF_THREAD_EXIT;
 	ev->count = woken;
 	lb_event_commit(ev);
 	return 0;

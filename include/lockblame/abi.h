@@ -57,6 +57,12 @@ enum lb_owner_source {
 #define LB_EF_KTHREAD		0x0008	/* task is a kernel thread */
 #define LB_EF_OWNER_KTHREAD	0x0010	/* owner is a kernel thread */
 #define LB_EF_NOSLEEP		0x0020	/* wait ended without sleeping */
+/*
+ * LB_EV_RELEASE of a futex by an exiting thread on its clear_child_tid word:
+ * the wake pthread_join() waits for. That futex is not a lock, and the
+ * waits it ends are not contention.
+ */
+#define LB_EF_THREAD_EXIT	0x0040
 
 /* Identity of a task, copied when the event happens (the task may exit). */
 struct lb_task_id {
