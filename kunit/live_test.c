@@ -21,7 +21,7 @@ enum lb_live_kind { LB_LIVE_MUTEX, LB_LIVE_RWSEM };
 
 struct lb_live {
 	enum lb_live_kind kind;
-	struct mutex mutex;
+	struct mutex mutex;		/* the contended locks themselves */
 	struct rw_semaphore rwsem;
 	u64 lock_id;
 	struct completion held, waiter_done;
@@ -72,7 +72,7 @@ static int lb_live_holder(void *arg)
 		struct list_head *queue = l->kind == LB_LIVE_MUTEX ? &l->mutex.wait_list :
 				   &l->rwsem.wait_list;
 
-		msleep(10);
+		usleep_range(10000, 11000);
 		if (READ_ONCE(l->waiter) && !list_empty_careful(queue) &&
 		    READ_ONCE(l->waiter->__state) == TASK_UNINTERRUPTIBLE) {
 			l->waiter_blocked = true;
@@ -209,4 +209,5 @@ static struct kunit_suite lockblame_live_test_suite = {
 	.name = "lockblame_live",
 	.test_cases = lockblame_live_test_cases,
 };
+
 kunit_test_suite(lockblame_live_test_suite);

@@ -142,6 +142,7 @@ static struct kunit_suite lockblame_probes_test_suite = {
 	.name = "lockblame_probes",
 	.test_cases = lockblame_probes_test_cases,
 };
+
 kunit_test_suite(lockblame_probes_test_suite);
 
 MODULE_LICENSE("GPL");

@@ -182,4 +182,5 @@ static struct kunit_suite lockblame_ring_test_suite = {
 	.name = "lockblame_ring",
 	.test_cases = lockblame_ring_test_cases,
 };
+
 kunit_test_suite(lockblame_ring_test_suite);

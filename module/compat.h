@@ -6,7 +6,6 @@
 #ifndef _LOCKBLAME_COMPAT_H
 #define _LOCKBLAME_COMPAT_H
 
-#include <linux/version.h>
 #include <linux/kprobes.h>
 #include <linux/mutex.h>
 #include <linux/rwsem.h>
@@ -54,10 +53,11 @@ static inline long lb_rwsem_count(struct rw_semaphore *sem) { return 0; }
 #define LB_FUT_OFF_SHARED_MASK		0x03U
 
 /*
- * Internal futex flags as passed to futex_lock_pi(): 6.7 ("futex: Add
- * sys_futex_wake()" flag rework) moved FLAGS_SHARED from 0x01 to 0x10.
+ * Internal futex flags as passed to futex_lock_pi(): the 6.7 futex2 flag
+ * rework ("futex: Add sys_futex_wake()") moved FLAGS_SHARED from 0x01 to
+ * 0x10, in the same series that added FUTEX2_PRIVATE to the uapi header.
  */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 7, 0)
+#ifdef FUTEX2_PRIVATE
 #define LB_FUTEX_FLAGS_SHARED		0x0010U
 #else
 #define LB_FUTEX_FLAGS_SHARED		0x0001U

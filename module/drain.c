@@ -196,11 +196,10 @@ static void lb_kick_workfn(struct irq_work *work)
 }
 
 /* From a probe (any context): a ring is half full, drain soon. */
-void lb_drain_kick(void)
+void __kprobes lb_drain_kick(void)
 {
 	irq_work_queue(&lb_kick_work);
 }
-NOKPROBE_SYMBOL(lb_drain_kick);
 
 /* Readers hold the drain lock while they format the ledger. */
 void lb_drain_lock(void)
@@ -209,7 +208,6 @@ void lb_drain_lock(void)
 	lb_drain_locked(ktime_get_mono_fast_ns(), false);
 	lb_ledger_advance(lb_ledger, ktime_get_mono_fast_ns());
 }
-
 EXPORT_SYMBOL_GPL(lb_drain_lock);
 
 void lb_drain_unlock(void)

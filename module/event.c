@@ -23,21 +23,19 @@ void lb_event_init(void)
 }
 
 /* Lock identity of a kernel lock: a keyed hash of its address. */
-u64 lb_lock_id(const void *lock)
+u64 __kprobes lb_lock_id(const void *lock)
 {
 	return siphash_1u64((u64)(unsigned long)lock, &lb_hash_key) | 1;
 }
-NOKPROBE_SYMBOL(lb_lock_id);
 EXPORT_SYMBOL_GPL(lb_lock_id);
 
 /* Lock identity of a futex key (ptr, word, offset). */
-u64 lb_lock_id3(u64 a, u64 b, u64 c)
+u64 __kprobes lb_lock_id3(u64 a, u64 b, u64 c)
 {
 	return siphash_3u64(a, b, c, &lb_hash_key) | 1;
 }
-NOKPROBE_SYMBOL(lb_lock_id3);
 
-void lb_task_id_fill(struct lb_task_id *id, struct task_struct *t)
+void __kprobes lb_task_id_fill(struct lb_task_id *id, struct task_struct *t)
 {
 	id->pid = t->pid;
 	id->tgid = t->tgid;
@@ -45,7 +43,6 @@ void lb_task_id_fill(struct lb_task_id *id, struct task_struct *t)
 	memcpy(id->comm, t->comm, LB_COMM_LEN);
 	id->comm[LB_COMM_LEN - 1] = '\0';
 }
-NOKPROBE_SYMBOL(lb_task_id_fill);
 EXPORT_SYMBOL_GPL(lb_task_id_fill);
 
 /*
@@ -55,7 +52,7 @@ EXPORT_SYMBOL_GPL(lb_task_id_fill);
  * relies on the same). The nofault copies also survive a pointer that a
  * wrong argument register would produce.
  */
-bool lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 source)
+bool __kprobes lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 source)
 {
 	struct lb_task_id *id = &ev->owner;
 	unsigned int flags;
@@ -79,13 +76,12 @@ bool lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 source)
 	ev->owner_source = source;
 	return true;
 }
-NOKPROBE_SYMBOL(lb_owner_fill);
 
 /*
  * Start an event for the current task. NULL means the event was dropped
  * (and counted). A non-NULL event must be passed to lb_event_commit().
  */
-struct lb_event *lb_event_begin(u8 type, u8 lock_class, u64 lock)
+struct lb_event *__kprobes lb_event_begin(u8 type, u8 lock_class, u64 lock)
 {
 	struct lb_event *ev = lb_ring_reserve(lb_rings);
 
@@ -110,9 +106,8 @@ struct lb_event *lb_event_begin(u8 type, u8 lock_class, u64 lock)
 	memset(&ev->owner, 0, sizeof(ev->owner));
 	return ev;
 }
-NOKPROBE_SYMBOL(lb_event_begin);
 
-void lb_event_commit(struct lb_event *ev)
+void __kprobes lb_event_commit(struct lb_event *ev)
 {
 	if (READ_ONCE(lb_stacks) && ev->type != LB_EV_WAIT_END) {
 		ev->stack_id = lb_stack_kernel();
@@ -121,4 +116,3 @@ void lb_event_commit(struct lb_event *ev)
 	}
 	lb_ring_commit(lb_rings, ev);
 }
-NOKPROBE_SYMBOL(lb_event_commit);

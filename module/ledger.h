@@ -148,6 +148,10 @@ void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out);
  *   pair holder= victim= blame_ns=
  *   chain victim_lock= holder= waits_on= root= blame_ns=
  *   deadlock tasks=pid,pid,... locks=id,id,...
+ *   stack pid= role=cause|victim id= ns=
+ *        (only when events carry stack ids: blame resolved at a release
+ *        with kernel stack id, or wait ended by a wait whose begin had stack
+ *        id; id refers to debugfs "stacks")
  */
 void lb_ledger_dump(const struct lb_ledger *l, struct lb_out *out);
 

@@ -20,7 +20,7 @@
 #include "compat.h"
 
 #define LB_FUTEX_SLOT_BITS	12
-#define LB_FUTEX_SLOTS		(1U << LB_FUTEX_SLOT_BITS)
+#define LB_FUTEX_SLOTS		BIT(LB_FUTEX_SLOT_BITS)
 #define LB_FUTEX_SLOT_PROBES	8
 /* A slot untouched this long belongs to nobody in the middle of a futex op. */
 #define LB_FUTEX_SLOT_STALE_NS	NSEC_PER_SEC
@@ -52,7 +52,7 @@ void lb_futex_exit(void)
 }
 
 /* Find the current task's slot; with @claim, take a free or stale one. */
-static struct lb_futex_slot *lb_futex_slot(u64 now, bool claim)
+static struct lb_futex_slot *__kprobes lb_futex_slot(u64 now, bool claim)
 {
 	pid_t pid = current->pid, owner, victim_owner = 0;
 	struct lb_futex_slot *s, *victim = NULL;
@@ -73,10 +73,9 @@ static struct lb_futex_slot *lb_futex_slot(u64 now, bool claim)
 		return NULL;
 	return victim;
 }
-NOKPROBE_SYMBOL(lb_futex_slot);
 
 /* The key this task computed last, if still fresh and still its own. */
-static bool lb_futex_key_of_current(u64 now, u64 *lock, u16 *flags, unsigned long *uaddr)
+static bool __kprobes lb_futex_key_of_current(u64 now, u64 *lock, u16 *flags, unsigned long *uaddr)
 {
 	struct lb_futex_slot *s = lb_futex_slot(now, false);
 
@@ -90,10 +89,9 @@ static bool lb_futex_key_of_current(u64 now, u64 *lock, u16 *flags, unsigned lon
 		return false;
 	return true;
 }
-NOKPROBE_SYMBOL(lb_futex_key_of_current);
 
 /* get_futex_key(uaddr, flags, key, rw): remember where the key goes. */
-int lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 
@@ -104,9 +102,8 @@ int lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	d->arg2 = lb_arg(regs, 0);
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_futex_key_entry);
 
-int lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	u64 now = ktime_get_mono_fast_ns();
@@ -131,14 +128,13 @@ int lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	WRITE_ONCE(s->ts, now);
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_futex_key_ret);
 
 /*
  * Probable owner of a glibc mutex: its __owner TID, if the word says
  * "locked, contended" and the TID is a live task. A heuristic: the ledger
  * shows it as "probable holder" and never charges blame to it.
  */
-static void lb_futex_glibc_owner(struct lb_event *ev, unsigned long uaddr)
+static void __kprobes lb_futex_glibc_owner(struct lb_event *ev, unsigned long uaddr)
 {
 	u32 word;
 	s32 tid;
@@ -156,10 +152,9 @@ static void lb_futex_glibc_owner(struct lb_event *ev, unsigned long uaddr)
 		lb_owner_fill(ev, t, LB_OWNER_HEURISTIC);
 	rcu_read_unlock();
 }
-NOKPROBE_SYMBOL(lb_futex_glibc_owner);
 
 /* futex_wait_queue(hb, q, timeout): the task is about to sleep on the key. */
-int lb_futex_sleep_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_futex_sleep_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	u64 now = ktime_get_mono_fast_ns();
@@ -188,13 +183,12 @@ int lb_futex_sleep_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	lb_event_commit(ev);
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_futex_sleep_entry);
 
 /*
  * Why the sleep ended. A waker unlinks the futex_q (its first member is the
  * plist_node) before waking it; a timeout clears the sleeper's task.
  */
-static u8 lb_futex_sleep_result(struct lb_wait_data *d)
+static u8 __kprobes lb_futex_sleep_result(struct lb_wait_data *d)
 {
 	struct plist_node *node = (struct plist_node *)d->arg;
 	struct hrtimer_sleeper *to = (struct hrtimer_sleeper *)d->arg2;
@@ -211,7 +205,7 @@ static u8 lb_futex_sleep_result(struct lb_wait_data *d)
 	return LB_WAIT_ERROR;
 }
 
-int lb_futex_sleep_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_futex_sleep_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	struct lb_event *ev;
@@ -224,17 +218,15 @@ int lb_futex_sleep_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	lb_event_commit(ev);
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_futex_sleep_ret);
 
-int lb_futex_wait_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_futex_wait_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	atomic64_inc(&lb_probe_of_ri(ri)->hits);
 	return READ_ONCE(lb_enabled) ? 0 : 1;
 }
-NOKPROBE_SYMBOL(lb_futex_wait_entry);
 
 /* futex_wait() == -EAGAIN: the value changed before the task could sleep. */
-int lb_futex_wait_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_futex_wait_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	u64 now = ktime_get_mono_fast_ns();
 	struct lb_event *ev;
@@ -260,9 +252,8 @@ int lb_futex_wait_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	}
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_futex_wait_ret);
 
-int lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 
@@ -272,20 +263,19 @@ int lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	d->arg = lb_arg(regs, 0);
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_futex_wake_entry);
 
 /*
  * An exiting thread wakes whoever waits on its clear_child_tid word
  * (mm_release): that is thread-exit notification, not a lock release.
  */
-static bool lb_futex_is_exit_wake(unsigned long uaddr)
+static bool __kprobes lb_futex_is_exit_wake(unsigned long uaddr)
 {
 	return (current->flags & PF_EXITING) &&
 	       uaddr == (unsigned long)current->clear_child_tid;
 }
 
 /* futex_wake() returns how many it woke: the caller controls the flow. */
-int lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	long woken = lb_retval(regs);
@@ -311,14 +301,13 @@ int lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	lb_event_commit(ev);
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_futex_wake_ret);
 
 /*
  * PI futexes: the word holds the owner's TID, so the owner is exact. Only
  * private PI futexes are followed: their key is (mm, page, offset), which is
  * computed here exactly as get_futex_key() does, before the kernel does.
  */
-static bool lb_futex_pi_lock(unsigned long uaddr, unsigned int flags, u64 *lock)
+static bool __kprobes lb_futex_pi_lock(unsigned long uaddr, unsigned int flags, u64 *lock)
 {
 	unsigned long offset = uaddr % PAGE_SIZE;
 
@@ -328,7 +317,7 @@ static bool lb_futex_pi_lock(unsigned long uaddr, unsigned int flags, u64 *lock)
 	return true;
 }
 
-int lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	unsigned long uaddr = lb_arg(regs, 0);
@@ -356,9 +345,8 @@ int lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	lb_event_commit(ev);
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_futex_lock_pi_entry);
 
-int lb_futex_lock_pi_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_futex_lock_pi_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	long ret = lb_retval(regs);
@@ -378,10 +366,9 @@ int lb_futex_lock_pi_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	lb_event_commit(ev);
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_futex_lock_pi_ret);
 
 /* futex_unlock_pi(uaddr, flags): the owner releases a PI futex with waiters. */
-int lb_futex_unlock_pi_pre(struct kprobe *kp, struct pt_regs *regs)
+int __kprobes lb_futex_unlock_pi_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	unsigned long uaddr = lb_arg(regs, 0);
 	struct lb_event *ev;
@@ -398,4 +385,3 @@ int lb_futex_unlock_pi_pre(struct kprobe *kp, struct pt_regs *regs)
 		lb_event_commit(ev);
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_futex_unlock_pi_pre);

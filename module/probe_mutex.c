@@ -10,13 +10,13 @@
 #include "lockblame.h"
 #include "compat.h"
 
-static bool lb_mutex_word(struct mutex *lock, unsigned long *word)
+static bool __kprobes lb_mutex_word(struct mutex *lock, unsigned long *word)
 {
 	/* A clone with another argument layout must not make us fault. */
 	return !copy_from_kernel_nofault(word, &lock->owner, sizeof(*word));
 }
 
-int lb_mutex_lock_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_mutex_lock_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	struct lb_probe *p = lb_probe_of_ri(ri);
@@ -51,9 +51,8 @@ int lb_mutex_lock_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 	lb_event_commit(ev);
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_mutex_lock_entry);
 
-static void lb_mutex_wait_end(struct lb_wait_data *d, u8 result)
+static void __kprobes lb_mutex_wait_end(struct lb_wait_data *d, u8 result)
 {
 	struct lb_event *ev;
 
@@ -65,7 +64,7 @@ static void lb_mutex_wait_end(struct lb_wait_data *d, u8 result)
 }
 
 /* mutex_lock()'s slowpath returns void: it returns with the lock held. */
-int lb_mutex_lock_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_mutex_lock_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	u8 result = LB_WAIT_ACQUIRED;
@@ -75,19 +74,17 @@ int lb_mutex_lock_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	lb_mutex_wait_end(d, result);
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_mutex_lock_ret);
 
 /* Killable and interruptible slowpaths return 0 or -EINTR. */
-int lb_mutex_lock_int_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_mutex_lock_int_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 
 	lb_mutex_wait_end(d, lb_retval(regs) ? LB_WAIT_INTERRUPTED : LB_WAIT_ACQUIRED);
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_mutex_lock_int_ret);
 
-int lb_mutex_unlock_pre(struct kprobe *kp, struct pt_regs *regs)
+int __kprobes lb_mutex_unlock_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct lb_probe *p = lb_probe_of_kp(kp);
 	struct mutex *lock = (struct mutex *)lb_arg(regs, 0);
@@ -114,4 +111,3 @@ int lb_mutex_unlock_pre(struct kprobe *kp, struct pt_regs *regs)
 		lb_event_commit(ev);
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_mutex_unlock_pre);

@@ -11,7 +11,7 @@
 #include "lockblame.h"
 #include "compat.h"
 
-static int lb_rwsem_entry(struct kretprobe_instance *ri, struct pt_regs *regs, u16 side)
+static int __kprobes lb_rwsem_entry(struct kretprobe_instance *ri, struct pt_regs *regs, u16 side)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	struct lb_probe *p = lb_probe_of_ri(ri);
@@ -48,20 +48,18 @@ static int lb_rwsem_entry(struct kretprobe_instance *ri, struct pt_regs *regs, u
 	return 0;
 }
 
-int lb_rwsem_read_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_rwsem_read_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	return lb_rwsem_entry(ri, regs, LB_EF_READ);
 }
-NOKPROBE_SYMBOL(lb_rwsem_read_entry);
 
-int lb_rwsem_write_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_rwsem_write_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	return lb_rwsem_entry(ri, regs, LB_EF_WRITE);
 }
-NOKPROBE_SYMBOL(lb_rwsem_write_entry);
 
 /* Both slowpaths return the semaphore, or ERR_PTR(-EINTR) when interrupted. */
-int lb_rwsem_down_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_rwsem_down_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	struct lb_event *ev;
@@ -74,14 +72,13 @@ int lb_rwsem_down_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 	lb_event_commit(ev);
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_rwsem_down_ret);
 
 /*
  * up_read()/up_write() call rwsem_wake() only when waiters are queued, in
  * the releasing task. rwsem_wake is an .isra clone on Debian kernels: check
  * that the argument is a semaphore with waiters before trusting it.
  */
-int lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
+int __kprobes lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct lb_probe *p = lb_probe_of_kp(kp);
 	struct rw_semaphore *sem = (struct rw_semaphore *)lb_arg(regs, 0);
@@ -103,4 +100,3 @@ int lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
 		lb_event_commit(ev);
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_rwsem_wake_pre);

@@ -59,9 +59,9 @@ struct lb_probe lb_probe_table[] = {
 	LB_KPRB("rwsem_wake", true, lb_rwsem_wake_pre,
 		"rwsem_wake", "rwsem_wake.isra.0", "rwsem_wake.constprop.0"),
 };
+EXPORT_SYMBOL_GPL(lb_probe_table);
 
 const unsigned int lb_probe_count = ARRAY_SIZE(lb_probe_table);
-EXPORT_SYMBOL_GPL(lb_probe_table);
 EXPORT_SYMBOL_GPL(lb_probe_count);
 
 /* The one place that knows the return type of the __mutex_lock fallback. */

@@ -96,7 +96,7 @@ EXPORT_SYMBOL_GPL(lb_ringset_destroy);
  * lb_ring_commit() so the slot and the counters stay on one CPU; a NULL
  * return has already counted the drop and re-enabled preemption.
  */
-struct lb_event *lb_ring_reserve(struct lb_ringset *set)
+struct lb_event *__kprobes lb_ring_reserve(struct lb_ringset *set)
 {
 	struct lb_ring __percpu *rings = set->rings;
 	struct lb_ring *r;
@@ -110,6 +110,7 @@ struct lb_event *lb_ring_reserve(struct lb_ringset *set)
 	}
 	r = this_cpu_ptr(rings);
 	head = r->head;
+	/* Pairs with lb_ring_consume(): the slot is free once tail passed it. */
 	if (head - smp_load_acquire(&r->tail) > r->mask) {
 		this_cpu_inc(rings->counts.dropped[LB_DROP_FULL]);
 		goto drop;
@@ -120,10 +121,9 @@ drop:
 	preempt_enable_notrace();
 	return NULL;
 }
-NOKPROBE_SYMBOL(lb_ring_reserve);
 EXPORT_SYMBOL_GPL(lb_ring_reserve);
 
-void lb_ring_commit(struct lb_ringset *set, struct lb_event *ev)
+void __kprobes lb_ring_commit(struct lb_ringset *set, struct lb_event *ev)
 {
 	struct lb_ring *r = this_cpu_ptr(set->rings);
 
@@ -138,18 +138,16 @@ void lb_ring_commit(struct lb_ringset *set, struct lb_event *ev)
 	this_cpu_dec(set->rings->nesting);
 	preempt_enable_notrace();
 }
-NOKPROBE_SYMBOL(lb_ring_commit);
 EXPORT_SYMBOL_GPL(lb_ring_commit);
 
 /* Count an event that could not be built at all (e.g. its key was lost). */
-void lb_ring_drop(struct lb_ringset *set, enum lb_drop_cause cause)
+void __kprobes lb_ring_drop(struct lb_ringset *set, enum lb_drop_cause cause)
 {
 	preempt_disable_notrace();
 	this_cpu_inc(set->rings->counts.generated);
 	this_cpu_inc(set->rings->counts.dropped[cause]);
 	preempt_enable_notrace();
 }
-NOKPROBE_SYMBOL(lb_ring_drop);
 EXPORT_SYMBOL_GPL(lb_ring_drop);
 
 /* Consumer side: one consumer at a time (the drain holds its mutex). */
@@ -157,6 +155,7 @@ unsigned int lb_ring_avail(struct lb_ringset *set, int cpu)
 {
 	struct lb_ring *r = per_cpu_ptr(set->rings, cpu);
 
+	/* Pairs with lb_ring_commit(): records up to head are written. */
 	return smp_load_acquire(&r->head) - r->tail;
 }
 EXPORT_SYMBOL_GPL(lb_ring_avail);
@@ -189,6 +188,7 @@ void lb_ring_counts(struct lb_ringset *set, int cpu, struct lb_ring_counts *c)
 		c->dropped[i] = READ_ONCE(r->counts.dropped[i]);
 	for (i = 0; i < LB_EV_TYPE_MAX; i++)
 		c->by_type[i] = READ_ONCE(r->counts.by_type[i]);
+	/* Outcomes before attempts: generated >= recorded + dropped. */
 	smp_rmb();
 	c->generated = READ_ONCE(r->counts.generated);
 	c->fill = READ_ONCE(r->head) - READ_ONCE(r->tail);

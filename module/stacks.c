@@ -54,7 +54,7 @@ u64 lb_stacks_bytes(void)
 }
 
 /* Find or store a stack; its id is its slot + 1, 0 when the table is full. */
-static u32 lb_stack_intern(const unsigned long *ips, unsigned int depth, bool user)
+static u32 __kprobes lb_stack_intern(const unsigned long *ips, unsigned int depth, bool user)
 {
 	u32 hash = jhash(ips, depth * sizeof(*ips), user) | 1;
 	unsigned int i, idx;
@@ -68,9 +68,11 @@ static u32 lb_stack_intern(const unsigned long *ips, unsigned int depth, bool us
 			memcpy(s->ips, ips, depth * sizeof(*ips));
 			s->depth = depth;
 			s->user = user;
+			/* Readers check ready before they read ips. */
 			smp_store_release(&s->ready, 1);
 			return idx + 1;
 		}
+		/* Pairs with the release above: ready means ips are written. */
 		if (READ_ONCE(s->hash) == hash && smp_load_acquire(&s->ready) &&
 		    s->user == user && s->depth == depth &&
 		    !memcmp(s->ips, ips, depth * sizeof(*ips)))
@@ -79,9 +81,8 @@ static u32 lb_stack_intern(const unsigned long *ips, unsigned int depth, bool us
 	atomic64_inc(&lb_stack_full);
 	return 0;
 }
-NOKPROBE_SYMBOL(lb_stack_intern);
 
-u32 lb_stack_kernel(void)
+u32 __kprobes lb_stack_kernel(void)
 {
 	unsigned long ips[LB_STACK_DEPTH + 8];
 	unsigned int n, skip = 0;
@@ -95,10 +96,9 @@ u32 lb_stack_kernel(void)
 	return lb_stack_intern(ips + skip, min_t(unsigned int, n - skip, LB_STACK_DEPTH),
 			       false);
 }
-NOKPROBE_SYMBOL(lb_stack_kernel);
 
 /* User stack by frame pointers, from the syscall's saved registers. */
-u32 lb_stack_user(void)
+u32 __kprobes lb_stack_user(void)
 {
 	struct pt_regs *regs = task_pt_regs(current);
 	unsigned long ips[LB_STACK_DEPTH];
@@ -118,7 +118,6 @@ u32 lb_stack_user(void)
 	}
 	return lb_stack_intern(ips, n, true);
 }
-NOKPROBE_SYMBOL(lb_stack_user);
 
 void lb_stacks_show(struct seq_file *m)
 {
@@ -129,6 +128,7 @@ void lb_stacks_show(struct seq_file *m)
 	for (i = 0; i < lb_stack_cap; i++) {
 		struct lb_stack *s = &lb_stack_table[i];
 
+		/* Pairs with lb_stack_intern(): skip slots still being written. */
 		if (!smp_load_acquire(&s->ready))
 			continue;
 		seq_printf(m, "stack %u %s\n", i + 1, s->user ? "user" : "kernel");
