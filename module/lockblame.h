@@ -10,7 +10,10 @@
 struct lb_ledger;
 struct seq_file;
 
-#define LB_VERSION "0.1.0"
+/* Kbuild passes the version from the Makefile. */
+#ifndef LB_VERSION
+#define LB_VERSION "unknown"
+#endif
 
 /* ---- module parameters (main.c) ---- */
 extern unsigned int lb_ring_events;	/* events per CPU ring */

@@ -1,0 +1,109 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=dash
+# Helpers sourced by the end-to-end scripts: reset lockblame, run a workload, check its ledger.
+#
+# Runs under busybox sh in the guest. Environment:
+#   LB_DEBUGFS    lockblame's debugfs directory   (/sys/kernel/debug/lockblame)
+#   LB_BIN        workloads and lb-check          (/bin)
+#   LB_OUT        where truth and ledger are kept (/tmp/lockblame-e2e)
+#   LB_TOLERANCE  percent allowed between ledger and truth (10)
+#   LB_REPLAY     colon-separated directories of recorded NAME.truth and
+#                 NAME.ledger files: check those instead of running anything
+#                 (how `make -C tools/workloads check` tests these scripts)
+
+LB_DEBUGFS=${LB_DEBUGFS:-/sys/kernel/debug/lockblame}
+LB_BIN=${LB_BIN:-/bin}
+LB_OUT=${LB_OUT:-/tmp/lockblame-e2e}
+LB_TOLERANCE=${LB_TOLERANCE:-10}
+LB_REPLAY=${LB_REPLAY:-}
+lb_failed=0
+
+mkdir -p "$LB_OUT"
+
+lb_not_ok() {
+	echo "not ok - $1 # $2"
+	lb_failed=1
+}
+
+# Prints each line of a file as a TAP diagnostic.
+lb_diag_file() {
+	[ -s "$2" ] || return 0
+	echo "# $1:"
+	head -n "${3:-200}" "$2" | sed 's/^/#   /'
+}
+
+# The first recording of FILE along LB_REPLAY.
+lb_replay_file() {
+	local dirs="$LB_REPLAY" dir
+	while [ -n "$dirs" ]; do
+		dir=${dirs%%:*}
+		[ "$dir" = "$dirs" ] && dirs= || dirs=${dirs#*:}
+		[ -f "$dir/$1" ] && { echo "$dir/$1"; return 0; }
+	done
+	return 1
+}
+
+# lb_case NAME WORKLOAD [ARG...]
+# Resets the ledger, runs the workload (its truth to $LB_OUT/NAME.truth) and
+# reads the ledger (to $LB_OUT/NAME.ledger). Returns non-zero, having printed
+# why, if there is nothing to check.
+lb_case() {
+	local name="$1" workload="$2" rc f
+	shift 2
+	local truth="$LB_OUT/$name.truth" ledger="$LB_OUT/$name.ledger"
+	rm -f "$truth" "$ledger" "$LB_OUT/$name.err" "$LB_OUT/$name.stats"
+
+	if [ -n "$LB_REPLAY" ]; then
+		for f in truth ledger; do
+			local rec
+			rec=$(lb_replay_file "$name.$f") ||
+				{ lb_not_ok "$name: run" "no $name.$f in $LB_REPLAY"; return 1; }
+			cp "$rec" "$LB_OUT/$name.$f"
+		done
+		return 0
+	fi
+
+	if [ ! -x "$LB_BIN/$workload" ] || [ ! -x "$LB_BIN/lb-check" ]; then
+		echo "ok - $name # SKIP $LB_BIN/$workload or $LB_BIN/lb-check missing"
+		return 1
+	fi
+	if [ ! -e "$LB_DEBUGFS/control" ]; then
+		lb_not_ok "$name: run" "lockblame is not loaded: no $LB_DEBUGFS/control"
+		return 1
+	fi
+	if ! echo reset > "$LB_DEBUGFS/control"; then
+		lb_not_ok "$name: run" "cannot reset $LB_DEBUGFS/control"
+		return 1
+	fi
+	"$LB_BIN/$workload" "$@" > "$truth" 2> "$LB_OUT/$name.err"
+	rc=$?
+	cat "$LB_DEBUGFS/ledger" > "$ledger" 2>> "$LB_OUT/$name.err" ||
+		{ lb_not_ok "$name: run" "cannot read $LB_DEBUGFS/ledger"; return 1; }
+	cat "$LB_DEBUGFS/stats" > "$LB_OUT/$name.stats" 2> /dev/null
+	if [ $rc -ne 0 ]; then
+		lb_not_ok "$name: run" "$workload $* exited $rc: $(head -n 1 "$LB_OUT/$name.err")"
+		return 1
+	fi
+	return 0
+}
+
+# lb_check NAME LB-CHECK-ARG...
+# Runs lb-check on the case's truth and ledger; on failure prints both (and
+# lockblame's stats) as diagnostics, since the guest's files die with it.
+lb_check() {
+	local name="$1"
+	shift
+	if "$LB_BIN/lb-check" --name "$name" --tolerance "$LB_TOLERANCE" \
+		--truth "$LB_OUT/$name.truth" --ledger "$LB_OUT/$name.ledger" "$@"; then
+		return 0
+	fi
+	lb_failed=1
+	lb_diag_file "$name truth" "$LB_OUT/$name.truth"
+	lb_diag_file "$name ledger" "$LB_OUT/$name.ledger"
+	lb_diag_file "$name stats" "$LB_OUT/$name.stats"
+	return 1
+}
+
+lb_done() {
+	exit $lb_failed
+}

@@ -1,0 +1,937 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lb-check: holds lockblame's ledger dump against a workload's own truth
+ * lines and prints one TAP line per check.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LEDGER_VERSION	1
+#define MAX_FIELDS	64
+#define MAX_CHECKS	64
+#define MS		1e6
+
+struct field {
+	const char *key;
+	const char *val;
+};
+
+struct record {
+	const char *type;
+	unsigned int nfields;
+	struct field f[MAX_FIELDS];
+};
+
+struct doc {
+	const char *path;
+	char *text;
+	struct record *r;
+	unsigned int n, cap;
+};
+
+enum check_kind {
+	CK_VERDICTS,
+	CK_COMPARE,
+	CK_SUM,
+	CK_PAIRS,
+	CK_LOCK,
+	CK_CROSS_PROCESS,
+	CK_ATTRIBUTED,
+	CK_BLAMED,
+	CK_ROOT_CAUSE,
+	CK_SELF,
+};
+
+struct check {
+	enum check_kind kind;
+	const char *arg;
+};
+
+static const char *name;
+static const char *stage = "input";	/* what die() failed to read */
+static double tolerance = 10.0;
+static unsigned int failures;
+static struct doc truth, ledger;
+static char diagbuf[1 << 16];
+static size_t diaglen;
+
+/*
+ * Output: a TAP line per check, its diagnostics just before it (the QEMU
+ * harness attaches the lines preceding a result to that result).
+ */
+
+static void diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void diag(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (diaglen >= sizeof(diagbuf) - 1)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(diagbuf + diaglen, sizeof(diagbuf) - diaglen, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		diaglen += n;
+	if (diaglen >= sizeof(diagbuf) - 1)
+		diaglen = sizeof(diagbuf) - 2;
+	diagbuf[diaglen++] = '\n';
+}
+
+/* @fmt says what is wrong; it is printed only when the check fails. */
+static void tap(bool ok, const char *check, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void tap(bool ok, const char *check, const char *fmt, ...)
+{
+	char reason[512] = "";
+	va_list ap;
+	char *line, *next;
+
+	if (!ok) {
+		va_start(ap, fmt);
+		vsnprintf(reason, sizeof(reason), fmt, ap);
+		va_end(ap);
+		failures++;
+	}
+	diagbuf[diaglen] = '\0';
+	for (line = diagbuf; *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		printf("#   %s\n", line);
+	}
+	diaglen = 0;
+	printf("%s - %s: %s%s%s\n", ok ? "ok" : "not ok", name, check,
+	       reason[0] ? " # " : "", reason);
+}
+
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void die(const char *fmt, ...)
+{
+	char reason[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof(reason), fmt, ap);
+	va_end(ap);
+	printf("not ok - %s: %s # %s\n", name ? name : "lb-check", stage,
+	       reason);
+	exit(2);
+}
+
+/* Parsing: records are a type and space-separated key=value fields. */
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	size_t len = 0, cap = 1 << 16, n;
+	char *buf = malloc(cap);
+
+	if (!f)
+		die("%s: %s", path, strerror(errno));
+	if (!buf)
+		die("out of memory");
+	while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+		len += n;
+		if (len + 1 == cap) {
+			cap *= 2;
+			buf = realloc(buf, cap);
+			if (!buf)
+				die("out of memory");
+		}
+	}
+	fclose(f);
+	buf[len] = '\0';
+	return buf;
+}
+
+static struct record *doc_add(struct doc *d)
+{
+	if (d->n == d->cap) {
+		d->cap = 2 * d->cap + 16;
+		d->r = realloc(d->r, d->cap * sizeof(*d->r));
+		if (!d->r)
+			die("out of memory");
+	}
+	memset(&d->r[d->n], 0, sizeof(d->r[0]));
+	return &d->r[d->n++];
+}
+
+/* Splits @line into fields of @r; false on a token without '='. */
+static bool parse_fields(struct record *r, char *line)
+{
+	char *tok, *save = NULL, *eq;
+
+	for (tok = strtok_r(line, " \t\r", &save); tok;
+	     tok = strtok_r(NULL, " \t\r", &save)) {
+		eq = strchr(tok, '=');
+		if (!eq)
+			return false;
+		*eq = '\0';
+		if (r->nfields < MAX_FIELDS)
+			r->f[r->nfields++] = (struct field){ tok, eq + 1 };
+	}
+	return true;
+}
+
+static void load_ledger(const char *path)
+{
+	char *line, *next, *type;
+	unsigned int lineno = 0;
+	bool header = false;
+	int version;
+
+	stage = "ledger";
+	ledger.path = path;
+	ledger.text = slurp(path);
+	for (line = ledger.text; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		lineno++;
+		if (!header) {
+			if (!*line)
+				continue;
+			if (sscanf(line, "# lockblame ledger v%d", &version) != 1)
+				die("%s: no '# lockblame ledger v%d' header",
+				    path, LEDGER_VERSION);
+			if (version != LEDGER_VERSION)
+				die("%s: ledger v%d, this checker reads v%d",
+				    path, version, LEDGER_VERSION);
+			header = true;
+			continue;
+		}
+		if (!*line || *line == '#')
+			continue;
+		type = line;
+		line += strcspn(line, " ");
+		if (*line)
+			*line++ = '\0';
+		if (!parse_fields(doc_add(&ledger), line))
+			die("%s:%u: malformed field", path, lineno);
+		ledger.r[ledger.n - 1].type = type;
+	}
+	if (!header)
+		die("%s: empty ledger", path);
+	stage = "input";
+}
+
+/* Truth records are typed by their first key. */
+static void load_truth(const char *path)
+{
+	static const char *const types[][2] = {
+		{ "workload", "run" }, { "role", "task" },
+		{ "lock", "lock" }, { "holder", "pair" },
+	};
+	struct record *r;
+	char *line, *next;
+	unsigned int i, lineno = 0;
+
+	stage = "truth";
+	truth.path = path;
+	truth.text = slurp(path);
+	for (line = truth.text; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		lineno++;
+		if (strncmp(line, "truth ", 6))
+			continue;
+		r = doc_add(&truth);
+		if (!parse_fields(r, line + 6) || !r->nfields)
+			die("%s:%u: malformed truth line", path, lineno);
+		for (i = 0; i < sizeof(types) / sizeof(types[0]); i++)
+			if (!strcmp(r->f[0].key, types[i][0]))
+				r->type = types[i][1];
+		if (!r->type)
+			truth.n--;
+	}
+	stage = "input";
+}
+
+static const char *get(const struct record *r, const char *key)
+{
+	unsigned int i;
+
+	for (i = 0; r && i < r->nfields; i++)
+		if (!strcmp(r->f[i].key, key))
+			return r->f[i].val;
+	return NULL;
+}
+
+static bool get_u64(const struct record *r, const char *key, uint64_t *v)
+{
+	const char *s = get(r, key);
+	char *end;
+
+	if (!s || !*s)
+		return false;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return !errno && !*end;
+}
+
+static uint64_t u64(const struct record *r, const char *key)
+{
+	uint64_t v;
+
+	return get_u64(r, key, &v) ? v : 0;
+}
+
+static long pid_of(const struct record *r, const char *key)
+{
+	const char *s = get(r, key);
+
+	return s ? strtol(s, NULL, 10) : 0;
+}
+
+static bool is(const struct record *r, const char *type)
+{
+	return !strcmp(r->type, type);
+}
+
+static bool field_is(const struct record *r, const char *key, const char *val)
+{
+	const char *s = get(r, key);
+
+	return s && !strcmp(s, val);
+}
+
+static const struct record *find(const struct doc *d, const char *type,
+				 const char *key, long pid)
+{
+	unsigned int i;
+
+	for (i = 0; i < d->n; i++)
+		if (is(&d->r[i], type) && pid_of(&d->r[i], key) == pid)
+			return &d->r[i];
+	return NULL;
+}
+
+static const struct record *ledger_task(long pid)
+{
+	return find(&ledger, "task", "pid", pid);
+}
+
+static const struct record *truth_task(long pid)
+{
+	return find(&truth, "task", "pid", pid);
+}
+
+/* The ledger escapes comm bytes as \xNN; undo it for comparison. */
+static void unescape(const char *s, char *out, size_t size)
+{
+	size_t n = 0;
+	unsigned int byte;
+
+	while (*s && n + 1 < size) {
+		if (s[0] == '\\' && s[1] == 'x' &&
+		    sscanf(s + 2, "%2x", &byte) == 1) {
+			out[n++] = (char)byte;
+			s += 4;
+		} else {
+			out[n++] = *s++;
+		}
+	}
+	out[n] = '\0';
+}
+
+static const char *who(const struct record *t)
+{
+	static char buf[4][64];
+	static unsigned int i;
+	char *b = buf[i++ % 4];
+
+	snprintf(b, sizeof(buf[0]), "%s pid %ld", get(t, "role"),
+		 pid_of(t, "pid"));
+	return b;
+}
+
+static double pct(uint64_t got, uint64_t want)
+{
+	return want ? 100.0 * ((double)got - (double)want) / want : 0;
+}
+
+/* Checks that always run. */
+
+static bool conserved(const struct record *r, const char *what)
+{
+	uint64_t wait = u64(r, "wait_ns"), blame = u64(r, "blame_ns");
+	uint64_t pending = u64(r, "pending_ns");
+	uint64_t unattributed = u64(r, "unattributed_ns");
+
+	if (blame + pending + unattributed == wait)
+		return true;
+	diag("%s: blame %" PRIu64 " + pending %" PRIu64 " + unattributed %" PRIu64 " != wait %" PRIu64,
+	     what, blame, pending, unattributed, wait);
+	return false;
+}
+
+static void check_conservation(void)
+{
+	const struct record *totals = NULL;
+	unsigned int i;
+	bool ok = true;
+
+	for (i = 0; i < ledger.n; i++) {
+		if (is(&ledger.r[i], "totals") && !totals)
+			totals = &ledger.r[i];
+		else if (is(&ledger.r[i], "lock"))
+			ok &= conserved(&ledger.r[i], get(&ledger.r[i], "id") ?
+					get(&ledger.r[i], "id") : "lock");
+	}
+	if (!totals) {
+		tap(false, "conservation", "no totals record");
+		return;
+	}
+	ok &= conserved(totals, "totals");
+	diag("totals: events %" PRIu64 " late %" PRIu64 " unmatched %" PRIu64 " evicted locks/tasks %" PRIu64 "/%" PRIu64 " dropped waiters/pairs %" PRIu64 "/%" PRIu64,
+	     u64(totals, "events"), u64(totals, "late"),
+	     u64(totals, "unmatched"), u64(totals, "evicted_locks"),
+	     u64(totals, "evicted_tasks"), u64(totals, "dropped_waiters"),
+	     u64(totals, "dropped_pairs"));
+	tap(ok, "conservation", "blame + pending + unattributed != wait");
+}
+
+/*
+ * Every truth task the ledger lists must carry the same identity; every
+ * task with an expected verdict must be listed at all.
+ */
+static void check_identity(void)
+{
+	char comm[64];
+	unsigned int i, bad = 0, seen = 0;
+
+	for (i = 0; i < truth.n; i++) {
+		const struct record *t = &truth.r[i], *l;
+
+		if (!is(t, "task"))
+			continue;
+		l = ledger_task(pid_of(t, "pid"));
+		if (!l) {
+			if (get(t, "expect")) {
+				diag("%s (%s) is not in the ledger", who(t),
+				     get(t, "comm"));
+				bad++;
+			}
+			continue;
+		}
+		seen++;
+		unescape(get(l, "comm") ? get(l, "comm") : "", comm,
+			 sizeof(comm));
+		if (pid_of(l, "tgid") != pid_of(t, "tgid") ||
+		    strcmp(comm, get(t, "comm") ? get(t, "comm") : "")) {
+			diag("%s: ledger says tgid %ld comm '%s', truth tgid %ld comm '%s'",
+			     who(t), pid_of(l, "tgid"), comm,
+			     pid_of(t, "tgid"), get(t, "comm"));
+			bad++;
+		}
+	}
+	tap(!bad && seen, "identity",
+	    "%u task(s) missing or misnamed, %u of the truth's in the ledger",
+	    bad, seen);
+}
+
+/* --verdicts: the design's expected verdicts. */
+static void check_verdicts(void)
+{
+	unsigned int i, n = 0, bad = 0;
+
+	for (i = 0; i < truth.n; i++) {
+		const struct record *t = &truth.r[i], *l;
+		const char *want = get(t, "expect"), *got;
+
+		if (!is(t, "task") || !want)
+			continue;
+		n++;
+		l = ledger_task(pid_of(t, "pid"));
+		got = l ? get(l, "verdict") : NULL;
+		if (!got || strcmp(got, want)) {
+			diag("%s: verdict %s, expected %s (ledger wait %.3f ms blame %.3f ms)",
+			     who(t), got ? got : "(absent)", want,
+			     u64(l, "wait_ns") / MS, u64(l, "blame_ns") / MS);
+			bad++;
+		}
+	}
+	tap(n && !bad, "verdicts", "%u of %u wrong", bad, n);
+}
+
+/*
+ * --compare ROLE:FIELD[,FIELD...] per task, --sum ROLE:FIELD[,...] over the
+ * role. hold_on_cpu_ns is compared as a share of hold_ns, in points.
+ */
+static bool within(const char *what, const char *field, uint64_t got,
+		   uint64_t want, uint64_t got_hold, uint64_t want_hold)
+{
+	double g, w;
+
+	if (!strcmp(field, "hold_on_cpu_ns")) {
+		g = got_hold ? 100.0 * got / got_hold : 0;
+		w = want_hold ? 100.0 * want / want_hold : 0;
+		diag("%s on-CPU share of hold: ledger %.1f%%, truth %.1f%%",
+		     what, g, w);
+		return got_hold && want_hold && g - w <= tolerance &&
+		       w - g <= tolerance;
+	}
+	diag("%s %s: ledger %.3f ms, truth %.3f ms (%+.1f%%)", what, field,
+	     got / MS, want / MS, pct(got, want));
+	return want && got >= want * (1 - tolerance / 100) &&
+	       got <= want * (1 + tolerance / 100);
+}
+
+static void check_compare(const char *spec, bool sum)
+{
+	char role[64], fields[256], check[320], *field, *save = NULL;
+	const char *colon = strchr(spec, ':');
+	unsigned int i;
+
+	if (!colon || colon == spec || (size_t)(colon - spec) >= sizeof(role))
+		die("--%s %s: want ROLE:FIELD[,FIELD...]",
+		    sum ? "sum" : "compare", spec);
+	snprintf(role, sizeof(role), "%.*s", (int)(colon - spec), spec);
+	snprintf(fields, sizeof(fields), "%s", colon + 1);
+
+	for (field = strtok_r(fields, ",", &save); field;
+	     field = strtok_r(NULL, ",", &save)) {
+		uint64_t got = 0, want = 0, got_hold = 0, want_hold = 0;
+		unsigned int n = 0, bad = 0;
+
+		snprintf(check, sizeof(check), "%s%s %s", sum ? "sum " : "",
+			 role, field);
+		for (i = 0; i < truth.n; i++) {
+			const struct record *t = &truth.r[i], *l;
+			uint64_t tv;
+
+			if (!is(t, "task") || !field_is(t, "role", role))
+				continue;
+			if (!get_u64(t, field, &tv))
+				die("truth for %s has no %s", who(t), field);
+			l = ledger_task(pid_of(t, "pid"));
+			n++;
+			if (!sum) {
+				if (!within(who(t), field, u64(l, field), tv,
+					    u64(l, "hold_ns"),
+					    u64(t, "hold_ns")))
+					bad++;
+				continue;
+			}
+			got += u64(l, field);
+			want += tv;
+			got_hold += u64(l, "hold_ns");
+			want_hold += u64(t, "hold_ns");
+		}
+		if (!n)
+			die("no truth task has role %s", role);
+		if (sum && !within(role, field, got, want, got_hold, want_hold))
+			bad++;
+		tap(!bad, check, "off by more than %.0f%%", tolerance);
+	}
+}
+
+/*
+ * --pairs: for each task that waited at least 5 ms, three quarters of it on
+ * one holder, the ledger must name the same holder as the main source of
+ * that task's waiting. Smaller or evenly spread waiting is left alone: a
+ * few microseconds of measurement difference could swap its top holder.
+ */
+static long top_holder(const struct doc *d, long victim, uint64_t *top,
+		       uint64_t *total)
+{
+	unsigned int i;
+	long holder = 0;
+
+	*top = *total = 0;
+	for (i = 0; i < d->n; i++) {
+		const struct record *p = &d->r[i];
+		uint64_t b = u64(p, "blame_ns");
+
+		if (!is(p, "pair") || pid_of(p, "victim") != victim)
+			continue;
+		*total += b;
+		if (b > *top) {
+			*top = b;
+			holder = pid_of(p, "holder");
+		}
+	}
+	return holder;
+}
+
+static void check_pairs(void)
+{
+	unsigned int i, n = 0, bad = 0;
+	uint64_t top, total, ltop, ltotal;
+	long want, got;
+
+	for (i = 0; i < truth.n; i++) {
+		const struct record *t = &truth.r[i];
+		long pid = pid_of(t, "pid");
+
+		if (!is(t, "task"))
+			continue;
+		want = top_holder(&truth, pid, &top, &total);
+		if (total < 5 * MS || 4 * top < 3 * total)
+			continue;
+		n++;
+		got = top_holder(&ledger, pid, &ltop, &ltotal);
+		diag("%s waited mostly on pid %ld (%.3f of %.3f ms); ledger says pid %ld (%.3f of %.3f ms)",
+		     who(t), want, top / MS, total / MS, got, ltop / MS,
+		     ltotal / MS);
+		if (got != want)
+			bad++;
+	}
+	tap(n && !bad, "pairs",
+	    "%u of %u assessed victims blame the wrong holder", bad, n);
+}
+
+/* --lock CLASS[=N]: contended locks of a class (exactly N of them). */
+static void check_lock(const char *spec)
+{
+	char class[32], check[64];
+	unsigned int i, n = 0;
+	int want = -1;
+	const char *eq = strchr(spec, '=');
+
+	snprintf(class, sizeof(class), "%.*s",
+		 eq ? (int)(eq - spec) : (int)strlen(spec), spec);
+	if (eq)
+		want = atoi(eq + 1);
+	snprintf(check, sizeof(check), "lock %s", spec);
+	for (i = 0; i < ledger.n; i++) {
+		const struct record *r = &ledger.r[i];
+
+		if (!is(r, "lock") || !field_is(r, "class", class) ||
+		    !u64(r, "acq"))
+			continue;
+		n++;
+		diag("lock %s: acq %" PRIu64 " wait %.3f ms hold %.3f ms blame %.3f ms unattributed %.3f ms",
+		     get(r, "id"), u64(r, "acq"), u64(r, "wait_ns") / MS,
+		     u64(r, "hold_ns") / MS, u64(r, "blame_ns") / MS,
+		     u64(r, "unattributed_ns") / MS);
+	}
+	if (want >= 0)
+		tap(n == (unsigned int)want, check,
+		    "%u contended %s locks, expected %d", n, class, want);
+	else
+		tap(n > 0, check, "no contended %s lock", class);
+}
+
+/*
+ * --cross-process: one lock, several processes: the ledger charges a holder
+ * in one process for a waiter in another.
+ */
+static void check_cross_process(void)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < ledger.n; i++) {
+		const struct record *p = &ledger.r[i], *h, *v;
+
+		if (!is(p, "pair") || !u64(p, "blame_ns"))
+			continue;
+		h = truth_task(pid_of(p, "holder"));
+		v = truth_task(pid_of(p, "victim"));
+		if (h && v && pid_of(h, "tgid") != pid_of(v, "tgid"))
+			n++;
+	}
+	tap(n > 0, "cross-process",
+	    "no holder is charged for a waiter in another process");
+}
+
+/* --attributed CLASS: waiting on the class's locks has a known holder. */
+static void check_attributed(const char *class)
+{
+	uint64_t wait = 0, unknown = 0;
+	char check[64];
+	unsigned int i;
+
+	for (i = 0; i < ledger.n; i++) {
+		const struct record *r = &ledger.r[i];
+
+		if (!is(r, "lock") || !field_is(r, "class", class))
+			continue;
+		wait += u64(r, "wait_ns");
+		unknown += u64(r, "unattributed_ns") + u64(r, "pending_ns");
+	}
+	snprintf(check, sizeof(check), "attributed %s", class);
+	diag("%s locks: %.3f ms of %.3f ms waiting has no known holder",
+	     class, unknown / MS, wait / MS);
+	tap(wait && unknown <= wait * tolerance / 100, check,
+	    "%.3f of %.3f ms waiting has no known holder", unknown / MS,
+	    wait / MS);
+}
+
+/*
+ * --blamed ROLE: a task of the role is among the causes: it inflicted
+ * waiting on a named victim and is not judged a mere victim.
+ */
+static void check_blamed(const char *role)
+{
+	unsigned int i, n = 0, good = 0;
+	char check[64];
+
+	for (i = 0; i < truth.n; i++) {
+		const struct record *t = &truth.r[i], *l;
+		long pid = pid_of(t, "pid");
+		bool holder = false;
+		unsigned int j;
+
+		if (!is(t, "task") || !field_is(t, "role", role))
+			continue;
+		n++;
+		l = ledger_task(pid);
+		for (j = 0; j < ledger.n; j++)
+			holder |= is(&ledger.r[j], "pair") &&
+				  pid_of(&ledger.r[j], "holder") == pid &&
+				  u64(&ledger.r[j], "blame_ns");
+		diag("%s: blame %.3f ms wait %.3f ms verdict %s%s", who(t),
+		     u64(l, "blame_ns") / MS, u64(l, "wait_ns") / MS,
+		     l && get(l, "verdict") ? get(l, "verdict") : "(absent)",
+		     holder ? "" : ", holder in no pair");
+		if (holder && u64(l, "blame_ns") &&
+		    (field_is(l, "verdict", "cause") ||
+		     field_is(l, "verdict", "shared")))
+			good++;
+	}
+	if (!n)
+		die("no truth task has role %s", role);
+	snprintf(check, sizeof(check), "blamed %s", role);
+	tap(good > 0, check, "no %s is among the causes", role);
+}
+
+/* --root-cause ROLE: the task with the most root blame is the role's. */
+static void check_root_cause(const char *role)
+{
+	const struct record *want = NULL, *top = NULL;
+	unsigned int i;
+	char check[64];
+
+	for (i = 0; i < truth.n; i++)
+		if (is(&truth.r[i], "task") &&
+		    field_is(&truth.r[i], "role", role)) {
+			if (want)
+				die("--root-cause %s: more than one such task",
+				    role);
+			want = &truth.r[i];
+		}
+	if (!want)
+		die("no truth task has role %s", role);
+	for (i = 0; i < ledger.n; i++)
+		if (is(&ledger.r[i], "task") &&
+		    (!top || u64(&ledger.r[i], "root_blame_ns") >
+			     u64(top, "root_blame_ns")))
+			top = &ledger.r[i];
+	diag("most root blame: pid %ld (%.3f ms); %s has %.3f ms, truth %.3f ms",
+	     pid_of(top, "pid"), u64(top, "root_blame_ns") / MS, who(want),
+	     u64(ledger_task(pid_of(want, "pid")), "root_blame_ns") / MS,
+	     u64(want, "root_blame_ns") / MS);
+	snprintf(check, sizeof(check), "root-cause %s", role);
+	tap(top && u64(top, "root_blame_ns") &&
+	    pid_of(top, "pid") == pid_of(want, "pid"), check,
+	    "the most root blame goes to pid %ld", pid_of(top, "pid"));
+}
+
+/*
+ * --self: the truth alone is consistent and as clear-cut as its design
+ * claims, so that a ledger disagreeing with it is the ledger's fault.
+ */
+static bool clear_cut(const struct record *t)
+{
+	const char *expect = get(t, "expect");
+	uint64_t wait = u64(t, "wait_ns"), blame = u64(t, "blame_ns");
+
+	if (!expect)
+		return true;
+	if (!strcmp(expect, "cause"))
+		return blame && blame >= 2 * wait;
+	if (!strcmp(expect, "victim"))
+		return wait && wait >= 2 * blame;
+	if (!strcmp(expect, "shared"))
+		return wait && blame && wait <= 2 * blame && blame <= 2 * wait;
+	return false;
+}
+
+static void check_self(void)
+{
+	uint64_t lock_wait = 0, lock_blame = 0, task_wait = 0, task_blame = 0;
+	uint64_t pair_blame = 0;
+	unsigned int i, tasks = 0, bad = 0, unbalanced = 0;
+
+	for (i = 0; i < truth.n; i++) {
+		const struct record *r = &truth.r[i];
+
+		if (is(r, "lock")) {
+			lock_wait += u64(r, "wait_ns");
+			lock_blame += u64(r, "blame_ns");
+			if (u64(r, "wait_ns") != u64(r, "blame_ns") +
+						 u64(r, "gap_ns"))
+				unbalanced++;
+		} else if (is(r, "pair")) {
+			pair_blame += u64(r, "blame_ns");
+		} else if (is(r, "task")) {
+			bool locks = get(r, "wait_ns");
+
+			tasks++;
+			task_wait += u64(r, "wait_ns");
+			task_blame += u64(r, "blame_ns");
+			if (pid_of(r, "pid") <= 0 || pid_of(r, "tgid") <= 0 ||
+			    !get(r, "comm") || (locks ? !clear_cut(r) :
+						!u64(r, "ops"))) {
+				diag("%s: wait %.3f ms blame %.3f ms hold %.3f of %.3f ms ops %" PRIu64 ", expect %s",
+				     who(r), u64(r, "wait_ns") / MS,
+				     u64(r, "blame_ns") / MS,
+				     u64(r, "hold_ns") / MS,
+				     u64(r, "hold_total_ns") / MS,
+				     u64(r, "ops"), get(r, "expect") ?
+				     get(r, "expect") : "-");
+				bad++;
+			}
+		}
+	}
+	tap(tasks && !bad, "truth tasks",
+	    "%u of %u task(s) not as the design claims", bad, tasks);
+	diag("locks: wait %" PRIu64 " blame %" PRIu64 "; tasks: wait %" PRIu64 " blame %" PRIu64 "; pairs: blame %" PRIu64,
+	     lock_wait, lock_blame, task_wait, task_blame, pair_blame);
+	tap(!unbalanced && lock_wait == task_wait && lock_blame == task_blame &&
+	    lock_blame == pair_blame, "truth conservation",
+	    "%u lock(s) with wait != blame + gap, or lock, task and pair sums differ",
+	    unbalanced);
+}
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: lb-check --truth FILE [--ledger FILE] [--name NAME] [--tolerance PCT] CHECK...\n"
+		"Prints one TAP line per check; exits 1 if any fails, 2 on bad input.\n"
+		"With --ledger, ledger/identity/conservation always run, then:\n"
+		"  --verdicts               tasks with expect= have that verdict\n"
+		"  --compare ROLE:F[,F...]  each ROLE task's ledger field F within PCT of truth\n"
+		"                           (F: wait_ns hold_ns blame_ns root_blame_ns\n"
+		"                           hold_on_cpu_ns, the last as a share of hold_ns)\n"
+		"  --sum ROLE:F[,F...]      the same, summed over the ROLE tasks\n"
+		"  --pairs                  each victim's main holder matches the truth\n"
+		"  --lock CLASS[=N]         contended CLASS locks exist (exactly N)\n"
+		"  --cross-process          a holder is charged for a waiter in another process\n"
+		"  --attributed CLASS       at most PCT of CLASS waiting has no known holder\n"
+		"  --blamed ROLE            a ROLE task is among the causes\n"
+		"  --root-cause ROLE        the ROLE task has the most root_blame_ns\n"
+		"Without --ledger:\n"
+		"  --self                   the truth is consistent and as clear-cut as designed\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "truth", required_argument, NULL, 't' },
+		{ "ledger", required_argument, NULL, 'l' },
+		{ "name", required_argument, NULL, 'n' },
+		{ "tolerance", required_argument, NULL, 'T' },
+		{ "verdicts", no_argument, NULL, CK_VERDICTS + 256 },
+		{ "compare", required_argument, NULL, CK_COMPARE + 256 },
+		{ "sum", required_argument, NULL, CK_SUM + 256 },
+		{ "pairs", no_argument, NULL, CK_PAIRS + 256 },
+		{ "lock", required_argument, NULL, CK_LOCK + 256 },
+		{ "cross-process", no_argument, NULL, CK_CROSS_PROCESS + 256 },
+		{ "attributed", required_argument, NULL, CK_ATTRIBUTED + 256 },
+		{ "blamed", required_argument, NULL, CK_BLAMED + 256 },
+		{ "root-cause", required_argument, NULL, CK_ROOT_CAUSE + 256 },
+		{ "self", no_argument, NULL, CK_SELF + 256 },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *truth_path = NULL, *ledger_path = NULL;
+	struct check checks[MAX_CHECKS];
+	unsigned int nchecks = 0, i;
+	bool self = false;
+	char *end;
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (opt) {
+		case 't':
+			truth_path = optarg;
+			break;
+		case 'l':
+			ledger_path = optarg;
+			break;
+		case 'n':
+			name = optarg;
+			break;
+		case 'T':
+			tolerance = strtod(optarg, &end);
+			if (*end || tolerance < 0)
+				usage();
+			break;
+		default:
+			if (opt < 256 || nchecks == MAX_CHECKS)
+				usage();
+			self |= opt == CK_SELF + 256;
+			checks[nchecks++] = (struct check){ opt - 256, optarg };
+		}
+	}
+	if (optind != argc || !truth_path || !nchecks ||
+	    (!ledger_path && !(self && nchecks == 1)))
+		usage();
+
+	load_truth(truth_path);
+	if (!name) {
+		for (i = 0; i < truth.n && !name; i++)
+			if (is(&truth.r[i], "run"))
+				name = get(&truth.r[i], "workload");
+		if (!name)
+			name = "lb-check";
+	}
+	if (ledger_path) {
+		load_ledger(ledger_path);
+		tap(true, "ledger", "unreadable");
+		check_conservation();
+		check_identity();
+	}
+
+	for (i = 0; i < nchecks; i++) {
+		const char *arg = checks[i].arg;
+
+		switch (checks[i].kind) {
+		case CK_VERDICTS:
+			check_verdicts();
+			break;
+		case CK_COMPARE:
+			check_compare(arg, false);
+			break;
+		case CK_SUM:
+			check_compare(arg, true);
+			break;
+		case CK_PAIRS:
+			check_pairs();
+			break;
+		case CK_LOCK:
+			check_lock(arg);
+			break;
+		case CK_CROSS_PROCESS:
+			check_cross_process();
+			break;
+		case CK_ATTRIBUTED:
+			check_attributed(arg);
+			break;
+		case CK_BLAMED:
+			check_blamed(arg);
+			break;
+		case CK_ROOT_CAUSE:
+			check_root_cause(arg);
+			break;
+		case CK_SELF:
+			check_self();
+			break;
+		}
+	}
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lb-mutex and lb-shared: one culprit holds a pthread mutex for long
+ * (computing, or with -s sleeping) while victims take it briefly; the actors
+ * are threads sharing a private mutex, or with -p (lb-shared's default)
+ * processes sharing a PTHREAD_PROCESS_SHARED mutex in MAP_SHARED memory.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "truth.h"
+
+#ifdef LB_SHARED
+#define LB_NAME		"lb-shared"
+#else
+#define LB_NAME		"lb-mutex"
+#endif
+#define MAX_VICTIMS	64
+
+/* What all actors touch: in MAP_SHARED memory, so it works across fork. */
+struct hot {
+	pthread_mutex_t lock;
+	struct lb_start start;
+	uint64_t end_ns;
+};
+
+static struct hot *hot;
+static struct lb_truth *truth;
+static uint64_t hold_ns = 20000000;	/* culprit's critical section */
+static uint64_t pause_ns = 3000000;	/* culprit's time off the lock */
+static uint64_t brief_ns = 50000;	/* victims' critical section */
+static uint64_t think_ns = 1000000;	/* victims' time off the lock */
+static bool holder_sleeps;
+
+static void *culprit(void *arg)
+{
+	struct lb_actor *a = lb_actor_start(truth, 0, "culprit",
+					    "lb-culprit", "cause");
+
+	(void)arg;
+	lb_start_wait(&hot->start);
+	while (lb_now() < hot->end_ns && lb_actor_room(a)) {
+		lb_lock(a, 0, &hot->lock);
+		if (holder_sleeps)
+			lb_sleep_ns(hold_ns);
+		else
+			lb_spin_ns(hold_ns);
+		lb_unlock(a, 0, &hot->lock);
+		lb_sleep_ns(pause_ns);
+	}
+	return NULL;
+}
+
+static void *victim(void *arg)
+{
+	unsigned int slot = (unsigned int)(uintptr_t)arg;
+	struct lb_actor *a;
+	char comm[LB_NAME_LEN];
+
+	snprintf(comm, sizeof(comm), "lb-victim-%u", slot);
+	a = lb_actor_start(truth, slot, "victim", comm, "victim");
+	lb_start_wait(&hot->start);
+	/* Let the culprit take the lock first. */
+	lb_sleep_ns(think_ns);
+	while (lb_now() < hot->end_ns && lb_actor_room(a)) {
+		lb_lock(a, 0, &hot->lock);
+		lb_spin_ns(brief_ns);
+		lb_unlock(a, 0, &hot->lock);
+		lb_sleep_ns(think_ns);
+	}
+	return NULL;
+}
+
+static void spawn(bool process, pthread_t *th, void *(*fn)(void *), void *arg)
+{
+	pid_t pid;
+
+	if (!process) {
+		lb_thread(th, fn, arg);
+		return;
+	}
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		lb_die("fork");
+	if (!pid) {
+		fn(arg);
+		_exit(0);
+	}
+}
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: " LB_NAME " [-d ms] [-n victims] [-H hold_ms] [-P pause_ms] [-b brief_us] [-t think_us] [-s] [-p|-T]\n"
+		"  a culprit holds a mutex for hold_ms (busy, or asleep with -s), then\n"
+		"  pauses pause_ms; victims hold it for brief_us and think think_us.\n"
+		"  -p: actors are processes on a process-shared mutex; -T: threads.\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long duration_ms = 1000, victims, i;
+	pthread_t th[MAX_VICTIMS + 1];
+	bool process = false;
+	int opt, status;
+
+#ifdef LB_SHARED
+	process = true;
+	victims = 2;
+#else
+	victims = 3;
+#endif
+	while ((opt = getopt(argc, argv, "d:n:H:P:b:t:spT")) != -1) {
+		switch (opt) {
+		case 'd':
+			duration_ms = lb_arg(optarg, "-d");
+			break;
+		case 'n':
+			victims = lb_arg(optarg, "-n");
+			break;
+		case 'H':
+			hold_ns = lb_arg(optarg, "-H") * 1000000;
+			break;
+		case 'P':
+			pause_ns = lb_arg(optarg, "-P") * 1000000;
+			break;
+		case 'b':
+			brief_ns = lb_arg(optarg, "-b") * 1000;
+			break;
+		case 't':
+			think_ns = lb_arg(optarg, "-t") * 1000;
+			break;
+		case 's':
+			holder_sleeps = true;
+			break;
+		case 'p':
+			process = true;
+			break;
+		case 'T':
+			process = false;
+			break;
+		default:
+			usage();
+		}
+	}
+	if (optind != argc || !victims || victims > MAX_VICTIMS)
+		usage();
+
+	truth = lb_truth_create(victims + 1, 16384);
+	lb_truth_lock(truth, 0, process ? "shared-mutex" : "mutex", "futex");
+	hot = lb_shared_alloc(sizeof(*hot));
+	lb_mutex_init(&hot->lock, process);
+	lb_start_init(&hot->start, victims + 2);
+
+	spawn(process, &th[0], culprit, NULL);
+	for (i = 1; i <= victims; i++)
+		spawn(process, &th[i], victim, (void *)(uintptr_t)i);
+	hot->end_ns = lb_now() + duration_ms * 1000000;
+	lb_start_wait(&hot->start);
+	if (!process)
+		lb_join(th, victims + 1);
+	for (i = 0; process && i <= victims; i++) {
+		if (wait(&status) < 0 || !WIFEXITED(status) ||
+		    WEXITSTATUS(status)) {
+			fprintf(stderr, LB_NAME ": an actor process failed\n");
+			return 1;
+		}
+	}
+
+	printf("truth workload=" LB_NAME " duration_ms=%lu victims=%lu actors=%s hold_ns=%llu pause_ns=%llu brief_ns=%llu think_ns=%llu holder=%s\n",
+	       duration_ms, victims, process ? "processes" : "threads",
+	       (unsigned long long)hold_ns, (unsigned long long)pause_ns,
+	       (unsigned long long)brief_ns, (unsigned long long)think_ns,
+	       holder_sleeps ? "sleeping" : "computing");
+	lb_truth_print(truth);
+	return 0;
+}
