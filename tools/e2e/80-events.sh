@@ -1,0 +1,115 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The binary event stream: every contended wait names its waiter, kernel locks name their
+# owner, waits end after they begin, futex locks are released by someone, a process-shared
+# mutex is one key across processes, and recorded + dropped = generated on every CPU.
+. "$(dirname "$0")/lib.sh"
+
+reader=$LB_BIN/lockblame
+[ -x "$reader" ] || { echo "ok - events # SKIP $reader missing"; exit 0; }
+
+# ev_case NAME WORKLOAD [ARG...]: reset, run, decode the stream to $LB_OUT/NAME.events
+ev_case() {
+	local name="$1" workload="$2"
+	shift 2
+	echo reset > "$LB_DEBUGFS/control" || { lb_not_ok "$name: reset" "control"; return 1; }
+	"$LB_BIN/$workload" "$@" > "$LB_OUT/$name.truth" 2> "$LB_OUT/$name.err" ||
+		{ lb_not_ok "$name: run" "$workload exited $?"; return 1; }
+	if ! "$reader" --events "$LB_DEBUGFS/events" > "$LB_OUT/$name.events" 2> "$LB_OUT/$name.err"; then
+		lb_not_ok "$name: decode" "$(head -n 1 "$LB_OUT/$name.err")"
+		return 1
+	fi
+	[ -s "$LB_OUT/$name.events" ] || { lb_not_ok "$name: decode" "no events"; return 1; }
+	echo "ok - $name: stream decoded ($(wc -l < "$LB_OUT/$name.events") events)"
+}
+
+# ev_check NAME WHAT AWK-PROGRAM: the program prints "fail <reason>" lines
+ev_check() {
+	local name="$1" what="$2" out
+	out=$(awk -v tgids="$(ev_tgids "$name")" '
+		function kv(   i, p) {
+			delete f
+			for (i = 1; i <= NF; i++) {
+				p = index($i, "=")
+				if (p) f[substr($i, 1, p - 1)] = substr($i, p + 1)
+			}
+		}
+		BEGIN { n = split(tgids, t, " "); for (i = 1; i <= n; i++) mine[t[i]] = 1 }
+		{ kv() }
+		'"$3" "$LB_OUT/$name.events")
+	if [ -n "$out" ]; then
+		lb_not_ok "$name: $what" "$(echo "$out" | head -n 3 | tr '\n' ';')"
+	else
+		echo "ok - $name: $what"
+	fi
+}
+
+# The workload's own processes, from its truth lines.
+ev_tgids() {
+	sed -n 's/.* tgid=\([0-9]*\).*/\1/p' "$LB_OUT/$1.truth" | sort -u | tr '\n' ' '
+}
+
+if ev_case mutex lb-mutex -d 500; then
+	ev_check mutex "every futex wait of the workload has a waiter, ends after it begins, and its lock is released" '
+		f["type"] == "wait_begin" && (f["tgid"] in mine) && f["class"] == "futex" {
+			if (f["pid"] <= 0 || f["comm"] == "") print "fail waiter unnamed: " $0
+			open[f["pid"] " " f["lock"]] = f["ts_ns"]; waited[f["lock"]] = 1
+		}
+		f["type"] == "wait_end" && (f["pid"] " " f["lock"]) in open {
+			if (f["ts_ns"] + 0 < open[f["pid"] " " f["lock"]] + 0) print "fail end before begin: " $0
+			delete open[f["pid"] " " f["lock"]]; ended++
+		}
+		f["type"] == "release" { released[f["lock"]] = 1 }
+		END {
+			for (l in waited) if (!(l in released)) print "fail lock " l " waited on, never released"
+			if (!ended) print "fail no futex wait of the workload ended"
+		}'
+fi
+
+if ev_case shared lb-shared -d 500; then
+	ev_check shared "the process-shared mutex is one key across the processes" '
+		f["type"] == "wait_begin" && (f["tgid"] in mine) && f["class"] == "futex" {
+			if (!(f["lock"] in locks)) { locks[f["lock"]] = 1; nl++ }
+			procs[f["tgid"]] = 1
+		}
+		END {
+			for (p in procs) np++
+			if (nl != 1) print "fail " nl + 0 " futex keys, want 1"
+			if (np < 2) print "fail waits from " np + 0 " processes, want 2 or more"
+		}'
+fi
+
+if ev_case pipe lb-pipe -d 500; then
+	ev_check pipe "every kernel mutex wait names its waiter and the owner from the lock word" '
+		f["type"] == "wait_begin" && f["class"] == "mutex" {
+			n++
+			if (f["pid"] <= 0) print "fail waiter unnamed: " $0
+			if (f["owner_source"] != "lock_field" || f["owner_pid"] <= 0)
+				print "fail owner unknown: " $0
+		}
+		END { if (!n) print "fail no mutex waits" }'
+fi
+
+if ev_case mmap lb-mmap -d 500; then
+	ev_check mmap "every rwsem wait names its waiter, and a writer owner or a reader-owned hint" '
+		f["type"] == "wait_begin" && f["class"] == "rwsem" {
+			n++
+			if (f["pid"] <= 0) print "fail waiter unnamed: " $0
+			if (!(f["owner_source"] == "lock_field" && f["owner_pid"] > 0) &&
+			    f["owner_source"] != "reader_hint")
+				print "fail owner unknown: " $0
+		}
+		f["type"] == "release" && f["class"] == "rwsem" { r++ }
+		END { if (!n) print "fail no rwsem waits"; if (!r) print "fail no rwsem releases" }'
+fi
+
+# Every loss is counted: per CPU, generated == recorded + dropped (once no probe
+# is in flight: an attempt is counted a moment before its outcome).
+for try in 1 2 3; do
+	out=$(awk '$1 ~ /^cpu[0-9]+$/ { if ($3 != $5 + $7) print $0 }' "$LB_DEBUGFS/stats")
+	[ -z "$out" ] && break
+	sleep 1
+done
+[ -z "$out" ] && echo "ok - stats: generated = recorded + dropped on every CPU" ||
+	lb_not_ok "stats: generated = recorded + dropped on every CPU" "$out"
+lb_done

@@ -1,0 +1,398 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Host tests of the lockblame reader against recorded fixtures, as TAP lines
+# and a final "# passed N failed M".
+#
+#   run.sh LOCKBLAME GEN_EVENTS FIXTURES OUTDIR
+set -u
+lb=$(realpath "$1")
+gen=$(realpath "$2")
+fx=$(realpath "$3")
+out=$4
+rm -rf "$out"
+mkdir -p "$out"
+out=$(realpath "$out")
+unset LOCKBLAME_DIR
+
+n=0 passed=0 failed=0
+ok() {
+	n=$((n + 1)) passed=$((passed + 1))
+	echo "ok $n - $1"
+}
+notok() {
+	n=$((n + 1)) failed=$((failed + 1))
+	echo "not ok $n - $1"
+	shift
+	for line in "$@"; do echo "#   $line"; done
+}
+skip() {
+	n=$((n + 1)) passed=$((passed + 1))
+	echo "ok $n - $1 # SKIP $2"
+}
+
+# run: the reader with its output in $out/stdout and $out/stderr, status in $rc.
+run() {
+	"$@" > "$out/stdout" 2> "$out/stderr"
+	rc=$?
+}
+
+# expect NAME RC STDERR-PATTERN CMD...: exit status and message of one run.
+expect() {
+	local name=$1 want=$2 pattern=$3
+	shift 3
+	run "$@"
+	if [ "$rc" != "$want" ]; then
+		notok "$name" "exit status $rc, expected $want" "stderr: $(head -c 400 "$out/stderr")"
+	elif [ -n "$pattern" ] && ! grep -qE -- "$pattern" "$out/stderr"; then
+		notok "$name" "stderr does not match /$pattern/:" "$(head -c 400 "$out/stderr")"
+	elif [ "$want" != 0 ] && [ ! -s "$out/stderr" ]; then
+		notok "$name" "failed without a message"
+	else
+		ok "$name"
+	fi
+}
+
+# py NAME SCRIPT: a python check of $out/stdout as JSON (the script asserts).
+pyjson() {
+	local name=$1 script=$2 msg
+	if msg=$(python3 -c "import json, sys
+d = json.load(open('$out/stdout'))
+$script" 2>&1); then
+		ok "$name"
+	else
+		notok "$name" "$(echo "$msg" | tail -n 3)"
+	fi
+}
+
+# same NAME EXPECTED-FILE ACTUAL-FILE
+same() {
+	if diff -u "$2" "$3" > "$out/diff" 2>&1; then
+		ok "$1"
+	else
+		notok "$1" "$(head -n 12 "$out/diff")"
+	fi
+}
+
+# has NAME PATTERN [FILE]: the output (stdout by default) has a line matching.
+has() {
+	if grep -qE -- "$2" "${3:-$out/stdout}"; then
+		ok "$1"
+	else
+		notok "$1" "no line matches /$2/ in:" "$(head -n 8 "${3:-$out/stdout}")"
+	fi
+}
+
+chain=$fx/chain
+dead=$fx/deadlock
+
+# Build products.
+if [ -x "$lb.static" ] && ! readelf -lW "$lb.static" | grep -q 'program interpreter'; then
+	ok "lockblame.static is a static executable"
+else
+	notok "lockblame.static is a static executable"
+fi
+expect "--version exits 0" 0 "" "$lb" --version
+has "--version names the version and both formats" '^lockblame [0-9.]+ \(ledger format v1, event ABI 1\)$'
+expect "--help exits 0" 0 "" "$lb" --help
+has "--help shows usage" '^usage: lockblame'
+
+# Default view.
+expect "summary of a chain ledger" 0 "" "$lb" --dir "$chain"
+has "summary: the totals balance" '^waiting 5\.55 s = blamed on holders 5\.25 s \+ unattributed 300 ms \+ pending 0$'
+if [ "$(grep -A2 '^TASKS' "$out/stdout" | sed -n 3p | awk '{print $1, $4, $5, $6}')" = "1201 cause 4.00 s" ]; then
+	ok "summary: the top task is the cause, by blame"
+else
+	notok "summary: the top task is the cause, by blame" "$(grep -A3 '^TASKS' "$out/stdout")"
+fi
+has "summary: on-CPU share of the cause's hold" '^ +1201 +1200 db-checkpoint +cause .* 12%$'
+has "summary: on-CPU share of the measured part of a hold" '^ +1500 +1500 .* 90%$'
+has "summary: odd comm bytes shown escaped" '^ +1500 +1500 a\\x20b\\x0a +shared'
+has "summary: top lock and its top cause" '^3f9c2a7b10d4e851  futex +412 +4\.30 s +67\.1 ms  db-checkpoint/1201$'
+has "summary: the chain names its root cause" 'waiters of 3f9c2a7b10d4e851 held by db-checkpoint/1201, itself waiting on 8e21c07d5a6b3f02: root cause compactor/1400'
+has "summary: a missing optional probe is reported" '^probes: 9 of 10 planted; optional missing: rwsem_wake$'
+run "$lb" --dir "$chain" -n 2
+if [ "$(grep -A10 '^TASKS' "$out/stdout" | grep -cE '^ +[0-9]+ +[0-9]+ ')" = 2 ]; then
+	ok "summary: -n 2 shows two tasks"
+else
+	notok "summary: -n 2 shows two tasks" "$(grep -A5 '^TASKS' "$out/stdout")"
+fi
+expect "summary of a deadlock ledger" 0 "" "$lb" --dir "$dead"
+has "summary: the deadlock is listed" '^  tasks philo\\xff/2001, philo-b/2002; locks 00a1b2c3d4e5f601, 00a1b2c3d4e5f602$'
+has "summary: a lock held now is marked" 'philo-b/2002 \(holding now\)$'
+
+# JSON.
+expect "--json of a chain ledger" 0 "" "$lb" --dir "$chain" --json
+if python3 -m json.tool "$out/stdout" > /dev/null 2> "$out/json.err"; then
+	ok "--json parses (python3 -m json.tool)"
+else
+	notok "--json parses (python3 -m json.tool)" "$(cat "$out/json.err")"
+fi
+pyjson "--json: totals, locks and tasks carry the ledger's numbers" '
+t = d["totals"]
+assert t["wait_ns"] == 5550000000 and t["blame_ns"] == 5250000000 and t["unattributed_ns"] == 300000000, t
+assert t["wait_ns"] == t["blame_ns"] + t["unattributed_ns"] + t["pending_ns"]
+assert [l["id"] for l in d["locks"]] == ["3f9c2a7b10d4e851", "8e21c07d5a6b3f02", "1b7f0e9a4c3d2e65"]
+assert d["locks"][0]["wait_p99"] == 67108864 and d["locks"][0]["top_cause"] == 1201
+task = {x["pid"]: x for x in d["tasks"]}
+assert task[1201]["verdict"] == "cause" and task[1201]["blame_ns"] == 4000000000
+assert task[1201]["hold_on_cpu_ns"] == 300000000 and task[1202]["verdict"] == "victim"
+assert len(d["pairs"]) == 6 and {"holder": 1400, "victim": 1201, "blame_ns": 800000000} in d["pairs"]
+assert d["chains"] == [{"victim_lock": "3f9c2a7b10d4e851", "holder": 1201, "waits_on": "8e21c07d5a6b3f02", "root": 1400, "blame_ns": 1600000000}]
+assert d["deadlocks"] == []'
+pyjson "--json: comm bytes decoded and escaped" '
+task = {x["pid"]: x for x in d["tasks"]}
+assert task[1500]["comm"] == "a b\n", repr(task[1500]["comm"])
+assert task[1300]["comm"] == "backup\"q\\", repr(task[1300]["comm"])
+assert [p["comm"] for p in d["processes"] if p["tgid"] == 1500] == ["a b\n"]'
+pyjson "--json: unknown keys and record types left out" '
+assert "future_total" not in d["totals"] and "future_key" not in d["locks"][0]
+assert "shoe_size" not in [k for x in d["tasks"] for k in x] and "histogram" not in d'
+pyjson "--json: the dump's further keys are carried" '
+assert d["totals"]["dropped_chains"] == 0 and d["locks"][0]["holds_lower_bound"] == 3
+assert d["locks"][0]["probable"] == 1201 and d["locks"][2]["holders"] == 1
+task = {x["pid"]: x for x in d["tasks"]}
+assert task[1400]["kthread"] == 0 and task[1500]["hold_cpu_unknown_ns"] == 100000000
+assert [p["tasks"] for p in d["processes"] if p["tgid"] == 1200] == [3]'
+pyjson "--json: stacks joined with their frames" '
+s = d["stacks"]
+assert len(s) == 6 and s[0]["pid"] == 1201 and s[0]["role"] == "cause" and s[0]["kind"] == "kernel"
+assert s[0]["frames"][0] == "futex_wake+0x4/0x180" and s[0]["frames"][-1].startswith("entry_SYSCALL_64")
+assert s[0]["ns"] == 4000000000'
+expect "--json of a deadlock ledger" 0 "" "$lb" --dir "$dead" --json
+pyjson "--json: deadlock and a non-UTF-8 comm" '
+assert d["deadlocks"] == [{"tasks": [2001, 2002], "locks": ["00a1b2c3d4e5f601", "00a1b2c3d4e5f602"]}]
+task = {x["pid"]: x for x in d["tasks"]}
+assert task[2001]["comm"] == "philo\u00ff" and d["stacks"] == []
+assert d["locks"][0]["top_cause"] is None and d["tasks"][0]["kthread"] is None'
+
+# DOT.
+expect "--dot of a chain ledger" 0 "" "$lb" --dir "$chain" --dot
+if dot -Tsvg "$out/stdout" > "$out/chain.svg" 2> "$out/dot.err" && [ -s "$out/chain.svg" ]; then
+	ok "--dot renders with dot -Tsvg"
+else
+	notok "--dot renders with dot -Tsvg" "$(head -n 5 "$out/dot.err")"
+fi
+has "--dot: holder -> victim edge weighted by blame" '^	t1201 -> t1203 \[label="2\.00 s", penwidth=6\.00'
+has "--dot: the chain edge is dashed" '^	t1400 -> t1201 \[style=dashed'
+has "--dot: processes are clusters" '^	subgraph cluster_1200 \{'
+has "--dot: verdict colours" 't1202 \[label="db-worker\\npid 1202\\nvictim: .*fillcolor="#a3c8f4"'
+has "--dot: odd comm bytes escaped for DOT" 't1500 \[label="a\\\\x20b\\\\x0a\\npid 1500'
+expect "--dot of a deadlock ledger" 0 "" "$lb" --dir "$dead" --dot
+if dot -Tsvg "$out/stdout" > "$out/dead.svg" 2> "$out/dot.err" && grep -q 'DEADLOCK' "$out/dead.svg"; then
+	ok "--dot: a deadlock renders"
+else
+	notok "--dot: a deadlock renders" "$(head -n 5 "$out/dot.err")"
+fi
+has "--dot: deadlock edges are red" '^	t2002 -> t2001 \[.*color=red'
+
+# Folded stacks.
+expect "--folded of a chain ledger" 0 "" "$lb" --dir "$chain" --folded
+top='db-checkpoint-1201;[cause];entry_SYSCALL_64_after_hwframe;do_syscall_64;__x64_sys_futex;do_futex;futex_wake 4000000000'
+if [ "$(head -n 1 "$out/stdout")" = "$top" ]; then
+	ok "--folded: the top line is the cause's release stack"
+else
+	notok "--folded: the top line is the cause's release stack" "got: $(head -n 1 "$out/stdout")"
+fi
+has "--folded: victims weighted by wait, module frames kept" '^db-checkpoint-1201;\[victim\];.*;ext4_buffered_write_iter \[ext4\];mutex_lock;__mutex_lock_slowpath;__mutex_lock\.constprop\.0 800000000$'
+if [ "$(wc -l < "$out/stdout")" = 6 ] && ! grep -q '+0x' "$out/stdout"; then
+	ok "--folded: one line per stack record, offsets dropped"
+else
+	notok "--folded: one line per stack record, offsets dropped" "$(cat "$out/stdout")"
+fi
+expect "--folded without stack records falls back, and says so" 0 'no stack records' \
+	"$lb" --dir "$dead" --folded
+if [ "$(head -n 1 "$out/stdout")" = 'philo\xff-2000;philo-b-2002;[cause] 6000000000' ] &&
+   [ "$(wc -l < "$out/stdout")" = 5 ]; then
+	ok "--folded: per-task fallback lines"
+else
+	notok "--folded: per-task fallback lines" "$(cat "$out/stdout")"
+fi
+mkdir -p "$out/nostacks"
+cp "$chain/ledger" "$out/nostacks/"
+expect "--folded with the stacks file missing warns" 0 'stacks is missing' \
+	"$lb" --dir "$out/nostacks" --folded
+has "--folded: unknown stacks are named" '^db-checkpoint-1201;\[cause\];\[stack 3 unknown\] 4000000000$'
+
+# Events.
+"$gen" "$out" || notok "gen-events wrote the stream fixtures"
+expect "--events FILE decodes" 0 "skipped 1 records" "$lb" --events "$out/events.bin"
+same "--events: decoded lines match the recording" "$fx/events.expected" "$out/stdout"
+run "$lb" --events - < "$out/events.bin"
+same "--events -: from standard input" "$fx/events.expected" "$out/stdout"
+mkdir -p "$out/live"
+cp "$out/events.bin" "$out/live/events"
+LOCKBLAME_DIR=$out/live run "$lb" --events
+same "--events: the live file by default (LOCKBLAME_DIR)" "$fx/events.expected" "$out/stdout"
+expect "--events: truncated final record" 2 'truncated stream: record 10 has 64 of 104 bytes' \
+	"$lb" --events "$out/events-truncated.bin"
+head -n 8 "$fx/events.expected" > "$out/expected-8"
+same "--events: records before the truncation are printed" "$out/expected-8" "$out/stdout"
+expect "--events: ABI version mismatch" 2 'event stream ABI version 2, this reader understands 1' \
+	"$lb" --events "$out/events-badabi.bin"
+expect "--events: bad magic" 2 'not a lockblame event stream' "$lb" --events "$out/events-badmagic.bin"
+expect "--events: truncated header" 2 'truncated stream header \(10 of 24 bytes\)' \
+	"$lb" --events "$out/events-short-header.bin"
+expect "--events: record size mismatch" 2 'event record size 96, this reader expects 104' \
+	"$lb" --events "$out/events-recsize.bin"
+expect "--events: empty stream" 2 'empty input' "$lb" --events /dev/null
+expect "--events: header only is no error, but says so" 0 'no events' \
+	"$lb" --events "$out/events-header-only.bin"
+expect "--events: missing file" 1 'cannot open' "$lb" --events "$out/nonexistent"
+
+# Ledger and environment errors.
+expect "ledger of another version: ABI mismatch" 2 'ledger format v2, this reader understands v1' \
+	"$lb" --dir "$fx/badversion"
+mkdir -p "$out/garbage" "$out/empty"
+echo "hello" > "$out/garbage/ledger"
+: > "$out/empty/ledger"
+expect "a file that is not a ledger" 2 'not a lockblame ledger' "$lb" --dir "$out/garbage"
+expect "an empty ledger" 2 'empty, not a lockblame ledger' "$lb" --dir "$out/empty" --json
+if [ ! -s "$out/stdout" ]; then ok "an empty ledger prints no partial JSON"; else notok "an empty ledger prints no partial JSON"; fi
+expect "module not loaded" 1 "lockblame module not loaded \(no $out/garbage/lockblame\)" \
+	"$lb" --dir "$out/garbage/lockblame"
+mkdir -p "$out/sys/debug"
+LOCKBLAME_DIR=$out/sys/debug/lockblame expect "debugfs not mounted" 1 \
+	'mount -t debugfs none /sys/kernel/debug' "$lb"
+expect "module not loaded, for --events" 1 'lockblame module not loaded' \
+	"$lb" --dir "$out/garbage/lockblame" --events
+expect "module not loaded, for --interval" 1 'lockblame module not loaded' \
+	"$lb" --dir "$out/garbage/lockblame" --interval 1 --count 2
+if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null; then
+	mkdir -p "$out/root"
+	cp "$chain"/* "$out/root/"
+	chmod 0400 "$out/root"/*
+	chmod 0755 "$out" "$out/root"
+	expect "not root: permission denied says so" 1 'permission denied.*run as root' \
+		setpriv --reuid=65534 --regid=65534 --clear-groups "$lb" --dir "$out/root"
+	expect "not root: control too" 1 'control: permission denied.*run as root' \
+		setpriv --reuid=65534 --regid=65534 --clear-groups "$lb" --dir "$out/root" --reset
+else
+	skip "not root: permission denied says so" "needs root and setpriv"
+	skip "not root: control too" "needs root and setpriv"
+fi
+
+# Filters.
+run "$lb" --dir "$chain" --json --pid 1201
+pyjson "--pid: one task, its process, its pairs and locks" '
+assert [t["pid"] for t in d["tasks"]] == [1201] and [p["tgid"] for p in d["processes"]] == [1200]
+assert all(1201 in (p["holder"], p["victim"]) for p in d["pairs"]) and len(d["pairs"]) == 4
+assert [l["id"] for l in d["locks"]] == ["3f9c2a7b10d4e851", "8e21c07d5a6b3f02"]
+assert [(s["pid"], s["role"]) for s in d["stacks"]] == [(1201, "cause"), (1201, "victim")]
+assert d["filter"]["pid"] == 1201'
+run "$lb" --dir "$chain" --json --tgid 1200
+pyjson "--tgid: the tasks of one process" '
+assert [t["pid"] for t in d["tasks"]] == [1201, 1202, 1203] and [p["tgid"] for p in d["processes"]] == [1200]'
+run "$lb" --dir "$chain" --json --comm 'a\x20b\x0a'
+pyjson "--comm: matches decoded bytes" '
+assert [t["pid"] for t in d["tasks"]] == [1500] and [p["tgid"] for p in d["processes"]] == [1500]
+assert sorted((p["holder"], p["victim"]) for p in d["pairs"]) == [(1500, 1501), (1501, 1500)]'
+run "$lb" --dir "$chain" --json --lock 0x8e21c07d5a6b3f02
+pyjson "--lock: one lock and the tasks linked to it" '
+assert [l["id"] for l in d["locks"]] == ["8e21c07d5a6b3f02"] and len(d["chains"]) == 1
+assert sorted(t["pid"] for t in d["tasks"]) == [1201, 1400]'
+run "$lb" --dir "$chain" --pid 1500
+if grep -qE '^ +1500 ' "$out/stdout" && ! grep -qE '^ +1201 ' "$out/stdout"; then
+	ok "--pid: the summary shows only that task"
+else
+	notok "--pid: the summary shows only that task" "$(cat "$out/stdout")"
+fi
+run "$lb" --dir "$chain" --folded --role victim --tgid 1200
+if [ "$(wc -l < "$out/stdout")" = 3 ] && [ "$(grep -c '\[victim\]' "$out/stdout")" = 3 ]; then
+	ok "--folded --role victim --tgid: victims of one process"
+else
+	notok "--folded --role victim --tgid: victims of one process" "$(cat "$out/stdout")"
+fi
+run "$lb" --dir "$chain" --dot --pid 1500
+if grep -q 't1501 -> t1500' "$out/stdout" && ! grep -q 't1201' "$out/stdout"; then
+	ok "--dot --pid: the task and its partners only"
+else
+	notok "--dot --pid: the task and its partners only" "$(grep -- '->' "$out/stdout")"
+fi
+run "$lb" --events "$out/events.bin" --pid 1500
+if [ "$(wc -l < "$out/stdout")" = 2 ] && [ "$(grep -c ' pid=1500 ' "$out/stdout")" = 2 ]; then
+	ok "--events --pid"
+else
+	notok "--events --pid" "$(cat "$out/stdout")"
+fi
+run "$lb" --events "$out/events.bin" --lock c0ffee01
+if [ "$(wc -l < "$out/stdout")" = 1 ] && grep -q 'lock=00000000c0ffee01' "$out/stdout"; then
+	ok "--events --lock"
+else
+	notok "--events --lock" "$(cat "$out/stdout")"
+fi
+run "$lb" --events "$out/events.bin" --comm compactor
+if [ "$(wc -l < "$out/stdout")" = 2 ]; then
+	ok "--events --comm: the task or the owner"
+else
+	notok "--events --comm: the task or the owner" "$(cat "$out/stdout")"
+fi
+expect "a filter that matches nothing still says so" 0 "" "$lb" --dir "$chain" --pid 99999
+has "a filter that matches nothing: no task matches" '\(no task matches\)'
+
+# Live view.
+mkdir -p "$out/interval"
+cp "$chain"/* "$out/interval/"
+(sleep 0.4; cp "$fx/chain-later/ledger" "$out/interval/ledger.new" &&
+	mv "$out/interval/ledger.new" "$out/interval/ledger") &
+run "$lb" --dir "$out/interval" --interval 1 --count 2
+wait
+if [ "$rc" = 0 ] && [ "$(grep -c '^[0-9][0-9]:[0-9][0-9]:[0-9][0-9]  wait' "$out/stdout")" = 2 ]; then
+	ok "--interval 1 --count 2: two samples"
+else
+	notok "--interval 1 --count 2: two samples" "rc $rc" "$(cat "$out/stdout" "$out/stderr")"
+fi
+second=$(awk '/^[0-9][0-9]:/ { s++ } s == 2' "$out/stdout")
+if echo "$second" | grep -q 'wait +500 ms  blame +500 ms' &&
+   echo "$second" | grep -qE '^ +1201 +1200 db-checkpoint +cause +500 ms +0$' &&
+   echo "$second" | grep -qE '^ +1202 .* 300 ms$' && ! echo "$second" | grep -qE '^ +1400 '; then
+	ok "--interval: the second sample shows per-task deltas"
+else
+	notok "--interval: the second sample shows per-task deltas" "$second"
+fi
+run "$lb" --dir "$chain" --interval 0.1 --count 2 --tgid 1500
+if [ "$rc" = 0 ] && grep -q '(no new contention)' "$out/stdout" &&
+   [ "$(grep -cE '^ +1500 ' "$out/stdout")" = 1 ]; then
+	ok "--interval: a quiet sample says so, filters apply"
+else
+	notok "--interval: a quiet sample says so, filters apply" "$(cat "$out/stdout")"
+fi
+
+# Control.
+mkdir -p "$out/ctl"
+cp "$chain"/* "$out/ctl/"
+: > "$out/ctl/control"
+expect "--reset writes to control" 0 "" "$lb" --dir "$out/ctl" --reset
+if [ "$(cat "$out/ctl/control")" = reset ] && [ ! -s "$out/stdout" ]; then
+	ok "--reset: the command written is 'reset'"
+else
+	notok "--reset: the command written is 'reset'" "$(cat "$out/ctl/control")"
+fi
+: > "$out/ctl/control"
+run "$lb" --dir "$out/ctl" --stacks on
+if [ "$rc" = 0 ] && [ "$(cat "$out/ctl/control")" = "stacks on" ]; then
+	ok "--stacks on writes 'stacks on'"
+else
+	notok "--stacks on writes 'stacks on'" "$(cat "$out/ctl/control")"
+fi
+expect "--disable without the module" 1 'lockblame module not loaded' \
+	"$lb" --dir "$out/garbage/lockblame" --disable
+expect "--report prints the module's report" 0 "" "$lb" --dir "$chain" --report
+same "--report: verbatim" "$chain/report" "$out/stdout"
+
+# Usage errors.
+expect "usage: unknown option" 2 "" "$lb" --frobnicate
+expect "usage: --count without --interval" 2 '--count goes with --interval' "$lb" --count 2
+expect "usage: two outputs" 2 'cannot be combined' "$lb" --json --dot
+expect "usage: a bad lock id" 2 '--lock wants a hex lock id' "$lb" --lock xyz
+expect "usage: a bad pid" 2 '--pid wants a thread id' "$lb" --pid -3
+expect "usage: a stray argument" 2 "unexpected argument 'ledger'" "$lb" ledger
+
+# The guest's static binary says the same as the host's.
+run "$lb" --dir "$chain" --json
+cp "$out/stdout" "$out/dynamic.json"
+run "$lb.static" --dir "$chain" --json
+same "lockblame.static gives the same JSON" "$out/dynamic.json" "$out/stdout"
+
+echo "1..$n"
+echo "# passed $passed failed $failed"
+[ "$failed" = 0 ]
