@@ -151,11 +151,11 @@ static void lockblame_ring_test_encoding(struct kunit *test)
 	struct lb_task_id id;
 	static int a, b;
 
-	KUNIT_EXPECT_EQ(test, sizeof(struct lb_event), 104);
+	KUNIT_EXPECT_EQ(test, sizeof(struct lb_event), 136);
 	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, lock), 8);
 	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, type), 32);
 	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, task), 56);
-	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, owner), 80);
+	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, owner), 96);
 	KUNIT_EXPECT_EQ(test, sizeof(struct lb_stream_header), 24);
 
 	/* Lock ids: stable, distinct, and never the raw address. */
@@ -167,6 +167,7 @@ static void lockblame_ring_test_encoding(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, id.pid, current->pid);
 	KUNIT_EXPECT_EQ(test, id.tgid, current->tgid);
 	KUNIT_EXPECT_STREQ(test, id.comm, current->comm);
+	KUNIT_EXPECT_STREQ(test, id.pcomm, current->group_leader->comm);
 }
 
 static struct kunit_case lockblame_ring_test_cases[] = {

@@ -42,6 +42,8 @@ void __kprobes lb_task_id_fill(struct lb_task_id *id, struct task_struct *t)
 	/* comm may change under us: a torn name is still NUL-terminated. */
 	memcpy(id->comm, t->comm, LB_COMM_LEN);
 	id->comm[LB_COMM_LEN - 1] = '\0';
+	memcpy(id->pcomm, t->group_leader->comm, LB_COMM_LEN);
+	id->pcomm[LB_COMM_LEN - 1] = '\0';
 }
 EXPORT_SYMBOL_GPL(lb_task_id_fill);
 
@@ -55,6 +57,7 @@ EXPORT_SYMBOL_GPL(lb_task_id_fill);
 bool __kprobes lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 source)
 {
 	struct lb_task_id *id = &ev->owner;
+	struct task_struct *leader;
 	unsigned int flags;
 
 	if (!owner)
@@ -62,6 +65,8 @@ bool __kprobes lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 
 	if (copy_from_kernel_nofault(&id->pid, &owner->pid, sizeof(id->pid)) ||
 	    copy_from_kernel_nofault(&id->tgid, &owner->tgid, sizeof(id->tgid)) ||
 	    copy_from_kernel_nofault(id->comm, owner->comm, LB_COMM_LEN) ||
+	    copy_from_kernel_nofault(&leader, &owner->group_leader, sizeof(leader)) ||
+	    copy_from_kernel_nofault(id->pcomm, leader->comm, LB_COMM_LEN) ||
 	    copy_from_kernel_nofault(&flags, &owner->flags, sizeof(flags)) ||
 	    copy_from_kernel_nofault(&ev->owner_cpu_ns, &owner->se.sum_exec_runtime,
 				     sizeof(ev->owner_cpu_ns)) ||
@@ -71,6 +76,7 @@ bool __kprobes lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 
 		return false;
 	}
 	id->comm[LB_COMM_LEN - 1] = '\0';
+	id->pcomm[LB_COMM_LEN - 1] = '\0';
 	if (flags & PF_KTHREAD)
 		ev->flags |= LB_EF_OWNER_KTHREAD;
 	ev->owner_source = source;

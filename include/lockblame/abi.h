@@ -69,6 +69,7 @@ struct lb_task_id {
 	__s32 pid;		/* thread id, as seen from the initial pid namespace */
 	__s32 tgid;		/* process id */
 	char comm[LB_COMM_LEN];	/* NUL-padded, not necessarily printable */
+	char pcomm[LB_COMM_LEN];/* the process's name: its thread group leader's comm */
 };
 
 /*
