@@ -30,8 +30,10 @@ enum lb_verdict {
 	LB_VERDICT_SHARED,
 };
 
-/* Totals over the whole ledger, for the conservation invariant:
- * blame_ns + unattributed_ns + pending_ns == wait_ns, always. */
+/*
+ * Totals over the whole ledger, for the conservation invariant:
+ * blame_ns + unattributed_ns + pending_ns == wait_ns, always.
+ */
 struct lb_ledger_totals {
 	u64 events;		/* events fed */
 	u64 wait_ns;		/* all waiting, ended waits plus open waits up to "now" */
@@ -46,6 +48,7 @@ struct lb_ledger_totals {
 	u64 dropped_holders;	/* holders past a lock's holder slots (others take the blame) */
 	u64 dropped_chains;	/* chain records past the chain table */
 	u64 deadlocks;		/* distinct deadlock cycles found */
+	u64 dropped_stacks;	/* stack records past the stack table */
 };
 
 /* What the ledger knows of one task (for tests and the report). */
@@ -92,6 +95,8 @@ struct lb_lock_stats {
 	u64 busy_ns;		/* time held while somebody waited */
 	u64 util_ppm;		/* busy_ns / window, parts per million */
 	u64 sat_milli;		/* wait_ns / window: mean queue length x 1000 */
+	s32 top_cause_pid;	/* the holder that inflicted the most waiting here; 0 if none */
+	u64 top_cause_ns;	/* its blame on this lock (exact unless it had many causes) */
 };
 
 struct lb_ledger;
@@ -105,12 +110,13 @@ struct lb_out {
 struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits);
 void lb_ledger_destroy(struct lb_ledger *l);
 void lb_ledger_reset(struct lb_ledger *l);
-
 /* Bytes the ledger allocated at create time (shown in "stats"). */
 u64 lb_ledger_bytes(const struct lb_ledger *l);
 
-/* Feed one event. Events should come in ts_ns order; small inversions are
- * clamped to the ledger's clock and counted in late_events. */
+/*
+ * Feed one event. Events should come in ts_ns order; small inversions are
+ * clamped to the ledger's clock and counted in late_events.
+ */
 void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev);
 
 /* Bring open waits and holds up to @now_ns (same clock as ts_ns). */
@@ -120,6 +126,8 @@ void lb_ledger_totals(const struct lb_ledger *l, struct lb_ledger_totals *t);
 bool lb_ledger_task(const struct lb_ledger *l, s32 pid, struct lb_task_stats *st);
 bool lb_ledger_lock(const struct lb_ledger *l, u64 lock, struct lb_lock_stats *st);
 u64 lb_ledger_pair_blame(const struct lb_ledger *l, s32 holder_pid, s32 victim_pid);
+/* Blame (@cause) or waiting of @pid recorded under kernel stack @stack_id. */
+u64 lb_ledger_stack_ns(const struct lb_ledger *l, s32 pid, bool cause, u32 stack_id);
 bool lb_ledger_process(const struct lb_ledger *l, s32 tgid, struct lb_process_stats *st);
 
 /* The verdict rule, for tasks and processes alike (see ledger.c). */
@@ -134,7 +142,11 @@ void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out);
  * and the end-to-end tests). One record per line, the record type first,
  * then space-separated key=value fields; unknown keys must be ignored by
  * readers. Numbers are decimal, lock ids 16 hex digits, comm escaped so that
- * bytes outside 0x21..0x7e and '\\' and '=' become \xNN.
+ * bytes outside 0x21..0x7e and '\\' and '=' become \xNN. Records may carry
+ * more keys after these (lock: holders= probable= holds= holds_lower_bound=
+ * holds_at_release= top_cause=; task: kthread= holds_lower_bound=
+ * hold_cpu_unknown_ns=; process: tasks= waits= holds= hold_on_cpu_ns= errors=;
+ * totals: invalid= dropped_holders= dropped_chains= deadlocks= dropped_stacks=).
  *
  *   # lockblame ledger v1
  *   totals events= wait_ns= blame_ns= pending_ns= unattributed_ns= late= unmatched=

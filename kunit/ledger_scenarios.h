@@ -1,0 +1,1289 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Synthetic contention scenarios for the ledger with their exact expected
+ * accounts, and the runner that feeds and checks them: shared by the KUnit
+ * suite (kunit/ledger_test.c) and the host tests (tools/hosttest/).
+ *
+ * Times are in ns from an arbitrary origin. Every expected number below was
+ * worked out by hand from the blame rule (see the comment on each scenario);
+ * the runner also checks conservation after every step.
+ */
+#ifndef _LOCKBLAME_LEDGER_SCENARIOS_H
+#define _LOCKBLAME_LEDGER_SCENARIOS_H
+
+#include "ledger.h"
+
+enum lb_scn_op {
+	LB_SCN_DONE = 0,
+	LB_SCN_EVENT,		/* feed the event described by the step */
+	LB_SCN_ADVANCE,		/* lb_ledger_advance(.t) */
+	LB_SCN_X_TASK,		/* .pid: wait, blame, root_blame, hold, hold_on_cpu, verdict */
+	LB_SCN_X_TASK_COUNTS,	/* .pid: waits, holds, holds_lower_bound, errors, kthread, tgid */
+	LB_SCN_X_TASK_COMM,	/* .pid has comm .comm */
+	LB_SCN_X_NO_TASK,	/* .pid is not tracked (evicted) */
+	LB_SCN_X_NO_LOCK,	/* .lock is not tracked */
+	LB_SCN_X_LOCK,		/* .lock: acquisitions, wait, hold, blame, holder, waiters */
+	LB_SCN_X_LOCK_MORE,	/* .lock: pending, unattributed, holds, lower, at_release, now */
+	LB_SCN_X_LOCK_USE,	/* .lock: errors, util_ppm, sat_milli, probable holder */
+	LB_SCN_X_LOCK_PCT,	/* .lock: wait p50, p99, max, hold p50, p99, max */
+	LB_SCN_X_TOTALS,	/* wait, blame, pending, unattributed */
+	LB_SCN_X_COUNTERS,	/* late, unmatched, dropped waiters, pairs, evicted locks, tasks */
+	LB_SCN_X_COUNTERS2,	/* invalid, dropped holders, dropped chains, window_ns */
+	LB_SCN_X_PAIR,		/* .pid (holder), .owner (victim): blame */
+	LB_SCN_X_PROC,		/* .pid (tgid): wait, blame, root_blame, hold, verdict */
+	LB_SCN_X_PROC_COMM,	/* .pid (tgid) is named .comm */
+	LB_SCN_X_DEADLOCKS,	/* distinct deadlock cycles */
+	LB_SCN_NEXT_STACK,	/* the next event carries kernel stack id .count */
+	LB_SCN_X_STACK,		/* .pid, .result (1: cause, 0: victim), .count (stack id): ns */
+};
+
+struct lb_scn_step {
+	u8 op;
+	u8 type, lock_class, result, owner_source;
+	u16 flags;
+	s32 pid, owner;
+	u32 count;
+	u64 t, lock, cpu, owner_cpu;
+	u64 v[6];
+	const char *comm;
+};
+
+struct lb_scn_task {
+	s32 pid, tgid;
+	const char *comm;
+	bool kthread;
+	const char *pcomm;	/* the process name the events carry; NULL: none */
+};
+
+struct lb_scenario {
+	const char *name;
+	struct lb_ledger_limits limits;		/* zero: defaults */
+	const struct lb_scn_task *tasks;	/* ends with pid 0 */
+	const struct lb_scn_step *steps;	/* ends with LB_SCN_DONE */
+};
+
+#define LB_EV(_type, _t, _lock, _cls, _pid) \
+	.op = LB_SCN_EVENT, .type = (_type), .t = (_t), .lock = (_lock), \
+	.lock_class = (_cls), .pid = (_pid)
+
+/* A task starts waiting; no owner known. */
+#define LB_BEGIN(_t, _lk, _cls, _pid, _fl) \
+	{ LB_EV(LB_EV_WAIT_BEGIN, _t, _lk, _cls, _pid), .flags = (_fl) }
+/* A task starts waiting; the event names the owner, read at @_ocpu on-CPU ns. */
+#define LB_BEGIN_OWNED(_t, _lk, _cls, _pid, _fl, _src, _own, _ocpu) \
+	{ LB_EV(LB_EV_WAIT_BEGIN, _t, _lk, _cls, _pid), .flags = (_fl), \
+	  .owner_source = (_src), .owner = (_own), .owner_cpu = (_ocpu) }
+#define LB_END(_t, _lk, _cls, _pid, _fl, _res, _cpu) \
+	{ LB_EV(LB_EV_WAIT_END, _t, _lk, _cls, _pid), .flags = (_fl), .result = (_res), \
+	  .cpu = (_cpu) }
+#define LB_RELEASE(_t, _lk, _cls, _pid, _fl, _cpu, _woken) \
+	{ LB_EV(LB_EV_RELEASE, _t, _lk, _cls, _pid), .flags = (_fl), .cpu = (_cpu), \
+	  .count = (_woken) }
+#define LB_ADVANCE(time)		{ .op = LB_SCN_ADVANCE, .t = (time) }
+#define LB_X_TASK(p, ...)		{ .op = LB_SCN_X_TASK, .pid = (p), .v = { __VA_ARGS__ } }
+#define LB_X_TASK_COUNTS(p, ...)	{ .op = LB_SCN_X_TASK_COUNTS, .pid = (p), \
+					  .v = { __VA_ARGS__ } }
+#define LB_X_TASK_COMM(p, c)		{ .op = LB_SCN_X_TASK_COMM, .pid = (p), .comm = (c) }
+#define LB_X_NO_TASK(p)			{ .op = LB_SCN_X_NO_TASK, .pid = (p) }
+#define LB_X_NO_LOCK(lk)		{ .op = LB_SCN_X_NO_LOCK, .lock = (lk) }
+#define LB_X_LOCK(lk, ...)		{ .op = LB_SCN_X_LOCK, .lock = (lk), .v = { __VA_ARGS__ } }
+#define LB_X_LOCK_MORE(lk, ...)		{ .op = LB_SCN_X_LOCK_MORE, .lock = (lk), \
+					  .v = { __VA_ARGS__ } }
+#define LB_X_LOCK_USE(lk, ...)		{ .op = LB_SCN_X_LOCK_USE, .lock = (lk), \
+					  .v = { __VA_ARGS__ } }
+#define LB_X_LOCK_PCT(lk, ...)		{ .op = LB_SCN_X_LOCK_PCT, .lock = (lk), \
+					  .v = { __VA_ARGS__ } }
+#define LB_X_TOTALS(...)		{ .op = LB_SCN_X_TOTALS, .v = { __VA_ARGS__ } }
+#define LB_X_COUNTERS(...)		{ .op = LB_SCN_X_COUNTERS, .v = { __VA_ARGS__ } }
+#define LB_X_COUNTERS2(...)		{ .op = LB_SCN_X_COUNTERS2, .v = { __VA_ARGS__ } }
+#define LB_X_PAIR(h, vic, ns)		{ .op = LB_SCN_X_PAIR, .pid = (h), .owner = (vic), \
+					  .v = { ns } }
+#define LB_X_PROC(tgid, ...)		{ .op = LB_SCN_X_PROC, .pid = (tgid), .v = { __VA_ARGS__ } }
+#define LB_X_PROC_COMM(tgid, c)		{ .op = LB_SCN_X_PROC_COMM, .pid = (tgid), .comm = (c) }
+#define LB_X_DEADLOCKS(n)		{ .op = LB_SCN_X_DEADLOCKS, .v = { n } }
+#define LB_NEXT_STACK(id)		{ .op = LB_SCN_NEXT_STACK, .count = (id) }
+#define LB_X_STACK(p, cause, id, ns)	{ .op = LB_SCN_X_STACK, .pid = (p), .result = (cause), \
+					  .count = (id), .v = { ns } }
+#define LB_SCN_END			{ .op = LB_SCN_DONE }
+
+#define LB_LK(n)	(0x10cb000000000000ULL + (n))
+#define FUTEX		LB_LOCK_FUTEX
+#define MUTEX		LB_LOCK_MUTEX
+#define RWSEM		LB_LOCK_RWSEM
+#define ACQ		LB_WAIT_ACQUIRED
+#define WOKEN		LB_WAIT_WOKEN
+#define FIELD		LB_OWNER_LOCK_FIELD
+#define CAUSE		LB_VERDICT_CAUSE
+#define VICTIM		LB_VERDICT_VICTIM
+#define SHARED		LB_VERDICT_SHARED
+#define NONE		LB_VERDICT_NONE
+
+/*
+ * Holder computing under the lock: A took L1 on the fast path; B and C queue
+ * behind it; the owner field names A with its on-CPU clock at 50000. A runs
+ * 950 of its 1000 ns hold. Then B holds while C still waits.
+ *   [1000,1200) B waits, A holds: A 200    [1200,2000) B, C wait: A 1600
+ *   [2000,2500) C waits, B holds: B 500
+ * A: blame 1800, hold 1000 (lower bound: seen from 1000), on CPU 950: CAUSE.
+ * B: wait 1000, blame 500: VICTIM (1000 >= 2 * 500). C: wait 1300: VICTIM.
+ * Window 1000..3000: busy 1500 (util 75%), mean queue 2300/2000 (1.150).
+ * Waits 1000, 1300: p50 is the upper bound of [512,1024); p99 clamps to max.
+ */
+static const struct lb_scn_task lb_scn_tasks_on_cpu[] = {
+	{ 101, 100, "compute", false, NULL },
+	{ 201, 200, "worker", false, NULL },
+	{ 202, 200, "worker", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_on_cpu[] = {
+	LB_BEGIN_OWNED(1000, LB_LK(1), MUTEX, 201, 0, FIELD, 101, 50000),
+	LB_BEGIN_OWNED(1200, LB_LK(1), MUTEX, 202, 0, FIELD, 101, 50190),
+	LB_RELEASE(2000, LB_LK(1), MUTEX, 101, 0, 50950, 0),
+	LB_END(2000, LB_LK(1), MUTEX, 201, 0, ACQ, 7000),
+	LB_RELEASE(2500, LB_LK(1), MUTEX, 201, 0, 7450, 0),
+	LB_END(2500, LB_LK(1), MUTEX, 202, 0, ACQ, 9000),
+	LB_ADVANCE(3000),
+	LB_X_TASK(101, 0, 1800, 1800, 1000, 950, CAUSE),
+	LB_X_TASK_COUNTS(101, 0, 1, 1, 0, 0, 100),
+	LB_X_TASK(201, 1000, 500, 500, 500, 450, VICTIM),
+	LB_X_TASK_COUNTS(201, 1, 1, 0, 0, 0, 200),
+	LB_X_TASK(202, 1300, 0, 0, 0, 0, VICTIM),
+	LB_X_TOTALS(2300, 2300, 0, 0),
+	LB_X_LOCK(LB_LK(1), 2, 2300, 1500, 2300, 202, 0),
+	LB_X_LOCK_MORE(LB_LK(1), 0, 0, 2, 1, 0, 1),
+	LB_X_LOCK_USE(LB_LK(1), 0, 750000, 1150, 0),
+	LB_X_LOCK_PCT(LB_LK(1), 1023, 1300, 1300, 511, 1000, 1000),
+	LB_X_PAIR(101, 201, 1000),
+	LB_X_PAIR(101, 202, 800),
+	LB_X_PAIR(201, 202, 500),
+	LB_X_PROC(100, 0, 1800, 1800, 1000, CAUSE),
+	LB_X_PROC(200, 2300, 500, 500, 500, VICTIM),
+	LB_SCN_END
+};
+
+/*
+ * Holder sleeping under the lock: same shape, one waiter, but A's on-CPU
+ * clock moves 100 ns in a 10000 ns hold: it slept (I/O) while holding.
+ */
+static const struct lb_scn_step lb_scn_steps_off_cpu[] = {
+	LB_BEGIN_OWNED(1000, LB_LK(1), MUTEX, 201, 0, FIELD, 101, 80000),
+	LB_RELEASE(11000, LB_LK(1), MUTEX, 101, 0, 80100, 0),
+	LB_END(11000, LB_LK(1), MUTEX, 201, 0, ACQ, 300),
+	LB_X_TASK(101, 0, 10000, 10000, 10000, 100, CAUSE),
+	LB_X_TASK(201, 10000, 0, 0, 0, 0, VICTIM),
+	LB_X_TOTALS(10000, 10000, 0, 0),
+	LB_SCN_END
+};
+
+/*
+ * Equal waits, unequal holds: X and Y both wait 1000 ns, but X held the lock
+ * 1000 ns with two waiters queued and Y only 100 ns with one. A wait-only
+ * view cannot tell them apart; blame can.
+ *   [0,1000) Y, V wait, X holds: X 2000   [1000,1100) V waits, Y holds: Y 100
+ *   [1100,2100) X waits, V holds: V 1000
+ * X: CAUSE (2000 vs 1000). Y: VICTIM (100 vs 1000). V: SHARED (1000 vs 1100).
+ */
+static const struct lb_scn_task lb_scn_tasks_equal_waits[] = {
+	{ 301, 300, "xfast", false, NULL },
+	{ 302, 300, "yslow", false, NULL },
+	{ 303, 300, "vbg", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_equal_waits[] = {
+	LB_BEGIN_OWNED(0, LB_LK(1), MUTEX, 302, 0, FIELD, 301, 10000),
+	LB_BEGIN_OWNED(0, LB_LK(1), MUTEX, 303, 0, FIELD, 301, 10000),
+	LB_RELEASE(1000, LB_LK(1), MUTEX, 301, 0, 10600, 0),
+	LB_END(1000, LB_LK(1), MUTEX, 302, 0, ACQ, 20000),
+	LB_RELEASE(1100, LB_LK(1), MUTEX, 302, 0, 20100, 0),
+	LB_END(1100, LB_LK(1), MUTEX, 303, 0, ACQ, 30000),
+	LB_BEGIN_OWNED(1100, LB_LK(1), MUTEX, 301, 0, FIELD, 303, 30000),
+	LB_RELEASE(2100, LB_LK(1), MUTEX, 303, 0, 30200, 0),
+	LB_END(2100, LB_LK(1), MUTEX, 301, 0, ACQ, 10700),
+	LB_X_TASK(301, 1000, 2000, 2000, 1000, 600, CAUSE),
+	LB_X_TASK(302, 1000, 100, 100, 100, 100, VICTIM),
+	LB_X_TASK(303, 1100, 1000, 1000, 1000, 200, SHARED),
+	LB_X_TASK_COUNTS(301, 1, 1, 1, 0, 0, 300),
+	LB_X_TASK_COUNTS(302, 1, 1, 0, 0, 0, 300),
+	LB_X_TOTALS(3100, 3100, 0, 0),
+	LB_X_PAIR(301, 302, 1000),
+	LB_X_PAIR(301, 303, 1000),
+	LB_X_PAIR(302, 303, 100),
+	LB_X_PAIR(303, 301, 1000),
+	LB_X_PROC(300, 3100, 3100, 3100, 2100, SHARED),
+	LB_X_PROC_COMM(300, "yslow"),
+	LB_SCN_END
+};
+
+/*
+ * Short-lived holder processes: helper processes 401 and 402 each hold a
+ * shared futex once, then exit. The futex owner is only guessed (glibc
+ * __owner, a heuristic: never blamed) until the helper's futex_wake names
+ * it, so blame is pending until then; the hold is a lower bound from the
+ * first waiter. After the helpers exit, new tasks 404 and 405 fill the small
+ * task table: the task evicted is the least interesting one (404, which only
+ * failed a futex_wait with EAGAIN), and the helpers keep their names.
+ */
+static const struct lb_scn_task lb_scn_tasks_short_lived[] = {
+	{ 401, 401, "helper", false, NULL },
+	{ 402, 402, "helper", false, NULL },
+	{ 403, 403, "server", false, NULL },
+	{ 404, 404, "probe1", false, NULL },
+	{ 405, 405, "probe2", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_short_lived[] = {
+	LB_BEGIN_OWNED(100, LB_LK(1), FUTEX, 403, LB_EF_SHARED_KEY, LB_OWNER_HEURISTIC, 401, 0),
+	LB_X_LOCK(LB_LK(1), 0, 0, 0, 0, 0, 1),
+	LB_ADVANCE(300),
+	LB_X_TOTALS(200, 0, 200, 0),
+	LB_X_LOCK_USE(LB_LK(1), 0, 1000000, 1000, 401),
+	LB_RELEASE(600, LB_LK(1), FUTEX, 401, LB_EF_SHARED_KEY, 7000, 1),
+	LB_END(600, LB_LK(1), FUTEX, 403, LB_EF_SHARED_KEY, WOKEN, 100),
+	LB_RELEASE(650, LB_LK(1), FUTEX, 403, LB_EF_SHARED_KEY, 130, 0),
+	LB_BEGIN_OWNED(1000, LB_LK(1), FUTEX, 403, LB_EF_SHARED_KEY, LB_OWNER_HEURISTIC, 402, 0),
+	LB_RELEASE(1300, LB_LK(1), FUTEX, 402, LB_EF_SHARED_KEY, 9000, 1),
+	LB_END(1300, LB_LK(1), FUTEX, 403, LB_EF_SHARED_KEY, WOKEN, 200),
+	LB_BEGIN(2000, LB_LK(2), FUTEX, 404, 0),
+	LB_END(2000, LB_LK(2), FUTEX, 404, LB_EF_NOSLEEP, LB_WAIT_AGAIN, 0),
+	LB_BEGIN(2100, LB_LK(2), FUTEX, 405, 0),
+	LB_END(2100, LB_LK(2), FUTEX, 405, LB_EF_NOSLEEP, LB_WAIT_AGAIN, 0),
+	LB_X_TASK(401, 0, 500, 500, 500, 0, CAUSE),
+	LB_X_TASK_COUNTS(401, 0, 1, 1, 0, 0, 401),
+	LB_X_TASK_COMM(401, "helper"),
+	LB_X_TASK(402, 0, 300, 300, 300, 0, CAUSE),
+	LB_X_TASK_COMM(402, "helper"),
+	LB_X_TASK(403, 800, 0, 0, 0, 0, VICTIM),
+	LB_X_NO_TASK(404),
+	LB_X_TASK_COUNTS(405, 1, 0, 0, 1, 0, 405),
+	LB_X_TOTALS(800, 800, 0, 0),
+	LB_X_COUNTERS(0, 0, 0, 0, 0, 1),
+	LB_X_LOCK(LB_LK(1), 2, 800, 800, 800, 403, 0),
+	LB_X_LOCK_MORE(LB_LK(1), 0, 0, 2, 2, 2, 1),
+	LB_X_LOCK_USE(LB_LK(2), 2, 0, 0, 0),
+	LB_X_PROC(401, 0, 500, 500, 500, CAUSE),
+	LB_X_PROC(402, 0, 300, 300, 300, CAUSE),
+	LB_X_PROC(403, 800, 0, 0, 0, VICTIM),
+	LB_SCN_END
+};
+
+/*
+ * Two processes on one shared futex: both see the same lock id. Process 500
+ * (threads 500, 501) waits; process 600 holds 4000 ns with both queued.
+ *   [0,4000) 500, 501 wait, holder unknown: pending 8000, named at 600's wake
+ *   [4000,4500) 501 waits, 500 (woken) holds: 500 500
+ *   [5000,5200) 600 waits, holder unknown: pending 200, named at 501's wake
+ * 600: blame 8000, wait 200: CAUSE. Process 500: wait 8500, blame 700: VICTIM.
+ */
+static const struct lb_scn_task lb_scn_tasks_shared_futex[] = {
+	{ 500, 500, "dbw-main", false, "postgres" },
+	{ 501, 500, "dbwriter", false, "postgres" },
+	{ 600, 600, "logflush", false, "rsyslogd" },
+	{ 0 }
+};
+
+#define SK LB_EF_SHARED_KEY
+static const struct lb_scn_step lb_scn_steps_shared_futex[] = {
+	LB_BEGIN(0, LB_LK(7), FUTEX, 500, SK),
+	LB_BEGIN(0, LB_LK(7), FUTEX, 501, SK),
+	LB_RELEASE(4000, LB_LK(7), FUTEX, 600, SK, 12345, 1),
+	LB_END(4000, LB_LK(7), FUTEX, 500, SK, WOKEN, 1000),
+	LB_RELEASE(4500, LB_LK(7), FUTEX, 500, SK, 1400, 1),
+	LB_END(4500, LB_LK(7), FUTEX, 501, SK, WOKEN, 2000),
+	LB_BEGIN(5000, LB_LK(7), FUTEX, 600, SK),
+	LB_RELEASE(5200, LB_LK(7), FUTEX, 501, SK, 2100, 1),
+	LB_END(5200, LB_LK(7), FUTEX, 600, SK, WOKEN, 12400),
+	LB_X_TASK(600, 200, 8000, 8000, 4000, 0, CAUSE),
+	LB_X_TASK(500, 4000, 500, 500, 500, 400, VICTIM),
+	LB_X_TASK(501, 4500, 200, 200, 200, 0, VICTIM),
+	LB_X_TOTALS(8700, 8700, 0, 0),
+	LB_X_LOCK(LB_LK(7), 3, 8700, 4700, 8700, 600, 0),
+	LB_X_LOCK_MORE(LB_LK(7), 0, 0, 3, 2, 2, 1),
+	LB_X_PAIR(600, 500, 4000),
+	LB_X_PAIR(600, 501, 4000),
+	LB_X_PAIR(500, 501, 500),
+	LB_X_PAIR(501, 600, 200),
+	LB_X_PROC(500, 8500, 700, 700, 700, VICTIM),
+	LB_X_PROC(600, 200, 8000, 8000, 4000, CAUSE),
+	LB_X_PROC_COMM(500, "postgres"),
+	LB_X_PROC_COMM(600, "rsyslogd"),
+	LB_X_TASK_COMM(501, "dbwriter"),
+	LB_SCN_END
+};
+
+#undef SK
+
+/*
+ * Chain A -> B -> C: A waits on L1 held by B; B waits on L2 held by C.
+ *   [0,100) B waits on L2: C 100                [100,1000) L2: C 900; L1: B 900,
+ *   which also flows past blocked B to C (root)  [1000,1500) L1: B 500, B runs
+ * C: blame 1000, root blame 1900: CAUSE. B: blame 1400, wait 1000: SHARED,
+ * root blame only 500: most of its blame was C's doing.
+ */
+static const struct lb_scn_task lb_scn_tasks_chain[] = {
+	{ 701, 700, "front", false, NULL },
+	{ 702, 700, "middle", false, NULL },
+	{ 703, 700, "root", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_chain[] = {
+	LB_BEGIN_OWNED(0, LB_LK(2), MUTEX, 702, 0, FIELD, 703, 100),
+	LB_BEGIN_OWNED(100, LB_LK(1), MUTEX, 701, 0, FIELD, 702, 500),
+	LB_ADVANCE(600),
+	LB_X_TASK(703, 0, 600, 1100, 0, 0, CAUSE),
+	LB_X_TASK(702, 600, 500, 0, 0, 0, SHARED),
+	LB_RELEASE(1000, LB_LK(2), MUTEX, 703, 0, 1000, 0),
+	LB_END(1000, LB_LK(2), MUTEX, 702, 0, ACQ, 600),
+	LB_RELEASE(1500, LB_LK(1), MUTEX, 702, 0, 900, 0),
+	LB_END(1500, LB_LK(1), MUTEX, 701, 0, ACQ, 50),
+	LB_X_TASK(701, 1400, 0, 0, 0, 0, VICTIM),
+	LB_X_TASK(702, 1000, 1400, 500, 1400, 400, SHARED),
+	LB_X_TASK(703, 0, 1000, 1900, 1000, 900, CAUSE),
+	LB_X_TOTALS(2400, 2400, 0, 0),
+	LB_X_LOCK(LB_LK(2), 1, 1000, 1000, 1000, 702, 0),
+	LB_X_PAIR(703, 702, 1000),
+	LB_X_PAIR(702, 701, 1400),
+	LB_X_DEADLOCKS(0),
+	LB_SCN_END
+};
+
+/*
+ * Two tasks alternating as holders of one mutex: each makes the other wait
+ * about as long as it waits itself: SHARED control, the "hot coal".
+ *   [0,1000) Y waits, X holds    [1000,2000) X waits, Y holds
+ *   [2000,2800) Y waits, X holds
+ * X: blame 1800, wait 1000. Y: blame 1000, wait 1800. Both SHARED.
+ */
+static const struct lb_scn_task lb_scn_tasks_alternating[] = {
+	{ 801, 800, "ping", false, NULL },
+	{ 901, 900, "pong", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_alternating[] = {
+	LB_BEGIN_OWNED(0, LB_LK(1), MUTEX, 901, 0, FIELD, 801, 1000),
+	LB_RELEASE(1000, LB_LK(1), MUTEX, 801, 0, 1500, 0),
+	LB_END(1000, LB_LK(1), MUTEX, 901, 0, ACQ, 3000),
+	LB_BEGIN_OWNED(1000, LB_LK(1), MUTEX, 801, 0, FIELD, 901, 3000),
+	LB_RELEASE(2000, LB_LK(1), MUTEX, 901, 0, 3700, 0),
+	LB_END(2000, LB_LK(1), MUTEX, 801, 0, ACQ, 1600),
+	LB_BEGIN_OWNED(2000, LB_LK(1), MUTEX, 901, 0, FIELD, 801, 1600),
+	LB_RELEASE(2800, LB_LK(1), MUTEX, 801, 0, 2000, 0),
+	LB_END(2800, LB_LK(1), MUTEX, 901, 0, ACQ, 3800),
+	LB_X_TASK(801, 1000, 1800, 1800, 1800, 900, SHARED),
+	LB_X_TASK_COUNTS(801, 1, 2, 1, 0, 0, 800),
+	LB_X_TASK(901, 1800, 1000, 1000, 1000, 700, SHARED),
+	LB_X_TOTALS(2800, 2800, 0, 0),
+	LB_X_PROC(800, 1000, 1800, 1800, 1800, SHARED),
+	LB_X_PROC(900, 1800, 1000, 1000, 1000, SHARED),
+	LB_X_PROC_COMM(800, "ping"),
+	LB_SCN_END
+};
+
+/*
+ * A kernel thread holds a mutex a user task needs: the cause is a kthread,
+ * named as such, with its on-CPU share (2000 of 3000 ns).
+ */
+static const struct lb_scn_task lb_scn_tasks_kthread[] = {
+	{ 50, 50, "kworker/0:1", true, NULL },
+	{ 1000, 1000, "app", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_kthread[] = {
+	LB_BEGIN_OWNED(0, LB_LK(3), MUTEX, 1000, 0, FIELD, 50, 2000),
+	LB_RELEASE(3000, LB_LK(3), MUTEX, 50, 0, 4000, 0),
+	LB_END(3000, LB_LK(3), MUTEX, 1000, 0, ACQ, 10),
+	LB_X_TASK(50, 0, 3000, 3000, 3000, 2000, CAUSE),
+	LB_X_TASK_COUNTS(50, 0, 1, 1, 0, 1, 50),
+	LB_X_TASK_COMM(50, "kworker/0:1"),
+	LB_X_TASK(1000, 3000, 0, 0, 0, 0, VICTIM),
+	LB_X_TASK_COUNTS(1000, 1, 0, 0, 0, 0, 1000),
+	LB_X_PROC(50, 0, 3000, 3000, 3000, CAUSE),
+	LB_X_TOTALS(3000, 3000, 0, 0),
+	LB_SCN_END
+};
+
+/*
+ * Deadlock (ABBA): 1101 holds LA and waits on LB, 1102 holds LB and waits on
+ * LA. Each blames the other; the cycle is reported once however often it is
+ * walked; blame stays conserved.
+ */
+static const struct lb_scn_task lb_scn_tasks_deadlock[] = {
+	{ 1101, 1100, "left", false, NULL },
+	{ 1102, 1100, "right", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_deadlock[] = {
+	LB_BEGIN_OWNED(0, LB_LK(0xb), MUTEX, 1101, 0, FIELD, 1102, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0xa), MUTEX, 1102, 0, FIELD, 1101, 0),
+	LB_ADVANCE(1000),
+	LB_X_DEADLOCKS(1),
+	LB_ADVANCE(2000),
+	LB_X_DEADLOCKS(1),
+	LB_X_TASK(1101, 2000, 2000, 2000, 0, 0, SHARED),
+	LB_X_TASK(1102, 2000, 2000, 2000, 0, 0, SHARED),
+	LB_X_LOCK(LB_LK(0xa), 0, 2000, 0, 2000, 1101, 1),
+	LB_X_TOTALS(4000, 4000, 0, 0),
+	/* Two hours later it is still there, still counted. */
+	LB_ADVANCE(7200000000000ULL),
+	LB_X_TOTALS(14400000000000ULL, 14400000000000ULL, 0, 0),
+	LB_X_DEADLOCKS(1),
+	LB_SCN_END
+};
+
+/*
+ * A three-way cycle (T1 -> LB -> T2 -> LC -> T3 -> LA -> T1) with outsiders
+ * queued into it: V waits on LA; X waits on LA and holds LD, where W waits.
+ * Over 500 ns: LA has T3, V, X waiting: T1 1500. LB: T2 500. LC: T3 500.
+ * LD: X 500, which flows on into the cycle, to T1 where the walk enters it.
+ * One deadlock, however many walks meet it.
+ */
+static const struct lb_scn_task lb_scn_tasks_deadlock3[] = {
+	{ 1201, 1200, "t1", false, NULL },
+	{ 1202, 1200, "t2", false, NULL },
+	{ 1203, 1200, "t3", false, NULL },
+	{ 1204, 1200, "v", false, NULL },
+	{ 1205, 1200, "x", false, NULL },
+	{ 1206, 1200, "w", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_deadlock3[] = {
+	LB_BEGIN_OWNED(0, LB_LK(0xb), MUTEX, 1201, 0, FIELD, 1202, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0xc), MUTEX, 1202, 0, FIELD, 1203, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0xa), MUTEX, 1203, 0, FIELD, 1201, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0xa), MUTEX, 1204, 0, FIELD, 1201, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0xa), MUTEX, 1205, 0, FIELD, 1201, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0xd), MUTEX, 1206, 0, FIELD, 1205, 0),
+	LB_ADVANCE(500),
+	LB_X_DEADLOCKS(1),
+	LB_X_TASK(1201, 500, 1500, 2000, 0, 0, CAUSE),
+	LB_X_TASK(1202, 500, 500, 500, 0, 0, SHARED),
+	LB_X_TASK(1203, 500, 500, 500, 0, 0, SHARED),
+	LB_X_TASK(1204, 500, 0, 0, 0, 0, VICTIM),
+	LB_X_TASK(1205, 500, 500, 0, 0, 0, SHARED),
+	LB_X_TASK(1206, 500, 0, 0, 0, 0, VICTIM),
+	LB_X_TOTALS(3000, 3000, 0, 0),
+	LB_SCN_END
+};
+
+/*
+ * Futex holder known only at release: A took the futex on the fast path and
+ * nothing names it until its futex_wake. Until then the waiting is pending;
+ * the wake resolves it, pairs included. B's wake-up takes 50 ns during which
+ * the lock is changing hands: that 100 waiter-ns is nobody's hold and becomes
+ * unattributed once B is seen to take the lock.
+ */
+static const struct lb_scn_task lb_scn_tasks_known_at_release[] = {
+	{ 1301, 1300, "holder", false, NULL },
+	{ 1302, 1300, "waiter", false, NULL },
+	{ 1303, 1300, "waiter", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_known_at_release[] = {
+	LB_BEGIN(100, LB_LK(5), FUTEX, 1302, 0),
+	LB_BEGIN(300, LB_LK(5), FUTEX, 1303, 0),
+	LB_ADVANCE(500),
+	LB_X_TOTALS(600, 0, 600, 0),
+	LB_X_LOCK(LB_LK(5), 0, 600, 0, 0, 0, 2),
+	LB_X_NO_TASK(1301),
+	LB_RELEASE(700, LB_LK(5), FUTEX, 1301, 0, 9999, 1),
+	LB_X_TOTALS(1000, 1000, 0, 0),
+	LB_X_PAIR(1301, 1302, 600),
+	LB_X_PAIR(1301, 1303, 400),
+	LB_END(750, LB_LK(5), FUTEX, 1302, 0, WOKEN, 5000),
+	LB_X_TOTALS(1100, 1000, 0, 100),
+	LB_X_LOCK(LB_LK(5), 1, 1100, 600, 1000, 1302, 1),
+	LB_RELEASE(900, LB_LK(5), FUTEX, 1302, 0, 5100, 1),
+	LB_END(900, LB_LK(5), FUTEX, 1303, 0, WOKEN, 7000),
+	LB_X_TASK(1301, 0, 1000, 1000, 600, 0, CAUSE),
+	LB_X_TASK_COUNTS(1301, 0, 1, 1, 0, 0, 1300),
+	LB_X_TASK(1302, 650, 150, 150, 150, 100, VICTIM),
+	LB_X_TASK(1303, 600, 0, 0, 0, 0, VICTIM),
+	LB_X_PAIR(1302, 1303, 150),
+	LB_X_TOTALS(1250, 1150, 0, 100),
+	LB_X_LOCK(LB_LK(5), 2, 1250, 750, 1150, 1303, 0),
+	LB_X_LOCK_MORE(LB_LK(5), 0, 100, 2, 1, 1, 1),
+	LB_SCN_END
+};
+
+/*
+ * rwsem readers: writer Wt holds; readers R1, R2 queue and both take the
+ * lock when Wt releases. Writer W2 then waits on the two readers (hinted by
+ * R2): its 801 ns are split between them, the odd ns to the first.
+ *   [0,1000) R1, R2 wait, Wt holds: Wt 2000
+ *   [1200,2001) W2 waits, R1 + R2 hold: R1 401, R2 400
+ * R2's up_read wakes W2: the lock is free, both readers are gone.
+ */
+static const struct lb_scn_task lb_scn_tasks_rwsem[] = {
+	{ 1401, 1400, "writer", false, NULL },
+	{ 1402, 1400, "reader", false, NULL },
+	{ 1403, 1400, "reader", false, NULL },
+	{ 1404, 1400, "writer2", false, NULL },
+	{ 0 }
+};
+
+#define RD LB_EF_READ
+#define WR LB_EF_WRITE
+static const struct lb_scn_step lb_scn_steps_rwsem[] = {
+	LB_BEGIN_OWNED(0, LB_LK(9), RWSEM, 1402, RD, FIELD, 1401, 100),
+	LB_BEGIN_OWNED(0, LB_LK(9), RWSEM, 1403, RD, FIELD, 1401, 100),
+	LB_RELEASE(1000, LB_LK(9), RWSEM, 1401, WR, 600, 2),
+	LB_END(1000, LB_LK(9), RWSEM, 1402, RD, ACQ, 10),
+	LB_END(1000, LB_LK(9), RWSEM, 1403, RD, ACQ, 20),
+	LB_BEGIN_OWNED(1200, LB_LK(9), RWSEM, 1404, WR, LB_OWNER_READER_HINT, 1403, 25),
+	LB_ADVANCE(1500),
+	LB_X_LOCK(LB_LK(9), 2, 2300, 1000, 2300, 1402, 1),
+	LB_X_LOCK_MORE(LB_LK(9), 0, 0, 1, 1, 0, 2),
+	LB_RELEASE(2001, LB_LK(9), RWSEM, 1403, RD, 220, 1),
+	LB_END(2001, LB_LK(9), RWSEM, 1404, WR, ACQ, 50),
+	LB_X_TASK(1401, 0, 2000, 2000, 1000, 500, CAUSE),
+	LB_X_TASK(1402, 1000, 401, 401, 0, 0, VICTIM),
+	LB_X_TASK(1403, 1000, 400, 400, 1001, 200, VICTIM),
+	LB_X_TASK(1404, 801, 0, 0, 0, 0, VICTIM),
+	LB_X_PAIR(1402, 1404, 401),
+	LB_X_PAIR(1403, 1404, 400),
+	LB_X_PAIR(1401, 1402, 1000),
+	LB_X_TOTALS(2801, 2801, 0, 0),
+	LB_X_LOCK(LB_LK(9), 3, 2801, 2001, 2801, 1404, 0),
+	LB_X_LOCK_MORE(LB_LK(9), 0, 0, 2, 1, 0, 1),
+	LB_SCN_END
+};
+
+#undef RD
+#undef WR
+
+/*
+ * Table overflow: 2 locks, 6 tasks, 2 waits, 2 pairs. A third waiter is not
+ * tracked (its waiting is not counted at all), a third pair is dropped, two
+ * idle locks are evicted (one with 200 ns pending: unattributed), one task
+ * is evicted (the least interesting: 1203, whose wait was never tracked).
+ * The invariant holds at every step.
+ */
+static const struct lb_scn_task lb_scn_tasks_overflow[] = {
+	{ 1500, 1500, "h", false, NULL },
+	{ 1501, 1501, "t1", false, NULL },
+	{ 1502, 1502, "t2", false, NULL },
+	{ 1503, 1503, "t3", false, NULL },
+	{ 1504, 1504, "t4", false, NULL },
+	{ 1505, 1505, "t5", false, NULL },
+	{ 1506, 1506, "t6", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_overflow[] = {
+	LB_BEGIN(0, LB_LK(1), FUTEX, 1501, 0),
+	LB_BEGIN(0, LB_LK(1), FUTEX, 1502, 0),
+	LB_BEGIN(0, LB_LK(1), FUTEX, 1503, 0),
+	LB_RELEASE(100, LB_LK(1), FUTEX, 1500, 0, 500, 2),
+	LB_END(100, LB_LK(1), FUTEX, 1501, 0, WOKEN, 1000),
+	LB_END(100, LB_LK(1), FUTEX, 1503, 0, WOKEN, 1000),
+	LB_RELEASE(300, LB_LK(1), FUTEX, 1501, 0, 1150, 1),
+	LB_END(300, LB_LK(1), FUTEX, 1502, 0, WOKEN, 1000),
+	LB_BEGIN(400, LB_LK(2), MUTEX, 1504, 0),
+	LB_BEGIN(500, LB_LK(3), MUTEX, 1505, 0),
+	LB_END(600, LB_LK(2), MUTEX, 1504, 0, LB_WAIT_TIMEOUT, 0),
+	LB_BEGIN(700, LB_LK(4), MUTEX, 1506, 0),
+	LB_ADVANCE(1000),
+	LB_X_TOTALS(1400, 400, 800, 200),
+	LB_X_COUNTERS(0, 1, 1, 1, 2, 1),
+	LB_X_NO_TASK(1503),
+	LB_X_TASK(1501, 100, 200, 200, 200, 150, CAUSE),
+	LB_X_TASK(1500, 0, 200, 200, 100, 0, CAUSE),
+	LB_X_TASK_COUNTS(1504, 1, 0, 0, 1, 0, 1504),
+	LB_X_PAIR(1500, 1501, 100),
+	LB_X_PAIR(1500, 1502, 100),
+	LB_X_PAIR(1501, 1502, 0),
+	LB_X_LOCK(LB_LK(3), 0, 500, 0, 0, 0, 1),
+	LB_X_LOCK_MORE(LB_LK(3), 500, 0, 0, 0, 0, 0),
+	LB_SCN_END
+};
+
+/*
+ * Late and unmatched events: two events arrive behind the ledger clock and
+ * are applied at the clock (counted); an acquire whose wait began before
+ * tracing still names the holder, with an exact start.
+ */
+static const struct lb_scn_task lb_scn_tasks_late[] = {
+	{ 1601, 1600, "a", false, NULL },
+	{ 1602, 1600, "b", false, NULL },
+	{ 1603, 1600, "c", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_late[] = {
+	LB_END(0, LB_LK(2), MUTEX, 1603, 0, ACQ, 100),
+	LB_X_LOCK(LB_LK(2), 0, 0, 0, 0, 1603, 0),
+	LB_BEGIN_OWNED(1000, LB_LK(1), MUTEX, 1602, 0, FIELD, 1601, 0),
+	LB_BEGIN_OWNED(900, LB_LK(1), MUTEX, 1603, 0, FIELD, 1601, 0),
+	LB_RELEASE(2000, LB_LK(1), MUTEX, 1601, 0, 0, 0),
+	LB_END(1990, LB_LK(1), MUTEX, 1602, 0, ACQ, 0),
+	LB_RELEASE(2500, LB_LK(1), MUTEX, 1602, 0, 0, 0),
+	LB_END(2500, LB_LK(1), MUTEX, 1603, 0, ACQ, 0),
+	LB_BEGIN_OWNED(3000, LB_LK(2), MUTEX, 1602, 0, FIELD, 1603, 0),
+	LB_RELEASE(3300, LB_LK(2), MUTEX, 1603, 0, 400, 0),
+	LB_END(3300, LB_LK(2), MUTEX, 1602, 0, ACQ, 0),
+	/* Malformed: no task; an unknown type. Counted, otherwise ignored. */
+	LB_BEGIN(9000, LB_LK(2), MUTEX, 0, 0),
+	{ LB_EV(9, 9000, LB_LK(2), MUTEX, 1602) },
+	LB_X_COUNTERS(2, 1, 0, 0, 0, 0),
+	LB_X_COUNTERS2(2, 0, 0, 3300),
+	LB_X_TASK(1601, 0, 2000, 2000, 1000, 0, CAUSE),
+	LB_X_TASK(1602, 1300, 500, 500, 500, 0, VICTIM),
+	LB_X_TASK(1603, 1500, 300, 300, 3300, 300, VICTIM),
+	LB_X_TASK_COUNTS(1603, 1, 1, 0, 0, 0, 1600),
+	LB_X_TOTALS(2800, 2800, 0, 0),
+	LB_SCN_END
+};
+
+/*
+ * Errors and guesses: a heuristic owner (glibc __owner) is shown as the
+ * probable holder but never blamed before its release names it. A timed-out
+ * waiter's pending share still reaches the holder at release; an EAGAIN
+ * wait (never slept) counts as an error but not in the wait percentiles.
+ */
+static const struct lb_scn_task lb_scn_tasks_errors[] = {
+	{ 1701, 1700, "owner", false, NULL },
+	{ 1702, 1700, "impatient", false, NULL },
+	{ 1703, 1700, "patient", false, NULL },
+	{ 1704, 1700, "raced", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_errors[] = {
+	LB_BEGIN_OWNED(0, LB_LK(4), FUTEX, 1702, 0, LB_OWNER_HEURISTIC, 1701, 100),
+	LB_ADVANCE(50),
+	LB_X_LOCK(LB_LK(4), 0, 50, 0, 0, 0, 1),
+	LB_X_LOCK_USE(LB_LK(4), 0, 1000000, 1000, 1701),
+	LB_BEGIN(100, LB_LK(4), FUTEX, 1703, 0),
+	LB_BEGIN(100, LB_LK(4), FUTEX, 1704, 0),
+	LB_END(100, LB_LK(4), FUTEX, 1704, LB_EF_NOSLEEP, LB_WAIT_AGAIN, 0),
+	LB_END(400, LB_LK(4), FUTEX, 1702, 0, LB_WAIT_TIMEOUT, 0),
+	LB_X_TOTALS(700, 0, 700, 0),
+	LB_RELEASE(600, LB_LK(4), FUTEX, 1701, 0, 700, 1),
+	LB_END(600, LB_LK(4), FUTEX, 1703, 0, WOKEN, 0),
+	LB_X_TOTALS(900, 900, 0, 0),
+	LB_X_PAIR(1701, 1702, 400),
+	LB_X_PAIR(1701, 1703, 500),
+	LB_X_TASK(1701, 0, 900, 900, 600, 0, CAUSE),
+	LB_X_TASK_COUNTS(1702, 1, 0, 0, 1, 0, 1700),
+	LB_X_TASK_COUNTS(1704, 1, 0, 0, 1, 0, 1700),
+	LB_X_TASK(1704, 0, 0, 0, 0, 0, NONE),
+	LB_X_LOCK(LB_LK(4), 1, 900, 600, 900, 1703, 0),
+	LB_X_LOCK_USE(LB_LK(4), 2, 1000000, 1500, 0),
+	LB_X_LOCK_PCT(LB_LK(4), 500, 500, 500, 600, 600, 600),
+	LB_SCN_END
+};
+
+/*
+ * futex_wake reports when it returns, so the task it woke may be seen first.
+ * B's wake (700) comes before A's release (710): the waiting until then is
+ * still A's, named by the release; B holds from its wake, and A's release
+ * does not take that away. B's own release (900) is seen before C wakes
+ * (905): those 5 ns of C's waiting are the handoff, nobody's hold.
+ *   [100,700) pending, then A's: 1000   [700,900) C waits, B holds: B 200
+ * A's hold is a lower bound, from B's arrival (100) to its release (710).
+ */
+static const struct lb_scn_task lb_scn_tasks_wake_first[] = {
+	{ 1801, 1800, "holder", false, NULL },
+	{ 1802, 1800, "next", false, NULL },
+	{ 1803, 1800, "last", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_wake_first[] = {
+	LB_BEGIN(100, LB_LK(6), FUTEX, 1802, 0),
+	LB_BEGIN(300, LB_LK(6), FUTEX, 1803, 0),
+	LB_END(700, LB_LK(6), FUTEX, 1802, 0, WOKEN, 2000),
+	LB_X_TOTALS(1000, 0, 1000, 0),
+	LB_X_LOCK(LB_LK(6), 1, 1000, 0, 0, 1802, 1),
+	LB_RELEASE(710, LB_LK(6), FUTEX, 1801, 0, 0, 1),
+	LB_X_TOTALS(1010, 1010, 0, 0),
+	LB_X_LOCK(LB_LK(6), 1, 1010, 610, 1010, 1802, 1),
+	LB_RELEASE(900, LB_LK(6), FUTEX, 1802, 0, 2150, 1),
+	LB_END(905, LB_LK(6), FUTEX, 1803, 0, WOKEN, 3000),
+	LB_X_TASK(1801, 0, 1000, 1000, 610, 0, CAUSE),
+	LB_X_TASK(1802, 600, 200, 200, 200, 150, VICTIM),
+	LB_X_TASK(1803, 605, 0, 0, 0, 0, VICTIM),
+	LB_X_PAIR(1801, 1802, 600),
+	LB_X_PAIR(1801, 1803, 400),
+	LB_X_PAIR(1802, 1803, 200),
+	LB_X_TOTALS(1205, 1200, 0, 5),
+	LB_X_LOCK(LB_LK(6), 2, 1205, 810, 1200, 1803, 0),
+	LB_X_LOCK_MORE(LB_LK(6), 0, 5, 2, 1, 1, 1),
+	LB_SCN_END
+};
+
+/*
+ * pthread_join() is not a lock: 1901 and 1903 each wait on a worker's
+ * clear_child_tid futex, and the exiting worker's wake says so (THREAD_EXIT).
+ * That waiting is taken back, whichever of the wake and the release is seen
+ * first; the "locks" are forgotten. Real contention on a mutex meanwhile
+ * (1905 holds, 1906 waits 500 ns) is untouched.
+ */
+static const struct lb_scn_task lb_scn_tasks_thread_exit[] = {
+	{ 1901, 1900, "main", false, NULL },
+	{ 1902, 1900, "worker", false, NULL },
+	{ 1903, 1900, "main2", false, NULL },
+	{ 1904, 1900, "worker2", false, NULL },
+	{ 1905, 1900, "owner", false, NULL },
+	{ 1906, 1900, "waiter", false, NULL },
+	{ 0 }
+};
+
+#define TX LB_EF_THREAD_EXIT
+static const struct lb_scn_step lb_scn_steps_thread_exit[] = {
+	LB_BEGIN(0, LB_LK(0x10), FUTEX, 1901, 0),
+	LB_BEGIN(0, LB_LK(0x11), FUTEX, 1903, 0),
+	LB_BEGIN_OWNED(100, LB_LK(0x12), MUTEX, 1906, 0, FIELD, 1905, 0),
+	LB_ADVANCE(3000),
+	LB_X_TOTALS(8900, 2900, 6000, 0),
+	LB_RELEASE(5000, LB_LK(0x10), FUTEX, 1902, TX, 0, 1),
+	LB_END(5010, LB_LK(0x10), FUTEX, 1901, 0, WOKEN, 0),
+	LB_END(6000, LB_LK(0x11), FUTEX, 1903, 0, WOKEN, 0),
+	LB_RELEASE(6005, LB_LK(0x11), FUTEX, 1904, TX, 0, 1),
+	LB_RELEASE(7000, LB_LK(0x12), MUTEX, 1905, 0, 0, 0),
+	LB_END(7000, LB_LK(0x12), MUTEX, 1906, 0, ACQ, 0),
+	LB_X_NO_LOCK(LB_LK(0x10)),
+	LB_X_NO_LOCK(LB_LK(0x11)),
+	LB_X_TASK(1901, 0, 0, 0, 0, 0, NONE),
+	LB_X_TASK_COUNTS(1901, 0, 0, 0, 0, 0, 1900),
+	LB_X_TASK(1903, 0, 0, 0, 0, 0, NONE),
+	LB_X_TASK_COUNTS(1903, 0, 0, 0, 0, 0, 1900),
+	LB_X_NO_TASK(1902),
+	LB_X_TASK(1905, 0, 6900, 6900, 6900, 0, CAUSE),
+	LB_X_TOTALS(6900, 6900, 0, 0),
+	LB_X_COUNTERS(0, 0, 0, 0, 0, 0),
+	LB_X_PROC(1900, 6900, 6900, 6900, 6900, SHARED),
+	LB_SCN_END
+};
+
+#undef TX
+
+/*
+ * More readers than a lock's holder slots: readers 2002..2006 all take the
+ * rwsem when writer 2001 releases it; the fifth is not tracked as a holder
+ * (dropped_holders), so writer 2007's 400 ns are shared by the four known.
+ */
+static const struct lb_scn_task lb_scn_tasks_many_readers[] = {
+	{ 2001, 2000, "writer", false, NULL },
+	{ 2002, 2000, "r1", false, NULL },
+	{ 2003, 2000, "r2", false, NULL },
+	{ 2004, 2000, "r3", false, NULL },
+	{ 2005, 2000, "r4", false, NULL },
+	{ 2006, 2000, "r5", false, NULL },
+	{ 2007, 2000, "writer2", false, NULL },
+	{ 0 }
+};
+
+#define RD LB_EF_READ
+#define WR LB_EF_WRITE
+static const struct lb_scn_step lb_scn_steps_many_readers[] = {
+	LB_BEGIN_OWNED(0, LB_LK(0x20), RWSEM, 2002, RD, FIELD, 2001, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0x20), RWSEM, 2003, RD, FIELD, 2001, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0x20), RWSEM, 2004, RD, FIELD, 2001, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0x20), RWSEM, 2005, RD, FIELD, 2001, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0x20), RWSEM, 2006, RD, FIELD, 2001, 0),
+	LB_RELEASE(100, LB_LK(0x20), RWSEM, 2001, WR, 0, 0),
+	LB_END(100, LB_LK(0x20), RWSEM, 2002, RD, ACQ, 0),
+	LB_END(100, LB_LK(0x20), RWSEM, 2003, RD, ACQ, 0),
+	LB_END(100, LB_LK(0x20), RWSEM, 2004, RD, ACQ, 0),
+	LB_END(100, LB_LK(0x20), RWSEM, 2005, RD, ACQ, 0),
+	LB_END(100, LB_LK(0x20), RWSEM, 2006, RD, ACQ, 0),
+	LB_BEGIN_OWNED(200, LB_LK(0x20), RWSEM, 2007, WR, LB_OWNER_READER_HINT, 2002, 0),
+	LB_X_LOCK_MORE(LB_LK(0x20), 0, 0, 1, 1, 0, 4),
+	LB_RELEASE(600, LB_LK(0x20), RWSEM, 2005, RD, 0, 1),
+	LB_END(600, LB_LK(0x20), RWSEM, 2007, WR, ACQ, 0),
+	LB_X_TASK(2001, 0, 500, 500, 100, 0, CAUSE),
+	LB_X_TASK(2002, 100, 100, 100, 0, 0, SHARED),
+	LB_X_TASK(2005, 100, 100, 100, 500, 0, SHARED),
+	LB_X_TASK(2006, 100, 0, 0, 0, 0, VICTIM),
+	LB_X_TASK(2007, 400, 0, 0, 0, 0, VICTIM),
+	LB_X_TOTALS(900, 900, 0, 0),
+	LB_X_COUNTERS2(0, 1, 0, 600),
+	LB_SCN_END
+};
+
+#undef RD
+#undef WR
+
+/*
+ * Stacks: waiting is recorded under the kernel stack where each wait began,
+ * blame under the stack of the release that ended the hold (for a futex,
+ * the release that named the holder). A release without a stack records
+ * nothing for the cause.
+ */
+static const struct lb_scn_step lb_scn_steps_stacks[] = {
+	LB_NEXT_STACK(11),
+	LB_BEGIN_OWNED(1000, LB_LK(1), MUTEX, 201, 0, FIELD, 101, 0),
+	LB_NEXT_STACK(12),
+	LB_BEGIN_OWNED(1200, LB_LK(1), MUTEX, 202, 0, FIELD, 101, 0),
+	LB_NEXT_STACK(21),
+	LB_RELEASE(2000, LB_LK(1), MUTEX, 101, 0, 0, 0),
+	LB_END(2000, LB_LK(1), MUTEX, 201, 0, ACQ, 0),
+	LB_NEXT_STACK(22),
+	LB_RELEASE(2500, LB_LK(1), MUTEX, 201, 0, 0, 0),
+	LB_END(2500, LB_LK(1), MUTEX, 202, 0, ACQ, 0),
+	LB_NEXT_STACK(11),
+	LB_BEGIN_OWNED(3000, LB_LK(1), MUTEX, 201, 0, FIELD, 202, 0),
+	LB_RELEASE(3400, LB_LK(1), MUTEX, 202, 0, 0, 0),
+	LB_END(3400, LB_LK(1), MUTEX, 201, 0, ACQ, 0),
+	LB_NEXT_STACK(31),
+	LB_BEGIN(4000, LB_LK(2), FUTEX, 202, 0),
+	LB_NEXT_STACK(41),
+	LB_RELEASE(4600, LB_LK(2), FUTEX, 101, 0, 0, 1),
+	LB_END(4600, LB_LK(2), FUTEX, 202, 0, WOKEN, 0),
+	LB_X_STACK(101, 1, 21, 1800),
+	LB_X_STACK(101, 1, 41, 600),
+	LB_X_STACK(201, 0, 11, 1400),
+	LB_X_STACK(201, 1, 22, 500),
+	LB_X_STACK(202, 0, 12, 1300),
+	LB_X_STACK(202, 0, 31, 600),
+	LB_X_STACK(202, 1, 0, 0),
+	LB_X_TOTALS(3300, 3300, 0, 0),
+	LB_SCN_END
+};
+
+#undef FUTEX
+#undef MUTEX
+#undef RWSEM
+#undef ACQ
+#undef WOKEN
+#undef FIELD
+#undef CAUSE
+#undef VICTIM
+#undef SHARED
+#undef NONE
+
+/* A scenario named @n, its tasks and steps, and ledger limits (none: defaults). */
+#define LB_SCENARIO(n, ...) { .name = #n, .limits = { __VA_ARGS__ }, \
+			      .tasks = lb_scn_tasks_##n, .steps = lb_scn_steps_##n }
+
+/* The index of each scenario, for tests that pick one. */
+enum lb_scn_index {
+	LB_SCN_ON_CPU, LB_SCN_OFF_CPU, LB_SCN_EQUAL_WAITS, LB_SCN_SHORT_LIVED,
+	LB_SCN_SHARED_FUTEX, LB_SCN_CHAIN, LB_SCN_ALTERNATING, LB_SCN_KTHREAD,
+	LB_SCN_DEADLOCK, LB_SCN_DEADLOCK3, LB_SCN_KNOWN_AT_RELEASE, LB_SCN_RWSEM,
+	LB_SCN_OVERFLOW, LB_SCN_LATE, LB_SCN_ERRORS, LB_SCN_WAKE_FIRST, LB_SCN_THREAD_EXIT,
+	LB_SCN_MANY_READERS, LB_SCN_STACKS,
+};
+
+static const struct lb_scenario lb_scenarios[] = {
+	[LB_SCN_ON_CPU] = LB_SCENARIO(on_cpu),
+	[LB_SCN_OFF_CPU] = { .name = "off_cpu", .tasks = lb_scn_tasks_on_cpu,
+			     .steps = lb_scn_steps_off_cpu },
+	[LB_SCN_EQUAL_WAITS] = LB_SCENARIO(equal_waits),
+	[LB_SCN_SHORT_LIVED] = LB_SCENARIO(short_lived, .max_tasks = 4),
+	[LB_SCN_SHARED_FUTEX] = LB_SCENARIO(shared_futex),
+	[LB_SCN_CHAIN] = LB_SCENARIO(chain),
+	[LB_SCN_ALTERNATING] = LB_SCENARIO(alternating),
+	[LB_SCN_KTHREAD] = LB_SCENARIO(kthread),
+	[LB_SCN_DEADLOCK] = LB_SCENARIO(deadlock),
+	[LB_SCN_DEADLOCK3] = LB_SCENARIO(deadlock3),
+	[LB_SCN_KNOWN_AT_RELEASE] = LB_SCENARIO(known_at_release),
+	[LB_SCN_RWSEM] = LB_SCENARIO(rwsem),
+	[LB_SCN_OVERFLOW] = LB_SCENARIO(overflow, .max_locks = 2, .max_tasks = 6,
+					 .max_waiters = 2, .max_pairs = 2, .max_chain_depth = 4),
+	[LB_SCN_LATE] = LB_SCENARIO(late),
+	[LB_SCN_ERRORS] = LB_SCENARIO(errors),
+	[LB_SCN_WAKE_FIRST] = LB_SCENARIO(wake_first),
+	[LB_SCN_THREAD_EXIT] = LB_SCENARIO(thread_exit),
+	[LB_SCN_MANY_READERS] = LB_SCENARIO(many_readers),
+	[LB_SCN_STACKS] = { .name = "stacks", .tasks = lb_scn_tasks_on_cpu,
+			    .steps = lb_scn_steps_stacks },
+};
+
+/* The runner: feeds a scenario and reports every check through @check. */
+
+struct lb_scn_check {
+	void (*check)(void *ctx, const struct lb_scenario *s, u32 step, const char *what,
+		      u64 got, u64 want);
+	void *ctx;
+	const struct lb_scenario *s;
+	u32 step;
+};
+
+static inline void lb_scn_expect(struct lb_scn_check *c, const char *what, u64 got, u64 want)
+{
+	c->check(c->ctx, c->s, c->step, what, got, want);
+}
+
+static inline void lb_scn_identity(const struct lb_scenario *s, s32 pid,
+				   struct lb_task_id *id, bool *kthread)
+{
+	const struct lb_scn_task *t;
+	size_t n;
+
+	memset(id, 0, sizeof(*id));
+	id->pid = pid;
+	id->tgid = pid;
+	*kthread = false;
+	for (t = s->tasks; t && t->pid; t++) {
+		if (t->pid != pid)
+			continue;
+		id->tgid = t->tgid;
+		n = strlen(t->comm);
+		memcpy(id->comm, t->comm, n < LB_COMM_LEN ? n : LB_COMM_LEN - 1);
+		*kthread = t->kthread;
+		if (!t->pcomm)
+			continue;
+		n = strlen(t->pcomm);
+		memcpy(id->pcomm, t->pcomm, n < LB_COMM_LEN ? n : LB_COMM_LEN - 1);
+	}
+}
+
+static inline void lb_scn_event(const struct lb_scenario *s, const struct lb_scn_step *st,
+				struct lb_event *ev)
+{
+	bool kthread;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->ts_ns = st->t;
+	ev->lock = st->lock;
+	ev->cpu_ns = st->cpu;
+	ev->owner_cpu_ns = st->owner_cpu;
+	ev->type = st->type;
+	ev->lock_class = st->lock_class;
+	ev->result = st->result;
+	ev->owner_source = st->owner_source;
+	ev->flags = st->flags;
+	ev->count = st->count;
+	lb_scn_identity(s, st->pid, &ev->task, &kthread);
+	if (kthread)
+		ev->flags |= LB_EF_KTHREAD;
+	if (st->owner) {
+		lb_scn_identity(s, st->owner, &ev->owner, &kthread);
+		if (kthread)
+			ev->flags |= LB_EF_OWNER_KTHREAD;
+	}
+}
+
+/* The invariant, on the totals and on the lock the last step touched. */
+static inline void lb_scn_conservation(struct lb_scn_check *c, const struct lb_ledger *l,
+				       u64 lock)
+{
+	struct lb_ledger_totals t;
+	struct lb_lock_stats ls;
+
+	lb_ledger_totals(l, &t);
+	lb_scn_expect(c, "conservation: blame + pending + unattributed == wait",
+		      t.blame_ns + t.pending_ns + t.unattributed_ns, t.wait_ns);
+	if (lock && lb_ledger_lock(l, lock, &ls))
+		lb_scn_expect(c, "lock conservation: blame + pending + unattributed == wait",
+			      ls.blame_ns + ls.pending_ns + ls.unattributed_ns, ls.wait_ns);
+}
+
+static inline void lb_scn_step_task(struct lb_scn_check *c, const struct lb_ledger *l,
+				    const struct lb_scn_step *st)
+{
+	struct lb_task_stats ts;
+	bool found = lb_ledger_task(l, st->pid, &ts);
+
+	if (st->op == LB_SCN_X_NO_TASK) {
+		lb_scn_expect(c, "task evicted", found, false);
+		return;
+	}
+	lb_scn_expect(c, "task tracked", found, true);
+	if (!found)
+		return;
+	if (st->op == LB_SCN_X_TASK) {
+		lb_scn_expect(c, "task wait_ns", ts.wait_ns, st->v[0]);
+		lb_scn_expect(c, "task blame_ns", ts.blame_ns, st->v[1]);
+		lb_scn_expect(c, "task root_blame_ns", ts.root_blame_ns, st->v[2]);
+		lb_scn_expect(c, "task hold_ns", ts.hold_ns, st->v[3]);
+		lb_scn_expect(c, "task hold_on_cpu_ns", ts.hold_on_cpu_ns, st->v[4]);
+		lb_scn_expect(c, "task verdict", ts.verdict, st->v[5]);
+	} else if (st->op == LB_SCN_X_TASK_COUNTS) {
+		lb_scn_expect(c, "task waits", ts.waits, st->v[0]);
+		lb_scn_expect(c, "task holds", ts.holds, st->v[1]);
+		lb_scn_expect(c, "task holds_lower_bound", ts.holds_lower_bound, st->v[2]);
+		lb_scn_expect(c, "task errors", ts.errors, st->v[3]);
+		lb_scn_expect(c, "task kthread", ts.kthread, st->v[4]);
+		lb_scn_expect(c, "task tgid", ts.id.tgid, st->v[5]);
+	} else {
+		lb_scn_expect(c, "task comm", !strncmp(ts.id.comm, st->comm, LB_COMM_LEN), true);
+	}
+}
+
+static inline void lb_scn_step_lock(struct lb_scn_check *c, const struct lb_ledger *l,
+				    const struct lb_scn_step *st)
+{
+	struct lb_lock_stats ls;
+	bool found = lb_ledger_lock(l, st->lock, &ls);
+
+	if (st->op == LB_SCN_X_NO_LOCK) {
+		lb_scn_expect(c, "lock not tracked", found, false);
+		return;
+	}
+	lb_scn_expect(c, "lock tracked", found, true);
+	if (!found)
+		return;
+	if (st->op == LB_SCN_X_LOCK) {
+		lb_scn_expect(c, "lock acquisitions", ls.acquisitions, st->v[0]);
+		lb_scn_expect(c, "lock wait_ns", ls.wait_ns, st->v[1]);
+		lb_scn_expect(c, "lock hold_ns", ls.hold_ns, st->v[2]);
+		lb_scn_expect(c, "lock blame_ns", ls.blame_ns, st->v[3]);
+		lb_scn_expect(c, "lock holder_pid", ls.holder_pid, st->v[4]);
+		lb_scn_expect(c, "lock waiters_now", ls.waiters_now, st->v[5]);
+	} else if (st->op == LB_SCN_X_LOCK_MORE) {
+		lb_scn_expect(c, "lock pending_ns", ls.pending_ns, st->v[0]);
+		lb_scn_expect(c, "lock unattributed_ns", ls.unattributed_ns, st->v[1]);
+		lb_scn_expect(c, "lock holds", ls.holds, st->v[2]);
+		lb_scn_expect(c, "lock holds_lower_bound", ls.holds_lower_bound, st->v[3]);
+		lb_scn_expect(c, "lock holds_at_release", ls.holds_at_release, st->v[4]);
+		lb_scn_expect(c, "lock holders_now", ls.holders_now, st->v[5]);
+	} else if (st->op == LB_SCN_X_LOCK_USE) {
+		lb_scn_expect(c, "lock errors", ls.errors, st->v[0]);
+		lb_scn_expect(c, "lock util_ppm", ls.util_ppm, st->v[1]);
+		lb_scn_expect(c, "lock sat_milli", ls.sat_milli, st->v[2]);
+		lb_scn_expect(c, "lock probable_pid", ls.probable_pid, st->v[3]);
+	} else {
+		lb_scn_expect(c, "lock wait_p50_ns", ls.wait_p50_ns, st->v[0]);
+		lb_scn_expect(c, "lock wait_p99_ns", ls.wait_p99_ns, st->v[1]);
+		lb_scn_expect(c, "lock wait_max_ns", ls.wait_max_ns, st->v[2]);
+		lb_scn_expect(c, "lock hold_p50_ns", ls.hold_p50_ns, st->v[3]);
+		lb_scn_expect(c, "lock hold_p99_ns", ls.hold_p99_ns, st->v[4]);
+		lb_scn_expect(c, "lock hold_max_ns", ls.hold_max_ns, st->v[5]);
+	}
+}
+
+static inline void lb_scn_step_ledger(struct lb_scn_check *c, const struct lb_ledger *l,
+				      const struct lb_scn_step *st)
+{
+	struct lb_process_stats ps;
+	struct lb_ledger_totals t;
+	bool found;
+
+	lb_ledger_totals(l, &t);
+	switch (st->op) {
+	case LB_SCN_X_TOTALS:
+		lb_scn_expect(c, "totals wait_ns", t.wait_ns, st->v[0]);
+		lb_scn_expect(c, "totals blame_ns", t.blame_ns, st->v[1]);
+		lb_scn_expect(c, "totals pending_ns", t.pending_ns, st->v[2]);
+		lb_scn_expect(c, "totals unattributed_ns", t.unattributed_ns, st->v[3]);
+		break;
+	case LB_SCN_X_COUNTERS:
+		lb_scn_expect(c, "totals late_events", t.late_events, st->v[0]);
+		lb_scn_expect(c, "totals unmatched_events", t.unmatched_events, st->v[1]);
+		lb_scn_expect(c, "totals dropped_waiters", t.dropped_waiters, st->v[2]);
+		lb_scn_expect(c, "totals dropped_pairs", t.dropped_pairs, st->v[3]);
+		lb_scn_expect(c, "totals evicted_locks", t.evicted_locks, st->v[4]);
+		lb_scn_expect(c, "totals evicted_tasks", t.evicted_tasks, st->v[5]);
+		break;
+	case LB_SCN_X_COUNTERS2:
+		lb_scn_expect(c, "totals invalid_events", t.invalid_events, st->v[0]);
+		lb_scn_expect(c, "totals dropped_holders", t.dropped_holders, st->v[1]);
+		lb_scn_expect(c, "totals dropped_chains", t.dropped_chains, st->v[2]);
+		lb_scn_expect(c, "totals window_ns", t.window_ns, st->v[3]);
+		break;
+	case LB_SCN_X_PAIR:
+		lb_scn_expect(c, "pair blame_ns", lb_ledger_pair_blame(l, st->pid, st->owner),
+			      st->v[0]);
+		break;
+	case LB_SCN_X_DEADLOCKS:
+		lb_scn_expect(c, "deadlocks", t.deadlocks, st->v[0]);
+		break;
+	case LB_SCN_X_STACK:
+		lb_scn_expect(c, "stack ns", lb_ledger_stack_ns(l, st->pid, st->result, st->count),
+			      st->v[0]);
+		break;
+	case LB_SCN_X_PROC_COMM:
+		found = lb_ledger_process(l, st->pid, &ps);
+		lb_scn_expect(c, "process tracked", found, true);
+		if (found)
+			lb_scn_expect(c, "process comm",
+				      !strncmp(ps.comm, st->comm, LB_COMM_LEN), true);
+		break;
+	case LB_SCN_X_PROC:
+		found = lb_ledger_process(l, st->pid, &ps);
+		lb_scn_expect(c, "process tracked", found, true);
+		if (!found)
+			break;
+		lb_scn_expect(c, "process wait_ns", ps.wait_ns, st->v[0]);
+		lb_scn_expect(c, "process blame_ns", ps.blame_ns, st->v[1]);
+		lb_scn_expect(c, "process root_blame_ns", ps.root_blame_ns, st->v[2]);
+		lb_scn_expect(c, "process hold_ns", ps.hold_ns, st->v[3]);
+		lb_scn_expect(c, "process verdict", ps.verdict, st->v[4]);
+		break;
+	}
+}
+
+/* Feed @s into @l (fresh), checking each expectation and the invariant. */
+static inline void lb_scn_run(const struct lb_scenario *s, struct lb_ledger *l,
+			      struct lb_scn_check *c)
+{
+	const struct lb_scn_step *st;
+	struct lb_event ev;
+	u32 stack = 0;
+
+	c->s = s;
+	for (st = s->steps, c->step = 0; st->op != LB_SCN_DONE; st++, c->step++) {
+		switch (st->op) {
+		case LB_SCN_EVENT:
+			lb_scn_event(s, st, &ev);
+			ev.stack_id = stack;
+			stack = 0;
+			lb_ledger_feed(l, &ev);
+			break;
+		case LB_SCN_NEXT_STACK:
+			stack = st->count;
+			break;
+		case LB_SCN_ADVANCE:
+			lb_ledger_advance(l, st->t);
+			break;
+		case LB_SCN_X_TASK:
+		case LB_SCN_X_TASK_COUNTS:
+		case LB_SCN_X_TASK_COMM:
+		case LB_SCN_X_NO_TASK:
+			lb_scn_step_task(c, l, st);
+			break;
+		case LB_SCN_X_NO_LOCK:
+		case LB_SCN_X_LOCK:
+		case LB_SCN_X_LOCK_MORE:
+		case LB_SCN_X_LOCK_USE:
+		case LB_SCN_X_LOCK_PCT:
+			lb_scn_step_lock(c, l, st);
+			break;
+		default:
+			lb_scn_step_ledger(c, l, st);
+			break;
+		}
+		lb_scn_conservation(c, l, st->lock);
+	}
+}
+
+/* The verdict rule at its edges. */
+struct lb_verdict_case {
+	const char *name;
+	u64 blame, wait;
+	enum lb_verdict want;
+};
+
+static const struct lb_verdict_case lb_verdict_cases[] = {
+	{ "nothing", 0, 0, LB_VERDICT_NONE },
+	{ "only_blame", 1, 0, LB_VERDICT_CAUSE },
+	{ "only_wait", 0, 1, LB_VERDICT_VICTIM },
+	{ "blame_twice_wait", 200, 100, LB_VERDICT_CAUSE },
+	{ "blame_just_under_twice", 199, 100, LB_VERDICT_SHARED },
+	{ "wait_twice_blame", 100, 200, LB_VERDICT_VICTIM },
+	{ "wait_just_under_twice", 100, 199, LB_VERDICT_SHARED },
+	{ "equal", 100, 100, LB_VERDICT_SHARED },
+	{ "odd_blame", 3, 1, LB_VERDICT_CAUSE },
+	{ "huge_no_overflow", ~0ULL, ~0ULL / 2, LB_VERDICT_CAUSE },
+	{ "huge_shared", ~0ULL, ~0ULL / 2 + 1, LB_VERDICT_SHARED },
+};
+
+/* A tiny deterministic generator of messy event streams (both builds). */
+static inline u64 lb_scn_rand(u64 *state)
+{
+	u64 x = *state;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	*state = x;
+	return x;
+}
+
+static inline void lb_scn_random_event(u64 *state, u64 *ts, struct lb_event *ev)
+{
+	u64 r = lb_scn_rand(state);
+
+	memset(ev, 0, sizeof(*ev));
+	*ts += r % 7 == 0 ? 0 : (r >> 8) % 1000;
+	ev->ts_ns = r % 23 == 0 ? *ts - ((r >> 20) % 50) : *ts;
+	ev->type = LB_EV_WAIT_BEGIN + (r >> 3) % 3;
+	ev->lock = LB_LK((r >> 5) % 6);
+	ev->lock_class = LB_LOCK_FUTEX + (r >> 9) % 4;
+	ev->result = (r >> 12) % LB_WAIT_RESULT_MAX;
+	ev->owner_source = (r >> 15) % LB_OWNER_SOURCE_MAX;
+	ev->flags = (r >> 18) & 0x7f;
+	ev->count = (r >> 24) % 3;
+	ev->cpu_ns = (r >> 26) % 100000;
+	ev->owner_cpu_ns = (r >> 30) % 100000;
+	ev->task.pid = 1 + (r >> 34) % 12;
+	ev->task.tgid = 1 + ev->task.pid / 4;
+	ev->task.comm[0] = 'a' + ev->task.pid;
+	ev->owner.pid = (r >> 40) % 13;
+	ev->owner.tgid = 1 + ev->owner.pid / 4;
+	ev->owner.comm[0] = (r >> 50) & 0xff;
+	ev->stack_id = (r >> 58) % 4;
+}
+
+/* A text sink for the report and dump, in a caller-provided buffer. */
+struct lb_scn_text {
+	struct lb_out out;
+	char *buf;
+	size_t len, size;
+	bool overflow;
+};
+
+static inline __printf(2, 3) void lb_scn_text_printf(struct lb_out *out, const char *fmt, ...)
+{
+	struct lb_scn_text *t = container_of(out, struct lb_scn_text, out);
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(t->buf + t->len, t->size - t->len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= t->size - t->len) {
+		t->overflow = true;
+		t->buf[t->len] = '\0';
+		return;
+	}
+	t->len += n;
+}
+
+static inline void lb_scn_text_init(struct lb_scn_text *t, char *buf, size_t size)
+{
+	t->out.printf = lb_scn_text_printf;
+	t->out.priv = NULL;
+	t->buf = buf;
+	t->size = size;
+	t->len = 0;
+	t->overflow = false;
+	buf[0] = '\0';
+}
+
+/* 0 if every line fits @cols and holds only printable ASCII; else the bad line (1-based). */
+static inline u32 lb_scn_text_bad_line(const char *text, u32 cols)
+{
+	u32 line = 1, col = 0;
+
+	for (; *text; text++) {
+		if (*text == '\n') {
+			line++;
+			col = 0;
+			continue;
+		}
+		if (*text < 0x20 || *text > 0x7e || ++col > cols)
+			return line;
+	}
+	return 0;
+}
+
+/* How many lines of @text start with @prefix. */
+static inline u32 lb_scn_text_count(const char *text, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	u32 count = 0;
+	const char *p = text;
+
+	while (p && *p) {
+		if (!strncmp(p, prefix, n))
+			count++;
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return count;
+}
+
+#endif /* _LOCKBLAME_LEDGER_SCENARIOS_H */

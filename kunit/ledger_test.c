@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite lockblame_ledger: feeds the ledger synthetic contention
+ * scenarios and checks verdicts, blame, holds, waits and conservation.
+ */
+#include <kunit/test.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+
+#include "ledger.h"
+#include "ledger_scenarios.h"
+
+#define LB_TEST_TEXT	(32 * 1024)
+
+static void lb_kunit_check(void *ctx, const struct lb_scenario *s, u32 step, const char *what,
+			   u64 got, u64 want)
+{
+	struct kunit *test = ctx;
+
+	KUNIT_EXPECT_EQ_MSG(test, got, want, "%s, step %u: %s", s->name, step, what);
+}
+
+static struct lb_ledger *lb_kunit_run(struct kunit *test, const struct lb_scenario *s)
+{
+	struct lb_scn_check c = { .check = lb_kunit_check, .ctx = test };
+	struct lb_ledger *l = lb_ledger_create(&s->limits);
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	lb_scn_run(s, l, &c);
+	return l;
+}
+
+static void lb_kunit_scenario(struct kunit *test, enum lb_scn_index i)
+{
+	lb_ledger_destroy(lb_kunit_run(test, &lb_scenarios[i]));
+}
+
+/* One case per behaviour; the scenarios and their expected numbers are shared. */
+#define LB_SCENARIO_CASE(behaviour, index)					\
+	static void lockblame_ledger_test_##behaviour(struct kunit *test)	\
+	{									\
+		lb_kunit_scenario(test, index);					\
+	}
+
+LB_SCENARIO_CASE(holder_on_cpu_is_cause, LB_SCN_ON_CPU)
+LB_SCENARIO_CASE(holder_off_cpu_is_cause, LB_SCN_OFF_CPU)
+LB_SCENARIO_CASE(equal_waits_unequal_holds, LB_SCN_EQUAL_WAITS)
+LB_SCENARIO_CASE(short_lived_holder_keeps_identity, LB_SCN_SHORT_LIVED)
+LB_SCENARIO_CASE(shared_futex_is_one_lock, LB_SCN_SHARED_FUTEX)
+LB_SCENARIO_CASE(chain_blames_root, LB_SCN_CHAIN)
+LB_SCENARIO_CASE(alternating_holders_shared, LB_SCN_ALTERNATING)
+LB_SCENARIO_CASE(kthread_holder, LB_SCN_KTHREAD)
+LB_SCENARIO_CASE(deadlock_cycle, LB_SCN_DEADLOCK)
+LB_SCENARIO_CASE(deadlock_three_way, LB_SCN_DEADLOCK3)
+LB_SCENARIO_CASE(futex_holder_known_at_release, LB_SCN_KNOWN_AT_RELEASE)
+LB_SCENARIO_CASE(rwsem_readers_share_blame, LB_SCN_RWSEM)
+LB_SCENARIO_CASE(table_overflow_conserves, LB_SCN_OVERFLOW)
+LB_SCENARIO_CASE(late_and_unmatched_events, LB_SCN_LATE)
+LB_SCENARIO_CASE(errors_and_heuristic_owner, LB_SCN_ERRORS)
+LB_SCENARIO_CASE(futex_wake_seen_before_release, LB_SCN_WAKE_FIRST)
+LB_SCENARIO_CASE(thread_exit_join_is_not_contention, LB_SCN_THREAD_EXIT)
+LB_SCENARIO_CASE(more_readers_than_holder_slots, LB_SCN_MANY_READERS)
+LB_SCENARIO_CASE(stacks_of_causes_and_victims, LB_SCN_STACKS)
+
+static void lb_verdict_desc(const struct lb_verdict_case *v, char *desc)
+{
+	strscpy(desc, v->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(lb_verdict, lb_verdict_cases, lb_verdict_desc);
+
+static void lockblame_ledger_test_verdict_rule(struct kunit *test)
+{
+	const struct lb_verdict_case *v = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, lb_verdict_of(v->blame, v->wait), v->want);
+}
+
+static void lb_scenario_desc(const struct lb_scenario *s, char *desc)
+{
+	strscpy(desc, s->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(lb_scenario, lb_scenarios, lb_scenario_desc);
+
+static char *lb_kunit_text(struct kunit *test, struct lb_scn_text *t)
+{
+	char *buf = kunit_kzalloc(test, LB_TEST_TEXT, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	lb_scn_text_init(t, buf, LB_TEST_TEXT);
+	return buf;
+}
+
+/* The report of every scenario fits 100 columns and has all its sections. */
+static void lockblame_ledger_test_report_fits_100_columns(struct kunit *test)
+{
+	static const char * const sections[] = {
+		"LOCKS by total wait", "TASKS by blame + wait", "PROCESSES by blame + wait",
+		"CHAINS:", "DEADLOCKS:", "verdict: CAUSE if blame >= 2 x wait",
+	};
+	struct lb_ledger *l = lb_kunit_run(test, test->param_value);
+	struct lb_scn_text t;
+	char *text = lb_kunit_text(test, &t);
+	size_t i;
+
+	lb_ledger_report(l, &t.out);
+	KUNIT_EXPECT_FALSE(test, t.overflow);
+	KUNIT_EXPECT_EQ(test, lb_scn_text_bad_line(text, 100), 0);
+	for (i = 0; i < ARRAY_SIZE(sections); i++)
+		KUNIT_EXPECT_EQ_MSG(test, lb_scn_text_count(text, sections[i]), 1,
+				    "section %s", sections[i]);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(text, "wait = blame + pending + unattributed"));
+	KUNIT_EXPECT_NULL(test, strstr(text, "BROKEN"));
+	lb_ledger_destroy(l);
+}
+
+/* The dump of every scenario: version line, one totals line, printable. */
+static void lockblame_ledger_test_dump_format(struct kunit *test)
+{
+	struct lb_ledger *l = lb_kunit_run(test, test->param_value);
+	struct lb_ledger_totals tot;
+	struct lb_scn_text t;
+	char *text = lb_kunit_text(test, &t);
+	char want[64];
+
+	lb_ledger_dump(l, &t.out);
+	lb_ledger_totals(l, &tot);
+	KUNIT_EXPECT_FALSE(test, t.overflow);
+	KUNIT_EXPECT_EQ(test, strncmp(text, "# lockblame ledger v1\n", 22), 0);
+	KUNIT_EXPECT_EQ(test, lb_scn_text_count(text, "totals "), 1);
+	KUNIT_EXPECT_EQ(test, lb_scn_text_bad_line(text, 4096), 0);
+	snprintf(want, sizeof(want), "totals events=%llu wait_ns=%llu ", tot.events, tot.wait_ns);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(text, want));
+	lb_ledger_destroy(l);
+}
+
+static void lockblame_ledger_test_dump_chain_and_deadlock(struct kunit *test)
+{
+	struct lb_ledger *l = lb_kunit_run(test, &lb_scenarios[LB_SCN_CHAIN]);
+	struct lb_scn_text t;
+	char *text = lb_kunit_text(test, &t);
+	char want[160];
+
+	lb_ledger_dump(l, &t.out);
+	snprintf(want, sizeof(want),
+		 "chain victim_lock=%016llx holder=702 waits_on=%016llx root=703 blame_ns=900\n",
+		 LB_LK(1), LB_LK(2));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(text, want));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(text, "pair holder=702 victim=701 blame_ns=1400\n"));
+	lb_ledger_destroy(l);
+
+	l = lb_kunit_run(test, &lb_scenarios[LB_SCN_DEADLOCK]);
+	lb_scn_text_init(&t, text, LB_TEST_TEXT);
+	lb_ledger_dump(l, &t.out);
+	snprintf(want, sizeof(want), "deadlock tasks=1101,1102 locks=%016llx,%016llx\n",
+		 LB_LK(0xa), LB_LK(0xb));
+	KUNIT_EXPECT_NOT_NULL(test, strstr(text, want));
+	KUNIT_EXPECT_EQ(test, lb_scn_text_count(text, "deadlock "), 1);
+	lb_ledger_destroy(l);
+}
+
+/* A comm with odd bytes cannot break a line or a key=value field. */
+static void lockblame_ledger_test_comm_escaped(struct kunit *test)
+{
+	static const char comm[LB_COMM_LEN] = "a b\n=\\\x01\xff";
+	struct lb_ledger *l = lb_ledger_create(NULL);
+	struct lb_event ev = {
+		.ts_ns = 10, .lock = 1, .type = LB_EV_WAIT_BEGIN, .lock_class = LB_LOCK_MUTEX,
+		.task = { .pid = 42, .tgid = 42 },
+	};
+	struct lb_scn_text t;
+	char *text = lb_kunit_text(test, &t);
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	memcpy(ev.task.comm, comm, LB_COMM_LEN);
+	lb_ledger_feed(l, &ev);
+	lb_ledger_advance(l, 100);
+	lb_ledger_dump(l, &t.out);
+	KUNIT_EXPECT_NOT_NULL(test,
+			      strstr(text, " comm=a\\x20b\\x0a\\x3d\\x5c\\x01\\xff wait_ns=90 "));
+	KUNIT_EXPECT_EQ(test, lb_scn_text_bad_line(text, 4096), 0);
+	lb_scn_text_init(&t, text, LB_TEST_TEXT);
+	lb_ledger_report(l, &t.out);
+	KUNIT_EXPECT_EQ(test, lb_scn_text_bad_line(text, 100), 0);
+	lb_ledger_destroy(l);
+}
+
+/* A messy stream into small tables keeps the invariant after every event. */
+static void lockblame_ledger_test_random_stream_conserves(struct kunit *test)
+{
+	static const struct lb_ledger_limits lim = {
+		.max_locks = 4, .max_tasks = 8, .max_waiters = 5, .max_pairs = 16,
+		.max_chain_depth = 3,
+	};
+	struct lb_ledger *l = lb_ledger_create(&lim);
+	u64 state = 0x9e3779b97f4a7c15ULL, ts = 1000;
+	struct lb_ledger_totals t;
+	struct lb_event ev;
+	u32 i, broken = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	for (i = 0; i < 50000; i++) {
+		lb_scn_random_event(&state, &ts, &ev);
+		lb_ledger_feed(l, &ev);
+		if (i % 97 == 0)
+			lb_ledger_advance(l, ts + 10);
+		lb_ledger_totals(l, &t);
+		broken += t.blame_ns + t.pending_ns + t.unattributed_ns != t.wait_ns;
+	}
+	KUNIT_EXPECT_EQ(test, broken, 0);
+	KUNIT_EXPECT_GT(test, t.evicted_locks, 0);
+	KUNIT_EXPECT_GT(test, t.dropped_waiters, 0);
+	KUNIT_EXPECT_GT(test, t.late_events, 0);
+	lb_ledger_destroy(l);
+}
+
+static void lockblame_ledger_test_reset_empties(struct kunit *test)
+{
+	struct lb_ledger *l = lb_kunit_run(test, &lb_scenarios[LB_SCN_ON_CPU]);
+	struct lb_ledger_totals t;
+	struct lb_task_stats ts;
+	struct lb_scn_check c = { .check = lb_kunit_check, .ctx = test };
+
+	lb_ledger_reset(l);
+	lb_ledger_totals(l, &t);
+	KUNIT_EXPECT_GT(test, lb_ledger_bytes(l), sizeof(struct lb_event));
+	KUNIT_EXPECT_EQ(test, t.events, 0);
+	KUNIT_EXPECT_EQ(test, t.wait_ns, 0);
+	KUNIT_EXPECT_FALSE(test, lb_ledger_task(l, 101, &ts));
+	/* The same ledger runs the scenario again, with the same numbers. */
+	lb_scn_run(&lb_scenarios[LB_SCN_ON_CPU], l, &c);
+	lb_ledger_destroy(l);
+}
+
+static struct kunit_case lockblame_ledger_test_cases[] = {
+	KUNIT_CASE(lockblame_ledger_test_holder_on_cpu_is_cause),
+	KUNIT_CASE(lockblame_ledger_test_holder_off_cpu_is_cause),
+	KUNIT_CASE(lockblame_ledger_test_equal_waits_unequal_holds),
+	KUNIT_CASE(lockblame_ledger_test_short_lived_holder_keeps_identity),
+	KUNIT_CASE(lockblame_ledger_test_shared_futex_is_one_lock),
+	KUNIT_CASE(lockblame_ledger_test_chain_blames_root),
+	KUNIT_CASE(lockblame_ledger_test_alternating_holders_shared),
+	KUNIT_CASE(lockblame_ledger_test_kthread_holder),
+	KUNIT_CASE(lockblame_ledger_test_deadlock_cycle),
+	KUNIT_CASE(lockblame_ledger_test_deadlock_three_way),
+	KUNIT_CASE(lockblame_ledger_test_futex_holder_known_at_release),
+	KUNIT_CASE(lockblame_ledger_test_rwsem_readers_share_blame),
+	KUNIT_CASE(lockblame_ledger_test_table_overflow_conserves),
+	KUNIT_CASE(lockblame_ledger_test_late_and_unmatched_events),
+	KUNIT_CASE(lockblame_ledger_test_errors_and_heuristic_owner),
+	KUNIT_CASE(lockblame_ledger_test_futex_wake_seen_before_release),
+	KUNIT_CASE(lockblame_ledger_test_thread_exit_join_is_not_contention),
+	KUNIT_CASE(lockblame_ledger_test_more_readers_than_holder_slots),
+	KUNIT_CASE(lockblame_ledger_test_stacks_of_causes_and_victims),
+	KUNIT_CASE_PARAM(lockblame_ledger_test_verdict_rule, lb_verdict_gen_params),
+	KUNIT_CASE_PARAM(lockblame_ledger_test_report_fits_100_columns, lb_scenario_gen_params),
+	KUNIT_CASE_PARAM(lockblame_ledger_test_dump_format, lb_scenario_gen_params),
+	KUNIT_CASE(lockblame_ledger_test_dump_chain_and_deadlock),
+	KUNIT_CASE(lockblame_ledger_test_comm_escaped),
+	KUNIT_CASE(lockblame_ledger_test_random_stream_conserves),
+	KUNIT_CASE(lockblame_ledger_test_reset_empties),
+	{}
+};
+
+static struct kunit_suite lockblame_ledger_test_suite = {
+	.name = "lockblame_ledger",
+	.test_cases = lockblame_ledger_test_cases,
+};
+
+kunit_test_suite(lockblame_ledger_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests for the lockblame ledger");
+MODULE_LICENSE("GPL");

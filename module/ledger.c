@@ -1,0 +1,974 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ledger's event engine: turns wait, acquire and release events into
+ * waits, holds and blame, conserved exactly, following chains to root causes.
+ *
+ * Between two events nothing changes, so before applying an event at time t
+ * every lock with waiters is advanced to t: a segment of dt with n waiters
+ * adds dt to each waiter's wait and n * dt to the lock's holder(s) as blame
+ * (and along the chain if a holder is itself blocked), or to the lock's
+ * pending blame while no holder is known. Pending blame goes to whoever
+ * releases the lock next: for a futex that is the first time the holder is
+ * named. Pending blame still there when a waiter is seen to take the lock
+ * accrued while the lock changed hands (or under a holder whose release we
+ * never saw): no release can name its holder any more, so it becomes
+ * unattributed, as does the pending blame of an evicted lock.
+ *
+ * Every nanosecond of waiting is counted exactly once, as blame, pending or
+ * unattributed: wait = blame + pending + unattributed holds by construction,
+ * after every event, in the totals and per lock. A wait the tables cannot
+ * track is not counted at all (dropped_waiters).
+ *
+ * The ledger has no locking of its own: the caller serializes all calls.
+ */
+#include "ledger_internal.h"
+
+/*
+ * The verdict rule, for a task or a process with blame B (waiter-ns it
+ * inflicted while holding locks) and wait W (ns it spent waiting):
+ *
+ *	NONE	if B = 0 and W = 0
+ *	CAUSE	if B >= 2 * W
+ *	VICTIM	if W >= 2 * B
+ *	SHARED	otherwise: within a factor of two, control passes back and forth
+ *
+ * Direct blame decides; root blame (blame that reached the task through
+ * chains of blocked holders) is reported next to it, not mixed in.
+ */
+enum lb_verdict lb_verdict_of(u64 blame_ns, u64 wait_ns)
+{
+	if (!blame_ns && !wait_ns)
+		return LB_VERDICT_NONE;
+	if (wait_ns <= blame_ns / 2)
+		return LB_VERDICT_CAUSE;
+	if (blame_ns <= wait_ns / 2)
+		return LB_VERDICT_VICTIM;
+	return LB_VERDICT_SHARED;
+}
+EXPORT_SYMBOL_GPL(lb_verdict_of);
+
+const char *lb_verdict_name(enum lb_verdict v)
+{
+	switch (v) {
+	case LB_VERDICT_CAUSE:
+		return "cause";
+	case LB_VERDICT_VICTIM:
+		return "victim";
+	case LB_VERDICT_SHARED:
+		return "shared";
+	default:
+		return "none";
+	}
+}
+EXPORT_SYMBOL_GPL(lb_verdict_name);
+
+/* Per-task accounts, mirrored into the task's process. */
+
+static void lb_task_add_wait(struct lb_task *t, u64 ns)
+{
+	t->wait_ns += ns;
+	if (t->proc)
+		t->proc->wait_ns += ns;
+}
+
+static void lb_task_add_blame(struct lb_task *t, u64 ns)
+{
+	t->blame_ns += ns;
+	if (t->proc)
+		t->proc->blame_ns += ns;
+}
+
+static void lb_task_add_root(struct lb_task *t, u64 ns)
+{
+	t->root_blame_ns += ns;
+	if (t->proc)
+		t->proc->root_blame_ns += ns;
+}
+
+/*
+ * Remember the heaviest causes or victims of a lock (space-saving: a
+ * newcomer takes the lightest slot and its count, so a heavy hitter is never
+ * missed; counts are exact while a lock has at most LB_LOCK_TOP of them).
+ */
+static void lb_top_add(struct lb_top *top, s32 pid, u64 ns)
+{
+	u32 i, lightest = 0;
+
+	for (i = 0; i < LB_LOCK_TOP; i++) {
+		if (top[i].pid == pid) {
+			top[i].ns += ns;
+			return;
+		}
+		if (top[i].ns < top[lightest].ns || !top[i].pid)
+			lightest = i;
+		if (!top[i].pid)
+			break;
+	}
+	top[lightest].pid = pid;
+	top[lightest].ns += ns;
+}
+
+/* Holders */
+
+static struct lb_holder *lb_holder_find(struct lb_lock *lock, const struct lb_task *t)
+{
+	u32 i;
+
+	for (i = 0; i < lock->nr_holders; i++)
+		if (lock->holder[i].task == t)
+			return &lock->holder[i];
+	return NULL;
+}
+
+static void lb_holder_drop(struct lb_ledger *l, struct lb_lock *lock, u32 i)
+{
+	struct lb_task *t = lock->holder[i].task;
+
+	lock->nr_holders--;
+	memmove(&lock->holder[i], &lock->holder[i + 1],
+		(lock->nr_holders - i) * sizeof(lock->holder[0]));
+	lb_task_unpin(l, t);
+}
+
+/* Drop every holder but @keep (NULL: drop all); readers too unless @readers. */
+static void lb_holders_drop_others(struct lb_ledger *l, struct lb_lock *lock,
+				   const struct lb_task *keep, bool readers)
+{
+	u32 i = 0;
+
+	while (i < lock->nr_holders) {
+		const struct lb_holder *h = &lock->holder[i];
+
+		if (h->task == keep || (readers && (h->flags & LB_HF_READER)))
+			i++;
+		else
+			lb_holder_drop(l, lock, i);
+	}
+}
+
+/* After a release: none holds it, but those it woke before we saw it. */
+static void lb_holders_drop_likely_others(struct lb_ledger *l, struct lb_lock *lock,
+					  const struct lb_task *releaser, bool keep_woken)
+{
+	u32 i = 0;
+
+	while (i < lock->nr_holders) {
+		const struct lb_holder *h = &lock->holder[i];
+
+		if (keep_woken && (h->flags & LB_HF_LIKELY) && h->task != releaser)
+			i++;
+		else
+			lb_holder_drop(l, lock, i);
+	}
+}
+
+static struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock,
+				       struct lb_task *t, u64 start_ns, u64 cpu_ns, u32 flags)
+{
+	struct lb_holder *h;
+
+	if (lock->nr_holders == LB_LOCK_HOLDERS) {
+		l->totals.dropped_holders++;
+		return NULL;
+	}
+	h = &lock->holder[lock->nr_holders++];
+	h->task = t;
+	h->blame_ns = 0;
+	h->start_ns = start_ns;
+	h->cpu_ts = start_ns;
+	h->cpu_ns = cpu_ns;
+	/* A task's on-CPU clock is never 0 once it ran: 0 means "not read". */
+	h->flags = flags | (cpu_ns ? LB_HF_CPU : 0);
+	lb_task_pin(t);
+	return h;
+}
+
+/* Pending blame whose holder can never be named. */
+static void lb_unattribute_pending(struct lb_ledger *l, struct lb_lock *lock)
+{
+	struct lb_waiter *w, *tmp;
+
+	lock->unattributed_ns += lock->pending_ns;
+	l->totals.unattributed_ns += lock->pending_ns;
+	l->totals.pending_ns -= lock->pending_ns;
+	lock->pending_ns = 0;
+	list_for_each_entry(w, &lock->waiters, lock_node)
+		w->pending_ns = 0;
+	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node)
+		lb_waiter_free(l, w);
+}
+
+/*
+ * A waiter took the lock: waiting since the last release happened while the
+ * lock changed hands (or while a holder we never saw had it), and no release
+ * can name a holder for it any more.
+ */
+static void lb_handoff(struct lb_ledger *l, struct lb_lock *lock)
+{
+	lb_unattribute_pending(l, lock);
+	lock->pending_open = false;
+}
+
+/* @t acquired @lock at @ts (exact): it becomes the holder, or joins the readers. */
+static void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
+			 u64 ts, u64 cpu_ns, bool read)
+{
+	struct lb_holder *h;
+
+	read = read && lock->lock_class == LB_LOCK_RWSEM;
+	lb_handoff(l, lock);
+	lb_holders_drop_others(l, lock, t, read);
+	h = lb_holder_find(lock, t);
+	if (h) {
+		h->blame_ns = 0;
+		h->start_ns = ts;
+		h->cpu_ts = ts;
+		h->cpu_ns = cpu_ns;
+		h->flags = (read ? LB_HF_READER : 0) | (cpu_ns ? LB_HF_CPU : 0);
+		return;
+	}
+	lb_holder_add(l, lock, t, ts, cpu_ns, read ? LB_HF_READER : 0);
+}
+
+/* Blame and chains */
+
+static void lb_note_cycle(struct lb_ledger *l, struct lb_task **task, const u64 *lock, u32 n)
+{
+	s32 pid[LB_CYCLE_MAX];
+	u32 i;
+
+	for (i = 0; i < n; i++)
+		pid[i] = task[i]->id.pid;
+	lb_deadlock_add(l, pid, lock, n);
+}
+
+/*
+ * Charge @ns of waiting to holder @h of @lock. If the holder is itself
+ * blocked, the same amount flows along the chain of holders to its root:
+ * the first task that is not waiting, or whose lock has no known holder.
+ * A task met twice on the walk closes a cycle: a deadlock.
+ */
+static void lb_charge(struct lb_ledger *l, struct lb_lock *lock, struct lb_holder *h, u64 ns)
+{
+	struct lb_task *path[LB_CYCLE_MAX], *cur = h->task, *next;
+	u64 via[LB_CYCLE_MAX];
+	u32 depth = 0, i;
+
+	h->flags |= LB_HF_CONTENDED;
+	h->blame_ns += ns;
+	lb_task_add_blame(cur, ns);
+	lb_top_add(lock->cause, cur->id.pid, ns);
+	path[0] = cur;
+	while (depth < l->limits.max_chain_depth) {
+		const struct lb_waiter *w = cur->waiting;
+
+		if (!w || !w->lock->nr_holders)
+			break;
+		next = w->lock->holder[0].task;
+		via[depth] = w->lock->id;
+		for (i = 0; i <= depth; i++) {
+			if (path[i] == next) {
+				lb_note_cycle(l, &path[i], &via[i], depth - i + 1);
+				cur = path[i];
+				goto root;
+			}
+		}
+		path[++depth] = next;
+		cur = next;
+	}
+root:
+	lb_task_add_root(cur, ns);
+	if (cur != h->task) {
+		struct lb_chain c = {
+			.victim_lock = lock->id,
+			.holder = h->task->id.pid,
+			.waits_on = h->task->waiting->lock->id,
+			.root = cur->id.pid,
+		};
+
+		lb_chain_add(l, &c, ns);
+	}
+}
+
+/*
+ * Share @total = n * @dt among the holders, equally, the remainder to the
+ * first; then credit (holder, victim) pairs by filling each holder's share
+ * from the waiters in turn, so the pairs add up exactly both per holder and
+ * per victim.
+ */
+static void lb_share_blame(struct lb_ledger *l, struct lb_lock *lock, u64 dt, u64 total)
+{
+	u32 k = lock->nr_holders, i;
+	u64 share = div_u64(total, k);
+	u64 first = total - share * k + share;
+	u64 left_h = first;
+	struct lb_waiter *w;
+
+	for (i = 0; i < k; i++)
+		lb_charge(l, lock, &lock->holder[i], i ? share : first);
+	if (dt > div_u64(U64_MAX, lock->nr_waiting)) {
+		/* n * dt wrapped around: no exact pairs for this segment. */
+		l->totals.dropped_pairs++;
+		return;
+	}
+	i = 0;
+	list_for_each_entry(w, &lock->waiters, lock_node) {
+		u64 left_w = dt, a;
+
+		while (left_w) {
+			while (!left_h) {
+				if (++i == k)
+					return;
+				left_h = share;
+			}
+			a = min(left_w, left_h);
+			lb_pair_add(l, lock->holder[i].task->id.pid, w->pid, a);
+			left_w -= a;
+			left_h -= a;
+		}
+	}
+}
+
+/* @dt passed on @lock with its current waiters and holders. */
+static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 dt)
+{
+	u64 total = dt * lock->nr_waiting;
+	bool pending = !lock->nr_holders;
+	struct lb_waiter *w;
+
+	lock->wait_ns += total;
+	lock->busy_ns += dt;
+	l->totals.wait_ns += total;
+	list_for_each_entry(w, &lock->waiters, lock_node) {
+		w->wait_ns += dt;
+		if (pending)
+			w->pending_ns += dt;
+		lb_task_add_wait(w->task, dt);
+		lb_top_add(lock->victim, w->pid, dt);
+	}
+	if (pending) {
+		if (!lock->pending_open) {
+			lock->pending_open = true;
+			lock->pending_since = l->now_ns;
+		}
+		lock->pending_ns += total;
+		l->totals.pending_ns += total;
+		return;
+	}
+	lock->blame_ns += total;
+	l->totals.blame_ns += total;
+	lb_share_blame(l, lock, dt, total);
+}
+
+static void lb_advance_to(struct lb_ledger *l, u64 ts)
+{
+	struct lb_lock *lock;
+
+	if (ts <= l->now_ns)
+		return;
+	list_for_each_entry(lock, &l->active_locks, lru)
+		lb_lock_segment(l, lock, ts - l->now_ns);
+	l->now_ns = ts;
+}
+
+/* Waits */
+
+#define LB_WAIT_LOST	LB_WAIT_RESULT_MAX	/* its end was never seen */
+
+static void lb_wait_end(struct lb_ledger *l, struct lb_waiter *w, u8 result, u16 flags)
+{
+	struct lb_lock *lock = w->lock;
+	struct lb_task *t = w->task;
+
+	list_del_init(&w->lock_node);
+	lock->nr_waiting--;
+	t->waiting = NULL;
+	t->waits++;
+	if (t->proc)
+		t->proc->waits++;
+	switch (result) {
+	case LB_WAIT_ACQUIRED:
+	case LB_WAIT_WOKEN:
+		lock->acquisitions++;
+		break;
+	case LB_WAIT_TIMEOUT:
+	case LB_WAIT_INTERRUPTED:
+	case LB_WAIT_AGAIN:
+	case LB_WAIT_ERROR:
+		t->errors++;
+		if (t->proc)
+			t->proc->errors++;
+		lock->errors++;
+		break;
+	default:
+		break;
+	}
+	/* A wait that never slept says nothing about how long waits are. */
+	if (result != LB_WAIT_AGAIN && !(flags & LB_EF_NOSLEEP))
+		lb_hist_add(&lock->wait_hist, w->wait_ns);
+	if (w->stack_id && w->wait_ns)
+		lb_stack_add(l, w->pid, LB_STACK_VICTIM, w->stack_id, w->wait_ns);
+	if (w->pending_ns) {
+		w->task = NULL;
+		list_add_tail(&w->lock_node, &lock->ghosts);
+		list_add_tail(&w->link, &l->ghost_fifo);
+	} else {
+		lb_waiter_free(l, w);
+	}
+	if (!lock->nr_waiting)
+		list_move(&lock->lru, &l->lock_lru);
+	lb_task_unpin(l, t);
+}
+
+/* @t is running, so a wait still open for it ended unseen. */
+static void lb_end_lost_wait(struct lb_ledger *l, struct lb_task *t)
+{
+	if (!t->waiting)
+		return;
+	l->totals.unmatched_events++;
+	lb_wait_end(l, t->waiting, LB_WAIT_LOST, 0);
+}
+
+static bool lb_owner_exact(u8 source)
+{
+	return source == LB_OWNER_LOCK_FIELD || source == LB_OWNER_PI_WORD ||
+	       source == LB_OWNER_READER_HINT;
+}
+
+/* What a new waiter's event says about who holds @lock. */
+static void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
+			   const struct lb_event *ev, u64 ts, struct lb_task *waiter)
+{
+	u8 src = ev->owner_source;
+	s32 opid = src != LB_OWNER_NONE && ev->owner.pid > 0 ? ev->owner.pid : 0;
+	bool exact = opid && lb_owner_exact(src);
+	bool okthread = ev->flags & LB_EF_OWNER_KTHREAD;
+	struct lb_holder *h;
+	struct lb_task *o;
+	u32 i;
+
+	if (src == LB_OWNER_HEURISTIC && opid) {
+		/* A guess: shown as the probable holder, never blamed. */
+		lock->probable_pid = opid;
+		lb_task_get(l, &ev->owner, okthread);
+	}
+	/*
+	 * First waiter of a new burst: holders learnt earlier may have let go
+	 * through the unlock fast path, unseen. Keep one only if this event
+	 * names it; otherwise blame is pending until the next release.
+	 */
+	if (!lock->nr_waiting) {
+		lock->wake_credit = 0;
+		for (i = 0; i < lock->nr_holders;) {
+			const struct lb_holder *h = &lock->holder[i];
+
+			/* A reader hint names one reader; others may still hold too. */
+			if (h->task->id.pid == opid ||
+			    (exact && src == LB_OWNER_READER_HINT && (h->flags & LB_HF_READER)))
+				i++;
+			else
+				lb_holder_drop(l, lock, i);
+		}
+	}
+	/* A waiter does not hold the lock, unless its owner field says so. */
+	h = lb_holder_find(lock, waiter);
+	if (h && !(exact && opid == waiter->id.pid))
+		lb_holder_drop(l, lock, h - lock->holder);
+	if (!exact)
+		return;
+	o = lb_task_get(l, &ev->owner, okthread);
+	if (!o || lb_holder_find(lock, o))
+		return;
+	/* The owner field is the truth: other holders are stale, but readers share. */
+	lb_holders_drop_others(l, lock, NULL, src == LB_OWNER_READER_HINT);
+	/* It took the lock on the fast path, some time before: a lower bound. */
+	lb_holder_add(l, lock, o, ts, ev->owner_cpu_ns, LB_HF_LOWER_BOUND |
+		      (src == LB_OWNER_READER_HINT ? LB_HF_READER : 0));
+}
+
+static void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
+{
+	struct lb_lock *lock = lb_lock_get(l, ev->lock, ev->lock_class);
+	struct lb_waiter *w;
+	struct lb_task *t;
+
+	if (!lock) {
+		l->totals.dropped_waiters++;
+		return;
+	}
+	t = lb_task_get(l, &ev->task, ev->flags & LB_EF_KTHREAD);
+	if (!t) {
+		l->totals.dropped_waiters++;
+		return;
+	}
+	if (t->waiting && t->waiting->lock == lock) {
+		/* A second begin for the same wait: keep the first. */
+		l->totals.unmatched_events++;
+		return;
+	}
+	/* This pin becomes the wait's; until then it keeps @t from eviction. */
+	lb_task_pin(t);
+	lb_end_lost_wait(l, t);
+	lb_learn_owner(l, lock, ev, ts, t);
+	w = lb_waiter_alloc(l);
+	if (!w) {
+		/* Untracked waiting is not counted at all: conservation holds. */
+		l->totals.dropped_waiters++;
+		lb_task_unpin(l, t);
+		return;
+	}
+	w->lock = lock;
+	w->task = t;
+	w->pid = t->id.pid;
+	w->stack_id = ev->stack_id;
+	w->begin_ns = ts;
+	w->wait_ns = 0;
+	w->pending_ns = 0;
+	list_add_tail(&w->lock_node, &lock->waiters);
+	t->waiting = w;
+	if (!lock->nr_waiting++)
+		list_move(&lock->lru, &l->active_locks);
+}
+
+/*
+ * futex_wake handed @t the flow: it most likely owns the lock now. The wake's
+ * RELEASE event may come before or after this (futex_wake reports when it
+ * returns, the woken task may run first): wake_credit counts wakes a seen
+ * release announced, wake_debt wakes whose release is still to come. Only a
+ * wake whose release was already seen ends a handoff; otherwise the pending
+ * blame is the coming releaser's.
+ */
+static void lb_woken(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t, u64 ts,
+		     u64 cpu_ns)
+{
+	if (lock->wake_credit) {
+		lock->wake_credit--;
+		if (!lock->nr_holders)
+			lb_handoff(l, lock);
+	} else {
+		lock->wake_debt++;
+	}
+	if (!lock->nr_holders)
+		lb_holder_add(l, lock, t, ts, cpu_ns, LB_HF_LIKELY);
+}
+
+static void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
+{
+	struct lb_lock *lock = lb_lock_find(l, ev->lock);
+	struct lb_task *t = lb_task_get(l, &ev->task, ev->flags & LB_EF_KTHREAD);
+	bool read = ev->flags & LB_EF_READ;
+
+	if (!t) {
+		l->totals.unmatched_events++;
+		return;
+	}
+	if (t->swallow_end && t->swallow_lock == ev->lock && !t->waiting) {
+		/* The end of a wait already set aside as not contention. */
+		t->swallow_end = false;
+		return;
+	}
+	if (!lock || !t->waiting || t->waiting->lock != lock) {
+		l->totals.unmatched_events++;
+		lb_task_pin(t);
+		lb_end_lost_wait(l, t);
+		if (ev->result == LB_WAIT_ACQUIRED) {
+			if (!lock && ev->lock_class >= LB_LOCK_FUTEX &&
+			    ev->lock_class < LB_LOCK_CLASS_MAX)
+				lock = lb_lock_get(l, ev->lock, ev->lock_class);
+			if (lock)
+				lb_take_hold(l, lock, t, ts, ev->cpu_ns, read);
+		}
+		lb_task_unpin(l, t);
+		return;
+	}
+	lb_wait_end(l, t->waiting, ev->result, ev->flags);
+	if (ev->result == LB_WAIT_ACQUIRED)
+		lb_take_hold(l, lock, t, ts, ev->cpu_ns, read);
+	else if (ev->result == LB_WAIT_WOKEN)
+		lb_woken(l, lock, t, ts, ev->cpu_ns);
+}
+
+/* Releases */
+
+/* The hold of @r on @lock ends at @ts: record it if anybody waited during it. */
+static void lb_record_hold(struct lb_lock *lock, struct lb_task *r, const struct lb_event *ev,
+			   u64 ts)
+{
+	const struct lb_holder *h = lb_holder_find(lock, r);
+	u64 start, hold, on = 0, unknown;
+	bool lower;
+
+	if (!lock->pending_ns && !(h && (h->flags & LB_HF_CONTENDED)))
+		return;
+	if (h && !(h->flags & LB_HF_LOWER_BOUND)) {
+		start = h->start_ns;
+		lower = false;
+	} else {
+		/* Held at least since it was named, or since waiting began unexplained. */
+		start = h ? h->start_ns : ts;
+		if (lock->pending_open && lock->pending_since < start)
+			start = lock->pending_since;
+		lower = true;
+	}
+	hold = ts - start;
+	unknown = hold;
+	if (h && (h->flags & LB_HF_CPU) && ev->cpu_ns) {
+		u64 span = ts - h->cpu_ts;
+
+		on = ev->cpu_ns > h->cpu_ns ? min(ev->cpu_ns - h->cpu_ns, span) : 0;
+		unknown = hold - span;
+	}
+	r->hold_ns += hold;
+	r->hold_on_cpu_ns += on;
+	r->hold_cpu_unknown_ns += unknown;
+	r->holds++;
+	if (r->proc) {
+		r->proc->hold_ns += hold;
+		r->proc->hold_on_cpu_ns += on;
+		r->proc->holds++;
+	}
+	lock->hold_ns += hold;
+	lock->holds++;
+	lb_hist_add(&lock->hold_hist, hold);
+	if (lower) {
+		r->holds_lower_bound++;
+		lock->holds_lower_bound++;
+	}
+	if (!h)
+		lock->holds_at_release++;
+}
+
+/* The releaser was the holder all along: pending blame is its. */
+static void lb_resolve_pending(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
+{
+	u64 ns = lock->pending_ns;
+	struct lb_waiter *w, *tmp;
+
+	lock->pending_ns = 0;
+	lock->blame_ns += ns;
+	l->totals.pending_ns -= ns;
+	l->totals.blame_ns += ns;
+	lb_task_add_blame(r, ns);
+	/* The releaser is running, not waiting: it is its own root. */
+	lb_task_add_root(r, ns);
+	if (ns)
+		lb_top_add(lock->cause, r->id.pid, ns);
+	list_for_each_entry(w, &lock->waiters, lock_node) {
+		if (w->pending_ns)
+			lb_pair_add(l, r->id.pid, w->pid, w->pending_ns);
+		w->pending_ns = 0;
+	}
+	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node) {
+		lb_pair_add(l, r->id.pid, w->pid, w->pending_ns);
+		lb_waiter_free(l, w);
+	}
+}
+
+/* Take back @ns of pending waiting by @pid on @lock: it was not contention. */
+static void lb_unwait(struct lb_ledger *l, struct lb_lock *lock, s32 pid, u64 ns, bool ended)
+{
+	struct lb_task *t = lb_task_find(l, pid);
+	u32 i;
+
+	lock->wait_ns -= ns;
+	lock->pending_ns -= ns;
+	l->totals.wait_ns -= ns;
+	l->totals.pending_ns -= ns;
+	for (i = 0; i < LB_LOCK_TOP; i++)
+		if (lock->victim[i].pid == pid)
+			lock->victim[i].ns -= min(ns, lock->victim[i].ns);
+	if (!t)
+		return;
+	ns = min(ns, t->wait_ns);
+	t->wait_ns -= ns;
+	if (ended && t->waits)
+		t->waits--;
+	if (!t->proc)
+		return;
+	t->proc->wait_ns -= min(ns, t->proc->wait_ns);
+	if (ended && t->proc->waits)
+		t->proc->waits--;
+}
+
+/*
+ * A thread exited and woke the waiters on its clear_child_tid word: that is
+ * pthread_join(), not a lock. Waiting on it is taken back where the holder
+ * was never known (all of it, normally); the tasks' coming wait ends are
+ * ignored; the "lock" is forgotten once nothing of it is left.
+ */
+static void lb_on_thread_exit(struct lb_ledger *l, struct lb_lock *lock)
+{
+	struct lb_waiter *w, *tmp;
+
+	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node) {
+		lb_unwait(l, lock, w->pid, w->pending_ns, true);
+		lb_waiter_free(l, w);
+	}
+	list_for_each_entry_safe(w, tmp, &lock->waiters, lock_node) {
+		struct lb_task *t = w->task;
+
+		lb_unwait(l, lock, w->pid, w->pending_ns, false);
+		lock->nr_waiting--;
+		t->waiting = NULL;
+		t->swallow_end = true;
+		t->swallow_lock = lock->id;
+		lb_waiter_free(l, w);
+		lb_task_unpin(l, t);
+	}
+	list_move(&lock->lru, &l->lock_lru);
+	lb_unattribute_pending(l, lock);
+	lb_holders_drop_others(l, lock, NULL, false);
+	lock->pending_open = false;
+	lock->wake_credit = 0;
+	lock->wake_debt = 0;
+	if (!lock->wait_ns)
+		lb_lock_forget(l, lock);
+}
+
+static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
+{
+	struct lb_lock *lock = lb_lock_find(l, ev->lock);
+	bool woke_first;
+	struct lb_task *r;
+	u32 explained;
+
+	if (!lock) {
+		if (!(ev->flags & LB_EF_THREAD_EXIT))
+			l->totals.unmatched_events++;
+		return;
+	}
+	if (ev->flags & LB_EF_THREAD_EXIT) {
+		lb_on_thread_exit(l, lock);
+		return;
+	}
+	r = lb_task_get(l, &ev->task, ev->flags & LB_EF_KTHREAD);
+	if (r) {
+		const struct lb_holder *h = lb_holder_find(lock, r);
+		/* The blame of the hold this release ends, for its stack. */
+		u64 blame = (h ? h->blame_ns : 0) + lock->pending_ns;
+
+		lb_task_pin(r);
+		lb_end_lost_wait(l, r);
+		lb_record_hold(lock, r, ev, ts);
+		lb_resolve_pending(l, lock, r);
+		if (ev->stack_id && blame)
+			lb_stack_add(l, r->id.pid, LB_STACK_CAUSE, ev->stack_id, blame);
+		lb_task_unpin(l, r);
+	} else {
+		lb_unattribute_pending(l, lock);
+	}
+	lock->probable_pid = 0;
+	lock->pending_open = false;
+	/*
+	 * The lock is free now; for a rwsem the wake means all readers left.
+	 * But tasks this release woke before we saw it hold it already.
+	 */
+	woke_first = lock->wake_debt;
+	explained = min_t(u32, lock->wake_debt, max_t(u32, ev->count, 1));
+	lock->wake_debt -= explained;
+	lock->wake_credit = ev->count > explained ? ev->count - explained : 0;
+	lb_holders_drop_likely_others(l, lock, r, woke_first);
+}
+
+static bool lb_event_valid(const struct lb_event *ev)
+{
+	if (ev->type < LB_EV_WAIT_BEGIN || ev->type >= LB_EV_TYPE_MAX)
+		return false;
+	if (ev->task.pid <= 0 || ev->owner_source >= LB_OWNER_SOURCE_MAX)
+		return false;
+	if (ev->type == LB_EV_WAIT_BEGIN &&
+	    (ev->lock_class < LB_LOCK_FUTEX || ev->lock_class >= LB_LOCK_CLASS_MAX))
+		return false;
+	if (ev->type == LB_EV_WAIT_END && ev->result >= LB_WAIT_RESULT_MAX)
+		return false;
+	return true;
+}
+
+void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
+{
+	u64 ts = ev->ts_ns;
+
+	l->totals.events++;
+	if (!lb_event_valid(ev)) {
+		l->totals.invalid_events++;
+		return;
+	}
+	if (!l->started) {
+		l->started = true;
+		l->first_ns = ts;
+		l->now_ns = ts;
+	}
+	if (ts < l->now_ns) {
+		l->totals.late_events++;
+		ts = l->now_ns;
+	}
+	lb_advance_to(l, ts);
+	switch (ev->type) {
+	case LB_EV_WAIT_BEGIN:
+		lb_on_wait_begin(l, ev, ts);
+		break;
+	case LB_EV_WAIT_END:
+		lb_on_wait_end(l, ev, ts);
+		break;
+	case LB_EV_RELEASE:
+		lb_on_release(l, ev, ts);
+		break;
+	}
+}
+EXPORT_SYMBOL_GPL(lb_ledger_feed);
+
+void lb_ledger_advance(struct lb_ledger *l, u64 now_ns)
+{
+	if (l->started)
+		lb_advance_to(l, now_ns);
+}
+EXPORT_SYMBOL_GPL(lb_ledger_advance);
+
+/* Queries */
+
+u64 lb_window_ns(const struct lb_ledger *l)
+{
+	return l->started ? l->now_ns - l->first_ns : 0;
+}
+
+void lb_ledger_totals(const struct lb_ledger *l, struct lb_ledger_totals *t)
+{
+	*t = l->totals;
+	t->window_ns = lb_window_ns(l);
+}
+EXPORT_SYMBOL_GPL(lb_ledger_totals);
+
+void lb_task_fill_stats(const struct lb_task *t, struct lb_task_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->id = t->id;
+	st->wait_ns = t->wait_ns;
+	st->waits = t->waits;
+	st->hold_ns = t->hold_ns;
+	st->hold_on_cpu_ns = t->hold_on_cpu_ns;
+	st->holds = t->holds;
+	st->blame_ns = t->blame_ns;
+	st->root_blame_ns = t->root_blame_ns;
+	st->errors = t->errors;
+	st->verdict = lb_verdict_of(t->blame_ns, t->wait_ns);
+	st->hold_cpu_unknown_ns = t->hold_cpu_unknown_ns;
+	st->holds_lower_bound = t->holds_lower_bound;
+	st->kthread = t->kthread;
+}
+
+bool lb_ledger_task(const struct lb_ledger *l, s32 pid, struct lb_task_stats *st)
+{
+	const struct lb_task *t = lb_task_find(l, pid);
+
+	if (!t)
+		return false;
+	lb_task_fill_stats(t, st);
+	return true;
+}
+EXPORT_SYMBOL_GPL(lb_ledger_task);
+
+void lb_proc_fill_stats(const struct lb_proc *p, struct lb_process_stats *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->tgid = p->tgid;
+	memcpy(st->comm, p->comm, LB_COMM_LEN);
+	st->tasks = p->nr_tasks;
+	st->wait_ns = p->wait_ns;
+	st->waits = p->waits;
+	st->hold_ns = p->hold_ns;
+	st->hold_on_cpu_ns = p->hold_on_cpu_ns;
+	st->holds = p->holds;
+	st->blame_ns = p->blame_ns;
+	st->root_blame_ns = p->root_blame_ns;
+	st->errors = p->errors;
+	st->verdict = lb_verdict_of(p->blame_ns, p->wait_ns);
+}
+
+bool lb_ledger_process(const struct lb_ledger *l, s32 tgid, struct lb_process_stats *st)
+{
+	const struct lb_proc *p = lb_proc_find(l, tgid);
+
+	if (!p)
+		return false;
+	lb_proc_fill_stats(p, st);
+	return true;
+}
+EXPORT_SYMBOL_GPL(lb_ledger_process);
+
+/* @a * @mul / @div, saturated instead of overflowing. */
+static u64 lb_scale(u64 a, u64 mul, u64 div)
+{
+	if (!div)
+		return 0;
+	if (div64_u64(a, div) >= div64_u64(U64_MAX, mul))
+		return U64_MAX;
+	return mul_u64_u64_div_u64(a, mul, div);
+}
+
+void lb_lock_fill_stats(const struct lb_ledger *l, const struct lb_lock *lock,
+			struct lb_lock_stats *st)
+{
+	u64 window = lb_window_ns(l);
+	u32 i;
+
+	memset(st, 0, sizeof(*st));
+	st->lock = lock->id;
+	st->lock_class = lock->lock_class;
+	st->acquisitions = lock->acquisitions;
+	st->wait_ns = lock->wait_ns;
+	st->hold_ns = lock->hold_ns;
+	st->blame_ns = lock->blame_ns;
+	st->pending_ns = lock->pending_ns;
+	st->unattributed_ns = lock->unattributed_ns;
+	st->wait_p50_ns = lb_hist_percentile(&lock->wait_hist, 50);
+	st->wait_p99_ns = lb_hist_percentile(&lock->wait_hist, 99);
+	st->wait_max_ns = lock->wait_hist.max;
+	st->hold_p50_ns = lb_hist_percentile(&lock->hold_hist, 50);
+	st->hold_p99_ns = lb_hist_percentile(&lock->hold_hist, 99);
+	st->hold_max_ns = lock->hold_hist.max;
+	st->errors = lock->errors;
+	st->waiters_now = lock->nr_waiting;
+	st->holder_pid = lock->nr_holders ? lock->holder[0].task->id.pid : 0;
+	st->holders_now = lock->nr_holders;
+	st->probable_pid = lock->probable_pid;
+	st->holds = lock->holds;
+	st->holds_lower_bound = lock->holds_lower_bound;
+	st->holds_at_release = lock->holds_at_release;
+	st->busy_ns = lock->busy_ns;
+	st->util_ppm = min_t(u64, lb_scale(lock->busy_ns, 1000000, window), 1000000);
+	st->sat_milli = lb_scale(lock->wait_ns, 1000, window);
+	for (i = 0; i < LB_LOCK_TOP; i++) {
+		if (lock->cause[i].pid && lock->cause[i].ns > st->top_cause_ns) {
+			st->top_cause_pid = lock->cause[i].pid;
+			st->top_cause_ns = lock->cause[i].ns;
+		}
+	}
+}
+
+bool lb_ledger_lock(const struct lb_ledger *l, u64 lock, struct lb_lock_stats *st)
+{
+	const struct lb_lock *lk = lb_lock_find(l, lock);
+
+	if (!lk)
+		return false;
+	lb_lock_fill_stats(l, lk, st);
+	return true;
+}
+EXPORT_SYMBOL_GPL(lb_ledger_lock);
+
+u64 lb_ledger_pair_blame(const struct lb_ledger *l, s32 holder_pid, s32 victim_pid)
+{
+	const struct lb_pair *p = lb_pair_find(l, holder_pid, victim_pid);
+
+	return p ? p->blame_ns : 0;
+}
+EXPORT_SYMBOL_GPL(lb_ledger_pair_blame);
+
+u64 lb_ledger_stack_ns(const struct lb_ledger *l, s32 pid, bool cause, u32 stack_id)
+{
+	const struct lb_stack *st = lb_stack_find(l, pid, cause ? LB_STACK_CAUSE : LB_STACK_VICTIM,
+						  stack_id);
+
+	return st ? st->ns : 0;
+}
+EXPORT_SYMBOL_GPL(lb_ledger_stack_ns);

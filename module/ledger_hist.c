@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Log2 histograms of wait and hold times, and percentiles read from them.
+ */
+#include "ledger_internal.h"
+
+void lb_hist_add(struct lb_hist *h, u64 v)
+{
+	u32 b = min_t(u32, fls64(v), LB_HIST_BUCKETS - 1);
+
+	h->bucket[b]++;
+	h->count++;
+	if (v > h->max)
+		h->max = v;
+}
+
+/* The largest value bucket @b can hold. */
+static u64 lb_hist_upper(u32 b)
+{
+	if (b >= LB_HIST_BUCKETS - 1)
+		return U64_MAX;
+	return b ? (1ULL << b) - 1 : 0;
+}
+
+/*
+ * The @pct percentile: the upper bound of the bucket holding that rank, so
+ * within a factor of two above the true value; never above the exact max.
+ */
+u64 lb_hist_percentile(const struct lb_hist *h, u32 pct)
+{
+	u64 rank, seen = 0;
+	u32 b;
+
+	if (!h->count)
+		return 0;
+	/* rank = ceil(count * pct / 100), at least 1 */
+	rank = max_t(u64, 1, div_u64(h->count * pct + 99, 100));
+	for (b = 0; b < LB_HIST_BUCKETS; b++) {
+		seen += h->bucket[b];
+		if (seen >= rank)
+			return min(lb_hist_upper(b), h->max);
+	}
+	return h->max;
+}

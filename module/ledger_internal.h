@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The ledger's private state, shared by its tables, its event engine and its
+ * report; only module/ledger*.c include this.
+ */
+#ifndef _LOCKBLAME_LEDGER_INTERNAL_H
+#define _LOCKBLAME_LEDGER_INTERNAL_H
+
+#include "ledger.h"
+
+#define LB_LOCK_HOLDERS		4	/* known holders per lock (rwsem readers) */
+#define LB_LOCK_TOP		4	/* top causes and victims remembered per lock */
+#define LB_HIST_BUCKETS		48	/* log2 buckets; the last holds everything >= 2^46 ns */
+#define LB_CHAIN_DEPTH_MAX	16
+#define LB_CYCLE_MAX		(LB_CHAIN_DEPTH_MAX + 1)
+#define LB_DEADLOCKS_MAX	16
+
+/* log2 histogram: bucket b holds values v with fls64(v) == b. */
+struct lb_hist {
+	u64 bucket[LB_HIST_BUCKETS];
+	u64 count;
+	u64 max;
+};
+
+/* lb_holder.flags */
+#define LB_HF_LOWER_BOUND	0x01	/* start is when we learnt of the hold, not its acquire */
+#define LB_HF_LIKELY		0x02	/* a woken futex waiter: probably took the lock */
+#define LB_HF_CPU		0x04	/* cpu_ns is its on-CPU clock read at cpu_ts */
+#define LB_HF_CONTENDED		0x08	/* somebody waited during this hold */
+#define LB_HF_READER		0x10	/* rwsem read side */
+
+/* One known holder of a lock, and where its current hold started. */
+struct lb_holder {
+	struct lb_task *task;
+	u64 blame_ns;			/* blame charged during this hold */
+	u64 start_ns;
+	u64 cpu_ts;
+	u64 cpu_ns;
+	u32 flags;
+};
+
+/* A heavy hitter of one lock: a cause (by blame) or a victim (by wait). */
+struct lb_top {
+	s32 pid;
+	u64 ns;
+};
+
+struct lb_proc {
+	struct hlist_node hnode;
+	struct list_head lru;		/* free list, or proc_lru while no task refers to it */
+	s32 tgid;
+	char comm[LB_COMM_LEN];
+	bool kthread;
+	u32 nr_tasks;
+	u64 wait_ns, waits, hold_ns, hold_on_cpu_ns, holds, blame_ns, root_blame_ns, errors;
+};
+
+struct lb_task {
+	struct hlist_node hnode;
+	struct list_head lru;		/* free list, or task_lru while not pinned */
+	struct lb_task_id id;
+	bool kthread;
+	u32 pins;			/* its live wait and holder slots: not evictable */
+	struct lb_waiter *waiting;	/* its live wait while it is blocked */
+	bool swallow_end;		/* its wait on swallow_lock was found not to be */
+	u64 swallow_lock;		/* contention: its end is expected, and ignored */
+	struct lb_proc *proc;
+	u64 wait_ns, waits, hold_ns, hold_on_cpu_ns, hold_cpu_unknown_ns, holds;
+	u64 holds_lower_bound, blame_ns, root_blame_ns, errors;
+};
+
+/*
+ * A wait on a lock. Live while the task waits; after the wait ended it stays
+ * on the lock as a "ghost" while its pending share is unresolved, so that the
+ * (holder, victim) pair can be credited when the holder is learnt.
+ */
+struct lb_waiter {
+	struct list_head lock_node;	/* lock->waiters (live) or lock->ghosts */
+	struct list_head link;		/* free list, or ghost_fifo for ghosts */
+	struct lb_lock *lock;
+	struct lb_task *task;		/* NULL for a ghost */
+	s32 pid;
+	u32 stack_id;			/* kernel stack where the wait began, 0 if none */
+	u64 begin_ns;
+	u64 wait_ns;			/* integral of this wait so far */
+	u64 pending_ns;			/* part of wait_ns whose holder is not known yet */
+};
+
+struct lb_lock {
+	struct hlist_node hnode;
+	struct list_head lru;		/* free list, active_locks while waited on, else lock_lru */
+	struct list_head waiters;	/* live waits, in arrival order */
+	struct list_head ghosts;	/* ended waits with pending blame */
+	u64 id;
+	u8 lock_class;
+	u32 nr_waiting;
+	u32 nr_holders;
+	struct lb_holder holder[LB_LOCK_HOLDERS];
+	s32 probable_pid;		/* heuristic owner: reported, never blamed */
+	u32 wake_credit;		/* futex: wakes a seen release announced, not yet seen */
+	u32 wake_debt;			/* futex: wakes seen whose release is not seen yet */
+	bool pending_open;		/* pending_since is valid */
+	u64 pending_since;		/* first unattributed waiting since the last release */
+	u64 pending_ns;
+	u64 acquisitions, wait_ns, hold_ns, blame_ns, unattributed_ns, busy_ns, errors;
+	u64 holds, holds_lower_bound, holds_at_release;
+	struct lb_hist wait_hist, hold_hist;
+	struct lb_top cause[LB_LOCK_TOP], victim[LB_LOCK_TOP];
+};
+
+/* Blame received by one holder for one victim's waiting. */
+struct lb_pair {
+	struct hlist_node hnode;
+	s32 holder, victim;
+	u64 blame_ns;
+};
+
+/* Blame that flowed past a blocked holder to the root of its chain. */
+struct lb_chain {
+	struct hlist_node hnode;
+	u64 victim_lock, waits_on;
+	s32 holder, root;
+	u64 blame_ns;
+};
+
+/* Waiting (victim) or blame (cause) of one task, by the kernel stack it had. */
+#define LB_STACK_CAUSE		0
+#define LB_STACK_VICTIM		1
+
+struct lb_stack {
+	struct hlist_node hnode;
+	s32 pid;
+	u32 id;
+	u8 role;
+	u64 ns;
+};
+
+/* A cycle of tasks each waiting on a lock the next holds; sorted, for dedup. */
+struct lb_deadlock {
+	u32 nr_tasks, nr_locks;
+	s32 pid[LB_CYCLE_MAX];
+	u64 lock[LB_CYCLE_MAX];
+};
+
+struct lb_ledger {
+	struct lb_ledger_limits limits;
+	struct lb_ledger_totals totals;
+	bool started;
+	u64 first_ns, now_ns;
+
+	struct lb_lock *locks;
+	struct hlist_head *lock_hash;
+	u32 lock_bits;
+	struct list_head free_locks, lock_lru, active_locks;
+
+	struct lb_task *tasks;
+	struct hlist_head *task_hash;
+	u32 task_bits;
+	struct list_head free_tasks, task_lru;
+
+	struct lb_proc *procs;
+	struct hlist_head *proc_hash;
+	u32 proc_bits;
+	struct list_head free_procs, proc_lru;
+
+	struct lb_waiter *waiters;
+	struct list_head free_waiters, ghost_fifo;
+
+	struct lb_pair *pairs;
+	struct hlist_head *pair_hash;
+	u32 pair_bits, nr_pairs;
+
+	struct lb_chain *chains;
+	struct hlist_head *chain_hash;
+	u32 chain_bits, nr_chains, max_chains;
+
+	struct lb_stack *stacks;
+	struct hlist_head *stack_hash;
+	u32 stack_bits, nr_stacks;
+
+	struct lb_deadlock deadlock[LB_DEADLOCKS_MAX];
+	u32 nr_deadlocks;
+};
+
+/* ledger_tables.c: lookup, allocation and eviction, never allocating memory. */
+void lb_tables_init(struct lb_ledger *l);
+struct lb_lock *lb_lock_find(const struct lb_ledger *l, u64 id);
+struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class);
+void lb_lock_forget(struct lb_ledger *l, struct lb_lock *lock);
+struct lb_task *lb_task_find(const struct lb_ledger *l, s32 pid);
+struct lb_task *lb_task_get(struct lb_ledger *l, const struct lb_task_id *id, bool kthread);
+void lb_task_pin(struct lb_task *t);
+void lb_task_unpin(struct lb_ledger *l, struct lb_task *t);
+struct lb_proc *lb_proc_find(const struct lb_ledger *l, s32 tgid);
+struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l);
+void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w);
+struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim);
+void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns);
+void lb_chain_add(struct lb_ledger *l, const struct lb_chain *key, u64 ns);
+void lb_stack_add(struct lb_ledger *l, s32 pid, u8 role, u32 id, u64 ns);
+struct lb_stack *lb_stack_find(const struct lb_ledger *l, s32 pid, u8 role, u32 id);
+void lb_deadlock_add(struct lb_ledger *l, const s32 *pid, const u64 *lock, u32 n);
+
+/* ledger_hist.c */
+void lb_hist_add(struct lb_hist *h, u64 v);
+u64 lb_hist_percentile(const struct lb_hist *h, u32 pct);
+
+/* ledger.c: shared with the report. */
+void lb_lock_fill_stats(const struct lb_ledger *l, const struct lb_lock *lock,
+			struct lb_lock_stats *st);
+void lb_task_fill_stats(const struct lb_task *t, struct lb_task_stats *st);
+void lb_proc_fill_stats(const struct lb_proc *p, struct lb_process_stats *st);
+u64 lb_window_ns(const struct lb_ledger *l);
+
+#endif /* _LOCKBLAME_LEDGER_INTERNAL_H */

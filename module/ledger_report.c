@@ -1,0 +1,662 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ledger's two outputs: the human report (tables that fit 100 columns)
+ * and the machine-readable dump whose format ledger.h defines.
+ */
+#include "ledger_internal.h"
+
+#define LB_COLS		100	/* no report line is wider */
+#define LB_ROWS		32	/* rows per table in the report; the dump has all */
+#define LB_ESC_LEN	(4 * LB_COMM_LEN + 1)
+#define LB_WHO_LEN	40
+#define LB_NUM_LEN	24	/* one formatted number or duration */
+
+/*
+ * Escape a comm so that it is one printable token: bytes outside 0x21..0x7e,
+ * '\\' and '=' become \xNN. It may be up to LB_COMM_LEN bytes, NUL-padded.
+ */
+static void lb_escape_comm(char *dst, const char *comm)
+{
+	static const char hex[] = "0123456789abcdef";
+	u32 i, n = 0;
+
+	for (i = 0; i < LB_COMM_LEN && comm[i]; i++) {
+		u8 c = comm[i];
+
+		if (c < 0x21 || c > 0x7e || c == '\\' || c == '=') {
+			dst[n++] = '\\';
+			dst[n++] = 'x';
+			dst[n++] = hex[c >> 4];
+			dst[n++] = hex[c & 15];
+		} else {
+			dst[n++] = c;
+		}
+	}
+	dst[n] = '\0';
+}
+
+/* A duration in at most 8 characters: 999ns, 999.9us, 999.9ms, 999.99s, 9999s, 99999h. */
+static const char *lb_fmt_ns(char *buf, size_t size, u64 ns)
+{
+	if (ns < 1000)
+		snprintf(buf, size, "%lluns", ns);
+	else if (ns < 1000000)
+		snprintf(buf, size, "%llu.%lluus", div_u64(ns, 1000), div_u64(ns, 100) % 10);
+	else if (ns < 1000000000)
+		snprintf(buf, size, "%llu.%llums", div_u64(ns, 1000000),
+			 div_u64(ns, 100000) % 10);
+	else if (ns < 1000000000000ULL)
+		snprintf(buf, size, "%llu.%02llus", div_u64(ns, 1000000000),
+			 div_u64(ns, 10000000) % 100);
+	else if (ns < 100000000000000ULL)
+		snprintf(buf, size, "%llus", div_u64(ns, 1000000000));
+	else
+		snprintf(buf, size, "%lluh", div64_u64(ns, 3600000000000ULL));
+	return buf;
+}
+
+/* A count in at most 5 characters: 9999, then 1234k, 1234M, ... */
+static const char *lb_fmt_count(char *buf, size_t size, u64 n)
+{
+	static const char suffix[] = " kMGTPE";
+	u32 s = 0;
+
+	while (n >= 10000) {
+		n = div_u64(n, 1000);
+		s++;
+	}
+	if (s)
+		snprintf(buf, size, "%llu%c", n, suffix[s]);
+	else
+		snprintf(buf, size, "%llu", n);
+	return buf;
+}
+
+static const char *lb_class_name(u8 lock_class)
+{
+	switch (lock_class) {
+	case LB_LOCK_FUTEX:
+		return "futex";
+	case LB_LOCK_FUTEX_PI:
+		return "futex_pi";
+	case LB_LOCK_MUTEX:
+		return "mutex";
+	case LB_LOCK_RWSEM:
+		return "rwsem";
+	default:
+		return "unknown";
+	}
+}
+
+/* "comm/pid", "[kthread]/pid", or "pid N" once the task was evicted. */
+static const char *lb_fmt_who(const struct lb_ledger *l, char *buf, s32 pid)
+{
+	const struct lb_task *t = lb_task_find(l, pid);
+	char esc[LB_ESC_LEN];
+
+	if (!t || !t->id.comm[0]) {
+		snprintf(buf, LB_WHO_LEN, "pid %d", pid);
+		return buf;
+	}
+	lb_escape_comm(esc, t->id.comm);
+	if (t->kthread)
+		snprintf(buf, LB_WHO_LEN, "[%.16s]/%d", esc, pid);
+	else
+		snprintf(buf, LB_WHO_LEN, "%.16s/%d", esc, pid);
+	return buf;
+}
+
+/* A line built from items, wrapped before LB_COLS onto indented lines. */
+struct lb_line {
+	struct lb_out *out;
+	u32 len, cont;
+	bool empty;
+	char buf[LB_COLS + 1];
+};
+
+static void lb_line_indent(struct lb_line *ln, u32 indent)
+{
+	memset(ln->buf, ' ', indent);
+	ln->buf[indent] = '\0';
+	ln->len = indent;
+	ln->empty = true;
+}
+
+/* Start a line indented by @first; its continuations are indented by @cont. */
+static void lb_line_start(struct lb_line *ln, struct lb_out *out, u32 first, u32 cont)
+{
+	ln->out = out;
+	ln->cont = cont;
+	lb_line_indent(ln, first);
+}
+
+static void lb_line_end(struct lb_line *ln)
+{
+	if (!ln->empty)
+		ln->out->printf(ln->out, "%s\n", ln->buf);
+	lb_line_indent(ln, ln->cont);
+}
+
+/* Append @sep and an item; if it does not fit, end the line at @sep's punctuation. */
+static __printf(3, 4) void lb_line_item(struct lb_line *ln, const char *sep,
+					  const char *fmt, ...)
+{
+	char item[LB_COLS + 1];
+	u32 n, s, punct;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(item, sizeof(item), fmt, ap);
+	va_end(ap);
+	n = strlen(item);
+	s = ln->empty ? 0 : strlen(sep);
+	if (!ln->empty && ln->len + s + n > LB_COLS) {
+		punct = min_t(u32, strcspn(sep, " "), LB_COLS - ln->len);
+		memcpy(ln->buf + ln->len, sep, punct);
+		ln->len += punct;
+		ln->buf[ln->len] = '\0';
+		lb_line_end(ln);
+		s = 0;
+	}
+	n = min_t(u32, n, LB_COLS - ln->len - s);
+	memcpy(ln->buf + ln->len, sep, s);
+	memcpy(ln->buf + ln->len + s, item, n);
+	ln->len += s + n;
+	ln->buf[ln->len] = '\0';
+	ln->empty = false;
+}
+
+/* Top-N selection without allocation: descending key, ascending tie. */
+struct lb_rank {
+	const void *item;
+	u64 key, tie;
+};
+
+static u32 lb_rank_add(struct lb_rank *r, u32 n, const void *item, u64 key, u64 tie)
+{
+	u32 i = n < LB_ROWS ? n++ : LB_ROWS;
+
+	while (i > 0 && (r[i - 1].key < key || (r[i - 1].key == key && r[i - 1].tie > tie))) {
+		if (i < LB_ROWS)
+			r[i] = r[i - 1];
+		i--;
+	}
+	if (i < LB_ROWS) {
+		r[i].item = item;
+		r[i].key = key;
+		r[i].tie = tie;
+	}
+	return n;
+}
+
+static u64 lb_sum_sat(u64 a, u64 b)
+{
+	return a + b < a ? U64_MAX : a + b;
+}
+
+static void lb_report_header(const struct lb_ledger *l, struct lb_out *out)
+{
+	const struct lb_ledger_totals *t = &l->totals;
+	u64 accounted = t->blame_ns + t->pending_ns + t->unattributed_ns;
+	char a[LB_NUM_LEN], b[LB_NUM_LEN], c[LB_NUM_LEN], d[LB_NUM_LEN];
+	struct lb_line ln;
+
+	out->printf(out, "lockblame report: window %s, %llu events, clock %s\n",
+		    lb_fmt_ns(a, sizeof(a), lb_window_ns(l)), t->events,
+		    lb_fmt_ns(b, sizeof(b), l->now_ns));
+	out->printf(out, "wait %s = blame %s + pending %s + unattributed %s\n",
+		    lb_fmt_ns(a, sizeof(a), t->wait_ns), lb_fmt_ns(b, sizeof(b), t->blame_ns),
+		    lb_fmt_ns(c, sizeof(c), t->pending_ns),
+		    lb_fmt_ns(d, sizeof(d), t->unattributed_ns));
+	lb_line_start(&ln, out, 2, 4);
+	lb_line_item(&ln, "", "conservation (ns): wait = blame + pending + unattributed:");
+	lb_line_item(&ln, " ", "%llu = %llu + %llu + %llu %s", t->wait_ns, t->blame_ns,
+		     t->pending_ns, t->unattributed_ns,
+		     accounted == t->wait_ns ? "(exact)" : "(BROKEN)");
+	lb_line_end(&ln);
+	lb_line_start(&ln, out, 2, 4);
+	lb_line_item(&ln, "", "events: %llu late (clamped to the clock)", t->late_events);
+	lb_line_item(&ln, ", ", "%llu unmatched", t->unmatched_events);
+	lb_line_item(&ln, ", ", "%llu invalid", t->invalid_events);
+	lb_line_end(&ln);
+	lb_line_start(&ln, out, 2, 4);
+	lb_line_item(&ln, "", "tables: evicted %llu locks", t->evicted_locks);
+	lb_line_item(&ln, ", ", "%llu tasks", t->evicted_tasks);
+	lb_line_item(&ln, "; ", "dropped %llu waiters", t->dropped_waiters);
+	lb_line_item(&ln, ", ", "%llu pairs", t->dropped_pairs);
+	lb_line_item(&ln, ", ", "%llu holders", t->dropped_holders);
+	lb_line_item(&ln, ", ", "%llu chains", t->dropped_chains);
+	lb_line_end(&ln);
+	out->printf(out,
+		    "verdict: CAUSE if blame >= 2 x wait, VICTIM if wait >= 2 x blame, else SHARED\n");
+}
+
+static void lb_report_tops(const struct lb_ledger *l, struct lb_out *out,
+			   const char *what, const struct lb_top *top)
+{
+	const struct lb_top *sorted[LB_LOCK_TOP];
+	char who[LB_WHO_LEN], d[LB_NUM_LEN];
+	struct lb_line ln;
+	u32 i, j, n = 0;
+
+	for (i = 0; i < LB_LOCK_TOP; i++) {
+		if (!top[i].pid || !top[i].ns)
+			continue;
+		for (j = n++; j > 0 && sorted[j - 1]->ns < top[i].ns; j--)
+			sorted[j] = sorted[j - 1];
+		sorted[j] = &top[i];
+	}
+	if (!n)
+		return;
+	lb_line_start(&ln, out, 4, 8);
+	lb_line_item(&ln, "", "%s:", what);
+	for (i = 0; i < n; i++)
+		lb_line_item(&ln, i ? ", " : " ", "%s %s", lb_fmt_who(l, who, sorted[i]->pid),
+			     lb_fmt_ns(d, sizeof(d), sorted[i]->ns));
+	lb_line_end(&ln);
+}
+
+static void lb_report_lock_now(const struct lb_ledger *l, struct lb_out *out,
+			       const struct lb_lock *lock)
+{
+	char who[LB_WHO_LEN], d[LB_NUM_LEN];
+	struct lb_line ln;
+	u32 i;
+
+	lb_line_start(&ln, out, 4, 8);
+	if (lock->nr_waiting)
+		lb_line_item(&ln, "", "now: %u waiting", lock->nr_waiting);
+	else
+		lb_line_item(&ln, "", "now: nobody waiting");
+	/*
+	 * Without waiters an unlock takes the fast path, unseen: the holder
+	 * is only the last one seen taking the lock.
+	 */
+	for (i = 0; i < lock->nr_holders; i++) {
+		const struct lb_holder *h = &lock->holder[i];
+
+		lb_line_item(&ln, i ? ", " : "; ", "%s%s %s%s%s%s",
+			     i ? "" : lock->nr_waiting ? "held by " : "last taken by ",
+			     lb_fmt_who(l, who, h->task->id.pid),
+			     lock->nr_waiting ? "for " : "",
+			     lock->nr_waiting && (h->flags & LB_HF_LOWER_BOUND) ? ">= " : "",
+			     lb_fmt_ns(d, sizeof(d), l->now_ns - h->start_ns),
+			     lock->nr_waiting ? (h->flags & LB_HF_LIKELY ? " (woken: likely)" : "")
+					      : " ago");
+	}
+	if (!lock->nr_holders && lock->nr_waiting)
+		lb_line_item(&ln, "; ", "holder unknown until release");
+	if (lock->probable_pid)
+		lb_line_item(&ln, "; ", "probable holder %s (heuristic, not blamed)",
+			     lb_fmt_who(l, who, lock->probable_pid));
+	lb_line_end(&ln);
+	if (!lock->holds_lower_bound && !lock->holds_at_release && !lock->pending_ns &&
+	    !lock->unattributed_ns)
+		return;
+	lb_line_start(&ln, out, 4, 8);
+	lb_line_item(&ln, "", "holds:");
+	if (lock->holds_lower_bound)
+		lb_line_item(&ln, " ", "%llu of %llu from first waiter (lower bounds)",
+			     lock->holds_lower_bound, lock->holds);
+	if (lock->holds_at_release)
+		lb_line_item(&ln, "; ", "%llu with holder known only at release",
+			     lock->holds_at_release);
+	if (lock->pending_ns)
+		lb_line_item(&ln, "; ", "pending %s", lb_fmt_ns(d, sizeof(d), lock->pending_ns));
+	if (lock->unattributed_ns)
+		lb_line_item(&ln, "; ", "unattributed %s",
+			     lb_fmt_ns(d, sizeof(d), lock->unattributed_ns));
+	lb_line_end(&ln);
+}
+
+/* Rows are formatted apart from the ranking, to keep each stack frame small. */
+static noinline_for_stack void lb_report_lock_row(const struct lb_ledger *l,
+						  struct lb_out *out,
+						  const struct lb_lock *lock)
+{
+	char acq[LB_NUM_LEN], w[LB_NUM_LEN], p50[LB_NUM_LEN], p99[LB_NUM_LEN], max[LB_NUM_LEN];
+	char hold[LB_NUM_LEN], util[LB_NUM_LEN], sat[LB_NUM_LEN], err[LB_NUM_LEN];
+	struct lb_lock_stats st;
+
+	lb_lock_fill_stats(l, lock, &st);
+	snprintf(util, sizeof(util), "%llu.%llu%%", div_u64(st.util_ppm, 10000),
+		 div_u64(st.util_ppm, 1000) % 10);
+	if (st.sat_milli < 1000000)
+		snprintf(sat, sizeof(sat), "%llu.%02llu", div_u64(st.sat_milli, 1000),
+			 div_u64(st.sat_milli, 10) % 100);
+	else
+		lb_fmt_count(sat, sizeof(sat), div_u64(st.sat_milli, 1000));
+	/* Percentiles of no ended wait or hold are not 0: they are unknown. */
+	if (lock->wait_hist.count) {
+		lb_fmt_ns(p50, sizeof(p50), st.wait_p50_ns);
+		lb_fmt_ns(p99, sizeof(p99), st.wait_p99_ns);
+		lb_fmt_ns(max, sizeof(max), st.wait_max_ns);
+	} else {
+		snprintf(p50, sizeof(p50), "-");
+		snprintf(p99, sizeof(p99), "-");
+		snprintf(max, sizeof(max), "-");
+	}
+	if (lock->hold_hist.count)
+		lb_fmt_ns(hold, sizeof(hold), st.hold_p99_ns);
+	else
+		snprintf(hold, sizeof(hold), "-");
+	out->printf(out, "%016llx %-8s %5s %8s %8s %8s %8s %8s %6s %6s %5s\n",
+		    st.lock, lb_class_name(st.lock_class),
+		    lb_fmt_count(acq, sizeof(acq), st.acquisitions),
+		    lb_fmt_ns(w, sizeof(w), st.wait_ns), p50, p99, max, hold, util, sat,
+		    lb_fmt_count(err, sizeof(err), st.errors));
+}
+
+static void lb_report_locks(const struct lb_ledger *l, struct lb_out *out)
+{
+	struct lb_rank rank[LB_ROWS];
+	u32 i, n = 0, total = 0;
+
+	for (i = 0; i < l->limits.max_locks; i++) {
+		const struct lb_lock *lock = &l->locks[i];
+
+		if (hlist_unhashed(&lock->hnode))
+			continue;
+		total++;
+		n = lb_rank_add(rank, n, lock, lock->wait_ns, lock->id);
+	}
+	out->printf(out, "\nLOCKS by total wait (%u of %u)\n", n, total);
+	out->printf(out, "%-16s %-8s %5s %8s %8s %8s %8s %8s %6s %6s %5s\n", "lock", "class",
+		    "acq", "wait", "wait-p50", "wait-p99", "wait-max", "hold-p99", "util",
+		    "sat", "err");
+	for (i = 0; i < n; i++) {
+		const struct lb_lock *lock = rank[i].item;
+
+		lb_report_lock_row(l, out, lock);
+		lb_report_tops(l, out, "causes", lock->cause);
+		lb_report_tops(l, out, "victims", lock->victim);
+		lb_report_lock_now(l, out, lock);
+	}
+}
+
+/* One task's row; true if some of its holds are lower bounds. */
+static noinline_for_stack bool lb_report_task_row(struct lb_out *out, const struct lb_task *t)
+{
+	char bl[LB_NUM_LEN], rb[LB_NUM_LEN], w[LB_NUM_LEN], h[LB_NUM_LEN], cpu[LB_NUM_LEN];
+	char holds[LB_NUM_LEN], waits[LB_NUM_LEN], err[LB_NUM_LEN];
+	char esc[LB_ESC_LEN], comm[LB_ESC_LEN + 2], hold[LB_NUM_LEN + 2];
+	struct lb_task_stats st;
+	u64 measured;
+
+	lb_task_fill_stats(t, &st);
+	lb_escape_comm(esc, st.id.comm);
+	snprintf(comm, sizeof(comm), t->kthread ? "[%s]" : "%s", esc);
+	snprintf(hold, sizeof(hold), "%s%s", lb_fmt_ns(h, sizeof(h), st.hold_ns),
+		 st.holds_lower_bound ? "*" : "");
+	measured = st.hold_ns - st.hold_cpu_unknown_ns;
+	if (measured)
+		snprintf(cpu, sizeof(cpu), "%llu%%",
+			 div64_u64(min(st.hold_on_cpu_ns, measured) * 100, measured));
+	else
+		snprintf(cpu, sizeof(cpu), "-");
+	out->printf(out, "%7d %7d %-16.16s %-6s %8s %8s %8s %9s %4s %5s %5s %4s\n",
+		    st.id.pid, st.id.tgid, comm, lb_verdict_name(st.verdict),
+		    lb_fmt_ns(bl, sizeof(bl), st.blame_ns),
+		    lb_fmt_ns(rb, sizeof(rb), st.root_blame_ns),
+		    lb_fmt_ns(w, sizeof(w), st.wait_ns), hold, cpu,
+		    lb_fmt_count(holds, sizeof(holds), st.holds),
+		    lb_fmt_count(waits, sizeof(waits), st.waits),
+		    lb_fmt_count(err, sizeof(err), st.errors));
+	return st.holds_lower_bound;
+}
+
+static void lb_report_tasks(const struct lb_ledger *l, struct lb_out *out)
+{
+	struct lb_rank rank[LB_ROWS];
+	u32 i, n = 0, total = 0;
+	bool lower = false;
+
+	for (i = 0; i < l->limits.max_tasks; i++) {
+		const struct lb_task *t = &l->tasks[i];
+
+		if (hlist_unhashed(&t->hnode) || (!t->wait_ns && !t->blame_ns && !t->hold_ns))
+			continue;
+		total++;
+		n = lb_rank_add(rank, n, t, lb_sum_sat(t->blame_ns, t->wait_ns), (u32)t->id.pid);
+	}
+	out->printf(out, "\nTASKS by blame + wait (%u of %u)\n", n, total);
+	out->printf(out, "%7s %7s %-16s %-6s %8s %8s %8s %9s %4s %5s %5s %4s\n", "pid", "tgid",
+		    "comm", "verdct", "blame", "rootblm", "wait", "hold", "cpu%", "holds",
+		    "waits", "err");
+	for (i = 0; i < n; i++)
+		lower |= lb_report_task_row(out, rank[i].item);
+	if (lower)
+		out->printf(out, "  * some holds started before they were seen: lower bounds\n");
+	out->printf(out,
+		    "  cpu%%: share of measured hold time on a CPU (the rest: asleep or preempted)\n");
+}
+
+static noinline_for_stack void lb_report_proc_row(struct lb_out *out, const struct lb_proc *p)
+{
+	char bl[LB_NUM_LEN], rb[LB_NUM_LEN], w[LB_NUM_LEN], h[LB_NUM_LEN], tasks[LB_NUM_LEN];
+	char holds[LB_NUM_LEN], waits[LB_NUM_LEN], err[LB_NUM_LEN];
+	char esc[LB_ESC_LEN], comm[LB_ESC_LEN + 2];
+	struct lb_process_stats st;
+
+	lb_proc_fill_stats(p, &st);
+	lb_escape_comm(esc, st.comm);
+	snprintf(comm, sizeof(comm), p->kthread ? "[%s]" : "%s", esc);
+	out->printf(out, "%7d %-16.16s %5s %-6s %8s %8s %8s %8s %5s %5s %4s\n",
+		    st.tgid, comm, lb_fmt_count(tasks, sizeof(tasks), st.tasks),
+		    lb_verdict_name(st.verdict), lb_fmt_ns(bl, sizeof(bl), st.blame_ns),
+		    lb_fmt_ns(rb, sizeof(rb), st.root_blame_ns),
+		    lb_fmt_ns(w, sizeof(w), st.wait_ns), lb_fmt_ns(h, sizeof(h), st.hold_ns),
+		    lb_fmt_count(holds, sizeof(holds), st.holds),
+		    lb_fmt_count(waits, sizeof(waits), st.waits),
+		    lb_fmt_count(err, sizeof(err), st.errors));
+}
+
+static void lb_report_procs(const struct lb_ledger *l, struct lb_out *out)
+{
+	struct lb_rank rank[LB_ROWS];
+	u32 i, n = 0, total = 0;
+
+	for (i = 0; i < l->limits.max_tasks; i++) {
+		const struct lb_proc *p = &l->procs[i];
+
+		if (hlist_unhashed(&p->hnode) || (!p->wait_ns && !p->blame_ns && !p->hold_ns))
+			continue;
+		total++;
+		n = lb_rank_add(rank, n, p, lb_sum_sat(p->blame_ns, p->wait_ns), (u32)p->tgid);
+	}
+	out->printf(out, "\nPROCESSES by blame + wait (%u of %u)\n", n, total);
+	out->printf(out, "%7s %-16s %5s %-6s %8s %8s %8s %8s %5s %5s %4s\n", "tgid", "comm",
+		    "tasks", "verdct", "blame", "rootblm", "wait", "hold", "holds", "waits",
+		    "err");
+	for (i = 0; i < n; i++)
+		lb_report_proc_row(out, rank[i].item);
+}
+
+static void lb_report_chains(const struct lb_ledger *l, struct lb_out *out)
+{
+	char who[LB_WHO_LEN], root[LB_WHO_LEN], d[LB_NUM_LEN];
+	struct lb_rank rank[LB_ROWS];
+	u32 i, n = 0;
+
+	for (i = 0; i < l->nr_chains; i++)
+		n = lb_rank_add(rank, n, &l->chains[i], l->chains[i].blame_ns, i);
+	out->printf(out, "\nCHAINS: blame passed on by blocked holders (%u of %u)\n", n,
+		    l->nr_chains);
+	if (!n)
+		out->printf(out, "  none\n");
+	for (i = 0; i < n; i++) {
+		const struct lb_chain *c = rank[i].item;
+
+		out->printf(out, "  %8s waiting on %016llx held by %s\n",
+			    lb_fmt_ns(d, sizeof(d), c->blame_ns), c->victim_lock,
+			    lb_fmt_who(l, who, c->holder));
+		out->printf(out, "           which waits on %016llx; root cause %s\n",
+			    c->waits_on, lb_fmt_who(l, root, c->root));
+	}
+}
+
+static void lb_report_deadlocks(const struct lb_ledger *l, struct lb_out *out)
+{
+	char who[LB_WHO_LEN];
+	struct lb_line ln;
+	u32 i, j;
+
+	out->printf(out, "\nDEADLOCKS: tasks each waiting on a lock another holds (%llu)\n",
+		    l->totals.deadlocks);
+	if (!l->nr_deadlocks)
+		out->printf(out, "  none\n");
+	for (i = 0; i < l->nr_deadlocks; i++) {
+		const struct lb_deadlock *dl = &l->deadlock[i];
+
+		lb_line_start(&ln, out, 2, 4);
+		lb_line_item(&ln, "", "tasks:");
+		for (j = 0; j < dl->nr_tasks; j++)
+			lb_line_item(&ln, j ? ", " : " ", "%s", lb_fmt_who(l, who, dl->pid[j]));
+		lb_line_end(&ln);
+		lb_line_start(&ln, out, 2, 4);
+		lb_line_item(&ln, "", "locks:");
+		for (j = 0; j < dl->nr_locks; j++)
+			lb_line_item(&ln, j ? ", " : " ", "%016llx", dl->lock[j]);
+		lb_line_end(&ln);
+	}
+}
+
+void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out)
+{
+	lb_report_header(l, out);
+	lb_report_locks(l, out);
+	lb_report_tasks(l, out);
+	lb_report_procs(l, out);
+	lb_report_chains(l, out);
+	lb_report_deadlocks(l, out);
+}
+EXPORT_SYMBOL_GPL(lb_ledger_report);
+
+/*
+ * The dump: the format is a contract, see ledger.h. Keys past the ones it
+ * lists are additions, which readers ignore. Each record is one line, written
+ * in a few pieces.
+ */
+
+static void lb_dump_lock(const struct lb_ledger *l, struct lb_out *out, const struct lb_lock *lock)
+{
+	struct lb_lock_stats st;
+
+	lb_lock_fill_stats(l, lock, &st);
+	out->printf(out, "lock id=%016llx class=%s acq=%llu wait_ns=%llu hold_ns=%llu",
+		    st.lock, lb_class_name(st.lock_class), st.acquisitions, st.wait_ns, st.hold_ns);
+	out->printf(out, " blame_ns=%llu pending_ns=%llu unattributed_ns=%llu",
+		    st.blame_ns, st.pending_ns, st.unattributed_ns);
+	out->printf(out, " wait_p50=%llu wait_p99=%llu wait_max=%llu",
+		    st.wait_p50_ns, st.wait_p99_ns, st.wait_max_ns);
+	out->printf(out, " hold_p50=%llu hold_p99=%llu hold_max=%llu",
+		    st.hold_p50_ns, st.hold_p99_ns, st.hold_max_ns);
+	out->printf(out, " errors=%llu waiters=%u holder=%d util_ppm=%llu sat_milli=%llu",
+		    st.errors, st.waiters_now, st.holder_pid, st.util_ppm, st.sat_milli);
+	out->printf(out, " holders=%u probable=%d holds=%llu holds_lower_bound=%llu",
+		    st.holders_now, st.probable_pid, st.holds, st.holds_lower_bound);
+	out->printf(out, " holds_at_release=%llu top_cause=%d\n", st.holds_at_release,
+		    st.top_cause_pid);
+}
+
+static void lb_dump_task(struct lb_out *out, const struct lb_task *t)
+{
+	struct lb_task_stats st;
+	char esc[LB_ESC_LEN];
+
+	lb_task_fill_stats(t, &st);
+	lb_escape_comm(esc, st.id.comm);
+	out->printf(out, "task pid=%d tgid=%d comm=%s wait_ns=%llu waits=%llu",
+		    st.id.pid, st.id.tgid, esc, st.wait_ns, st.waits);
+	out->printf(out, " hold_ns=%llu hold_on_cpu_ns=%llu holds=%llu",
+		    st.hold_ns, st.hold_on_cpu_ns, st.holds);
+	out->printf(out, " blame_ns=%llu root_blame_ns=%llu errors=%llu verdict=%s",
+		    st.blame_ns, st.root_blame_ns, st.errors, lb_verdict_name(st.verdict));
+	out->printf(out, " kthread=%d holds_lower_bound=%llu hold_cpu_unknown_ns=%llu\n",
+		    st.kthread, st.holds_lower_bound, st.hold_cpu_unknown_ns);
+}
+
+static void lb_dump_proc(struct lb_out *out, const struct lb_proc *p)
+{
+	struct lb_process_stats st;
+	char esc[LB_ESC_LEN];
+
+	lb_proc_fill_stats(p, &st);
+	lb_escape_comm(esc, st.comm);
+	out->printf(out, "process tgid=%d comm=%s wait_ns=%llu hold_ns=%llu",
+		    st.tgid, esc, st.wait_ns, st.hold_ns);
+	out->printf(out, " blame_ns=%llu root_blame_ns=%llu verdict=%s",
+		    st.blame_ns, st.root_blame_ns, lb_verdict_name(st.verdict));
+	out->printf(out, " tasks=%u waits=%llu holds=%llu hold_on_cpu_ns=%llu errors=%llu\n",
+		    st.tasks, st.waits, st.holds, st.hold_on_cpu_ns, st.errors);
+}
+
+static void lb_dump_totals(const struct lb_ledger *l, struct lb_out *out)
+{
+	const struct lb_ledger_totals *t = &l->totals;
+
+	out->printf(out, "totals events=%llu wait_ns=%llu blame_ns=%llu pending_ns=%llu",
+		    t->events, t->wait_ns, t->blame_ns, t->pending_ns);
+	out->printf(out, " unattributed_ns=%llu late=%llu unmatched=%llu",
+		    t->unattributed_ns, t->late_events, t->unmatched_events);
+	out->printf(out, " evicted_locks=%llu evicted_tasks=%llu",
+		    t->evicted_locks, t->evicted_tasks);
+	out->printf(out, " dropped_waiters=%llu dropped_pairs=%llu window_ns=%llu",
+		    t->dropped_waiters, t->dropped_pairs, lb_window_ns(l));
+	out->printf(out, " invalid=%llu dropped_holders=%llu dropped_chains=%llu",
+		    t->invalid_events, t->dropped_holders, t->dropped_chains);
+	out->printf(out, " deadlocks=%llu dropped_stacks=%llu\n", t->deadlocks,
+		    t->dropped_stacks);
+}
+
+static void lb_dump_deadlocks(const struct lb_ledger *l, struct lb_out *out)
+{
+	u32 i, j;
+
+	for (i = 0; i < l->nr_deadlocks; i++) {
+		const struct lb_deadlock *dl = &l->deadlock[i];
+
+		out->printf(out, "deadlock tasks=");
+		for (j = 0; j < dl->nr_tasks; j++)
+			out->printf(out, "%s%d", j ? "," : "", dl->pid[j]);
+		out->printf(out, " locks=");
+		for (j = 0; j < dl->nr_locks; j++)
+			out->printf(out, "%s%016llx", j ? "," : "", dl->lock[j]);
+		out->printf(out, "\n");
+	}
+}
+
+void lb_ledger_dump(const struct lb_ledger *l, struct lb_out *out)
+{
+	u32 i;
+
+	out->printf(out, "# lockblame ledger v1\n");
+	lb_dump_totals(l, out);
+	for (i = 0; i < l->limits.max_locks; i++)
+		if (!hlist_unhashed(&l->locks[i].hnode))
+			lb_dump_lock(l, out, &l->locks[i]);
+	for (i = 0; i < l->limits.max_tasks; i++)
+		if (!hlist_unhashed(&l->tasks[i].hnode))
+			lb_dump_task(out, &l->tasks[i]);
+	for (i = 0; i < l->limits.max_tasks; i++)
+		if (!hlist_unhashed(&l->procs[i].hnode))
+			lb_dump_proc(out, &l->procs[i]);
+	for (i = 0; i < l->nr_pairs; i++)
+		out->printf(out, "pair holder=%d victim=%d blame_ns=%llu\n", l->pairs[i].holder,
+			    l->pairs[i].victim, l->pairs[i].blame_ns);
+	for (i = 0; i < l->nr_chains; i++) {
+		const struct lb_chain *c = &l->chains[i];
+
+		out->printf(out, "chain victim_lock=%016llx holder=%d waits_on=%016llx",
+			    c->victim_lock, c->holder, c->waits_on);
+		out->printf(out, " root=%d blame_ns=%llu\n", c->root, c->blame_ns);
+	}
+	lb_dump_deadlocks(l, out);
+	for (i = 0; i < l->nr_stacks; i++) {
+		const struct lb_stack *st = &l->stacks[i];
+
+		out->printf(out, "stack pid=%d role=%s id=%u ns=%llu\n", st->pid,
+			    st->role == LB_STACK_CAUSE ? "cause" : "victim", st->id, st->ns);
+	}
+}
+EXPORT_SYMBOL_GPL(lb_ledger_dump);

@@ -1,0 +1,634 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ledger's fixed-size tables: creation, hash lookup, free lists and
+ * eviction of locks, tasks, processes, waits, blame pairs and chains.
+ */
+#include "ledger_internal.h"
+
+#define LB_DEFAULT_LOCKS	1024
+#define LB_DEFAULT_TASKS	4096
+#define LB_DEFAULT_WAITERS	4096
+#define LB_DEFAULT_PAIRS	8192
+#define LB_DEFAULT_CHAIN_DEPTH	8
+#define LB_LIMIT_MAX		BIT(22)
+#define LB_EVICT_SCAN		8	/* eviction looks this far from the LRU end */
+
+static u32 lb_limit(u32 v, u32 def)
+{
+	if (!v)
+		return def;
+	return min_t(u32, v, LB_LIMIT_MAX);
+}
+
+static u32 lb_hash_bits(u32 capacity)
+{
+	return max_t(u32, 1, ilog2(roundup_pow_of_two(capacity)));
+}
+
+struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits)
+{
+	struct lb_ledger *l = kzalloc(sizeof(*l), GFP_KERNEL);
+	struct lb_ledger_limits *lim;
+
+	if (!l)
+		return NULL;
+	lim = &l->limits;
+	lim->max_locks = lb_limit(limits ? limits->max_locks : 0, LB_DEFAULT_LOCKS);
+	lim->max_tasks = lb_limit(limits ? limits->max_tasks : 0, LB_DEFAULT_TASKS);
+	lim->max_waiters = lb_limit(limits ? limits->max_waiters : 0, LB_DEFAULT_WAITERS);
+	lim->max_pairs = lb_limit(limits ? limits->max_pairs : 0, LB_DEFAULT_PAIRS);
+	lim->max_chain_depth = min_t(u32, LB_CHAIN_DEPTH_MAX,
+				     limits && limits->max_chain_depth ?
+				     limits->max_chain_depth : LB_DEFAULT_CHAIN_DEPTH);
+	/* About one chain per lock is typical; pairs bound them anyway. */
+	l->max_chains = lim->max_locks;
+
+	l->lock_bits = lb_hash_bits(lim->max_locks);
+	l->task_bits = lb_hash_bits(lim->max_tasks);
+	l->proc_bits = l->task_bits;
+	l->pair_bits = lb_hash_bits(lim->max_pairs);
+	l->chain_bits = lb_hash_bits(l->max_chains);
+	l->stack_bits = l->pair_bits;
+
+	l->locks = kvcalloc(lim->max_locks, sizeof(*l->locks), GFP_KERNEL);
+	l->lock_hash = kvcalloc(1U << l->lock_bits, sizeof(*l->lock_hash), GFP_KERNEL);
+	l->tasks = kvcalloc(lim->max_tasks, sizeof(*l->tasks), GFP_KERNEL);
+	l->task_hash = kvcalloc(1U << l->task_bits, sizeof(*l->task_hash), GFP_KERNEL);
+	l->procs = kvcalloc(lim->max_tasks, sizeof(*l->procs), GFP_KERNEL);
+	l->proc_hash = kvcalloc(1U << l->proc_bits, sizeof(*l->proc_hash), GFP_KERNEL);
+	l->waiters = kvcalloc(lim->max_waiters, sizeof(*l->waiters), GFP_KERNEL);
+	l->pairs = kvcalloc(lim->max_pairs, sizeof(*l->pairs), GFP_KERNEL);
+	l->pair_hash = kvcalloc(1U << l->pair_bits, sizeof(*l->pair_hash), GFP_KERNEL);
+	l->chains = kvcalloc(l->max_chains, sizeof(*l->chains), GFP_KERNEL);
+	l->chain_hash = kvcalloc(1U << l->chain_bits, sizeof(*l->chain_hash), GFP_KERNEL);
+	/* Stack records are about as many as pairs: one per task and side. */
+	l->stacks = kvcalloc(lim->max_pairs, sizeof(*l->stacks), GFP_KERNEL);
+	l->stack_hash = kvcalloc(1U << l->stack_bits, sizeof(*l->stack_hash), GFP_KERNEL);
+	if (!l->locks || !l->lock_hash || !l->tasks || !l->task_hash || !l->procs ||
+	    !l->proc_hash || !l->waiters || !l->pairs || !l->pair_hash || !l->chains ||
+	    !l->chain_hash || !l->stacks || !l->stack_hash) {
+		lb_ledger_destroy(l);
+		return NULL;
+	}
+	lb_tables_init(l);
+	return l;
+}
+EXPORT_SYMBOL_GPL(lb_ledger_create);
+
+void lb_ledger_destroy(struct lb_ledger *l)
+{
+	if (!l)
+		return;
+	kvfree(l->stack_hash);
+	kvfree(l->stacks);
+	kvfree(l->chain_hash);
+	kvfree(l->chains);
+	kvfree(l->pair_hash);
+	kvfree(l->pairs);
+	kvfree(l->waiters);
+	kvfree(l->proc_hash);
+	kvfree(l->procs);
+	kvfree(l->task_hash);
+	kvfree(l->tasks);
+	kvfree(l->lock_hash);
+	kvfree(l->locks);
+	kfree(l);
+}
+EXPORT_SYMBOL_GPL(lb_ledger_destroy);
+
+u64 lb_ledger_bytes(const struct lb_ledger *l)
+{
+	const struct lb_ledger_limits *lim = &l->limits;
+
+	return sizeof(*l) +
+	       (u64)lim->max_locks * sizeof(*l->locks) +
+	       (u64)(1U << l->lock_bits) * sizeof(*l->lock_hash) +
+	       (u64)lim->max_tasks * (sizeof(*l->tasks) + sizeof(*l->procs)) +
+	       (u64)(1U << l->task_bits) * sizeof(*l->task_hash) +
+	       (u64)(1U << l->proc_bits) * sizeof(*l->proc_hash) +
+	       (u64)lim->max_waiters * sizeof(*l->waiters) +
+	       (u64)lim->max_pairs * sizeof(*l->pairs) +
+	       (u64)(1U << l->pair_bits) * sizeof(*l->pair_hash) +
+	       (u64)l->max_chains * sizeof(*l->chains) +
+	       (u64)(1U << l->chain_bits) * sizeof(*l->chain_hash) +
+	       (u64)lim->max_pairs * sizeof(*l->stacks) +
+	       (u64)(1U << l->stack_bits) * sizeof(*l->stack_hash);
+}
+EXPORT_SYMBOL_GPL(lb_ledger_bytes);
+
+void lb_ledger_reset(struct lb_ledger *l)
+{
+	lb_tables_init(l);
+}
+EXPORT_SYMBOL_GPL(lb_ledger_reset);
+
+static void lb_hash_init(struct hlist_head *hash, u32 bits)
+{
+	u32 i;
+
+	for (i = 0; i < 1U << bits; i++)
+		INIT_HLIST_HEAD(&hash[i]);
+}
+
+/* Empty every table; memory stays allocated. */
+void lb_tables_init(struct lb_ledger *l)
+{
+	const struct lb_ledger_limits *lim = &l->limits;
+	u32 i;
+
+	memset(&l->totals, 0, sizeof(l->totals));
+	l->started = false;
+	l->first_ns = 0;
+	l->now_ns = 0;
+
+	INIT_LIST_HEAD(&l->free_locks);
+	INIT_LIST_HEAD(&l->lock_lru);
+	INIT_LIST_HEAD(&l->active_locks);
+	lb_hash_init(l->lock_hash, l->lock_bits);
+	memset(l->locks, 0, lim->max_locks * sizeof(*l->locks));
+	for (i = 0; i < lim->max_locks; i++) {
+		INIT_HLIST_NODE(&l->locks[i].hnode);
+		list_add_tail(&l->locks[i].lru, &l->free_locks);
+	}
+
+	INIT_LIST_HEAD(&l->free_tasks);
+	INIT_LIST_HEAD(&l->task_lru);
+	lb_hash_init(l->task_hash, l->task_bits);
+	memset(l->tasks, 0, lim->max_tasks * sizeof(*l->tasks));
+	for (i = 0; i < lim->max_tasks; i++) {
+		INIT_HLIST_NODE(&l->tasks[i].hnode);
+		list_add_tail(&l->tasks[i].lru, &l->free_tasks);
+	}
+
+	INIT_LIST_HEAD(&l->free_procs);
+	INIT_LIST_HEAD(&l->proc_lru);
+	lb_hash_init(l->proc_hash, l->proc_bits);
+	memset(l->procs, 0, lim->max_tasks * sizeof(*l->procs));
+	for (i = 0; i < lim->max_tasks; i++) {
+		INIT_HLIST_NODE(&l->procs[i].hnode);
+		list_add_tail(&l->procs[i].lru, &l->free_procs);
+	}
+
+	INIT_LIST_HEAD(&l->free_waiters);
+	INIT_LIST_HEAD(&l->ghost_fifo);
+	memset(l->waiters, 0, lim->max_waiters * sizeof(*l->waiters));
+	for (i = 0; i < lim->max_waiters; i++) {
+		INIT_LIST_HEAD(&l->waiters[i].lock_node);
+		list_add_tail(&l->waiters[i].link, &l->free_waiters);
+	}
+
+	lb_hash_init(l->pair_hash, l->pair_bits);
+	l->nr_pairs = 0;
+	lb_hash_init(l->chain_hash, l->chain_bits);
+	l->nr_chains = 0;
+	lb_hash_init(l->stack_hash, l->stack_bits);
+	l->nr_stacks = 0;
+	l->nr_deadlocks = 0;
+}
+
+/* Locks */
+
+struct lb_lock *lb_lock_find(const struct lb_ledger *l, u64 id)
+{
+	struct lb_lock *lock;
+
+	hlist_for_each_entry(lock, &l->lock_hash[hash_64(id, l->lock_bits)], hnode)
+		if (lock->id == id)
+			return lock;
+	return NULL;
+}
+
+/*
+ * Which idle lock to forget: among the least recently used few, one without
+ * pending blame if possible (so nothing becomes unattributed), then the one
+ * with the least waiting.
+ */
+static struct lb_lock *lb_lock_victim(struct lb_ledger *l)
+{
+	struct lb_lock *lock, *best = NULL;
+	u32 n = 0;
+
+	list_for_each_entry_reverse(lock, &l->lock_lru, lru) {
+		if (!best || (!!lock->pending_ns < !!best->pending_ns) ||
+		    (!!lock->pending_ns == !!best->pending_ns && lock->wait_ns < best->wait_ns))
+			best = lock;
+		if (++n == LB_EVICT_SCAN)
+			break;
+	}
+	return best;
+}
+
+/* Unhash a lock that nobody waits on; its unresolved blame is unattributable. */
+static void lb_lock_drop(struct lb_ledger *l, struct lb_lock *lock)
+{
+	struct lb_waiter *w, *tmp;
+	u32 i;
+
+	l->totals.pending_ns -= lock->pending_ns;
+	l->totals.unattributed_ns += lock->pending_ns;
+	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node)
+		lb_waiter_free(l, w);
+	for (i = 0; i < lock->nr_holders; i++)
+		lb_task_unpin(l, lock->holder[i].task);
+	lock->nr_holders = 0;
+	hlist_del_init(&lock->hnode);
+}
+
+static void lb_lock_evict(struct lb_ledger *l, struct lb_lock *lock)
+{
+	lb_lock_drop(l, lock);
+	l->totals.evicted_locks++;
+}
+
+/* Drop a lock nobody waits on, as if never seen (not an eviction). */
+void lb_lock_forget(struct lb_ledger *l, struct lb_lock *lock)
+{
+	lb_lock_drop(l, lock);
+	list_move(&lock->lru, &l->free_locks);
+}
+
+struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class)
+{
+	struct lb_lock *lock = lb_lock_find(l, id);
+
+	if (lock) {
+		if (!lock->nr_waiting)
+			list_move(&lock->lru, &l->lock_lru);
+		return lock;
+	}
+	if (!list_empty(&l->free_locks)) {
+		lock = list_first_entry(&l->free_locks, struct lb_lock, lru);
+	} else if (!list_empty(&l->lock_lru)) {
+		/* Locks being waited on are on active_locks, never evicted. */
+		lock = lb_lock_victim(l);
+		lb_lock_evict(l, lock);
+	} else {
+		return NULL;
+	}
+	list_del_init(&lock->lru);
+	memset(lock, 0, sizeof(*lock));
+	INIT_HLIST_NODE(&lock->hnode);
+	INIT_LIST_HEAD(&lock->waiters);
+	INIT_LIST_HEAD(&lock->ghosts);
+	lock->id = id;
+	lock->lock_class = lock_class;
+	hlist_add_head(&lock->hnode, &l->lock_hash[hash_64(id, l->lock_bits)]);
+	list_add(&lock->lru, &l->lock_lru);
+	return lock;
+}
+
+/* Processes */
+
+struct lb_proc *lb_proc_find(const struct lb_ledger *l, s32 tgid)
+{
+	struct lb_proc *p;
+
+	hlist_for_each_entry(p, &l->proc_hash[hash_64((u32)tgid, l->proc_bits)], hnode)
+		if (p->tgid == tgid)
+			return p;
+	return NULL;
+}
+
+static void lb_proc_set_comm(struct lb_proc *p, const struct lb_task_id *id)
+{
+	bool leader = id->pid == id->tgid;
+
+	/* The event's process name wins; else the leader's comm, else the first. */
+	if (id->pcomm[0]) {
+		memcpy(p->comm, id->pcomm, LB_COMM_LEN);
+		return;
+	}
+	if (!id->comm[0] || (!leader && p->comm[0]))
+		return;
+	memcpy(p->comm, id->comm, LB_COMM_LEN);
+}
+
+/* Find or make the process of @id and take a task reference on it. */
+static struct lb_proc *lb_proc_attach(struct lb_ledger *l, const struct lb_task_id *id,
+				      bool kthread)
+{
+	struct lb_proc *p = lb_proc_find(l, id->tgid);
+
+	if (!p) {
+		if (!list_empty(&l->free_procs))
+			p = list_first_entry(&l->free_procs, struct lb_proc, lru);
+		else if (!list_empty(&l->proc_lru))
+			p = list_last_entry(&l->proc_lru, struct lb_proc, lru);
+		else
+			return NULL;
+		hlist_del_init(&p->hnode);
+		list_del_init(&p->lru);
+		memset(p, 0, sizeof(*p));
+		INIT_HLIST_NODE(&p->hnode);
+		INIT_LIST_HEAD(&p->lru);
+		p->tgid = id->tgid;
+		hlist_add_head(&p->hnode, &l->proc_hash[hash_64((u32)id->tgid, l->proc_bits)]);
+	}
+	if (!p->nr_tasks++)
+		list_del_init(&p->lru);
+	p->kthread = kthread;
+	lb_proc_set_comm(p, id);
+	return p;
+}
+
+static void lb_proc_detach(struct lb_ledger *l, struct lb_proc *p)
+{
+	if (!p || --p->nr_tasks)
+		return;
+	list_add(&p->lru, &l->proc_lru);
+}
+
+/* Tasks */
+
+struct lb_task *lb_task_find(const struct lb_ledger *l, s32 pid)
+{
+	struct lb_task *t;
+
+	hlist_for_each_entry(t, &l->task_hash[hash_64((u32)pid, l->task_bits)], hnode)
+		if (t->id.pid == pid)
+			return t;
+	return NULL;
+}
+
+void lb_task_pin(struct lb_task *t)
+{
+	if (!t->pins++)
+		list_del_init(&t->lru);
+}
+
+void lb_task_unpin(struct lb_ledger *l, struct lb_task *t)
+{
+	if (--t->pins)
+		return;
+	list_add(&t->lru, &l->task_lru);
+}
+
+static void lb_task_touch(struct lb_ledger *l, struct lb_task *t)
+{
+	if (!t->pins)
+		list_move(&t->lru, &l->task_lru);
+}
+
+/* Take the identity carried by an event: the latest comm and tgid win. */
+static void lb_task_set_id(struct lb_ledger *l, struct lb_task *t,
+			   const struct lb_task_id *id, bool kthread)
+{
+	if (id->comm[0])
+		memcpy(t->id.comm, id->comm, LB_COMM_LEN);
+	if (id->pcomm[0])
+		memcpy(t->id.pcomm, id->pcomm, LB_COMM_LEN);
+	if (kthread)
+		t->kthread = true;
+	if (id->tgid <= 0)
+		return;
+	if (t->proc && t->id.tgid == id->tgid) {
+		lb_proc_set_comm(t->proc, id);
+		return;
+	}
+	lb_proc_detach(l, t->proc);
+	t->id.tgid = id->tgid;
+	t->proc = NULL;
+	/* Pin the task: making room for the process must not evict it. */
+	lb_task_pin(t);
+	t->proc = lb_proc_attach(l, &t->id, t->kthread);
+	lb_task_unpin(l, t);
+}
+
+/* Which unpinned task to forget: the least interesting of the least recently used few. */
+static struct lb_task *lb_task_victim(struct lb_ledger *l)
+{
+	struct lb_task *t, *best = NULL;
+	u64 interest, least = U64_MAX;
+	u32 n = 0;
+
+	list_for_each_entry_reverse(t, &l->task_lru, lru) {
+		interest = t->wait_ns + t->blame_ns + t->hold_ns;
+		if (!best || interest < least) {
+			best = t;
+			least = interest;
+		}
+		if (++n == LB_EVICT_SCAN)
+			break;
+	}
+	return best;
+}
+
+static void lb_task_evict(struct lb_ledger *l, struct lb_task *t)
+{
+	hlist_del_init(&t->hnode);
+	lb_proc_detach(l, t->proc);
+	t->proc = NULL;
+	l->totals.evicted_tasks++;
+}
+
+/* Find or make the task of @id (pid > 0); NULL when every task is pinned. */
+struct lb_task *lb_task_get(struct lb_ledger *l, const struct lb_task_id *id, bool kthread)
+{
+	struct lb_task *t = lb_task_find(l, id->pid);
+
+	if (!t) {
+		if (!list_empty(&l->free_tasks)) {
+			t = list_first_entry(&l->free_tasks, struct lb_task, lru);
+		} else if (!list_empty(&l->task_lru)) {
+			t = lb_task_victim(l);
+			lb_task_evict(l, t);
+		} else {
+			return NULL;
+		}
+		list_del_init(&t->lru);
+		memset(t, 0, sizeof(*t));
+		INIT_HLIST_NODE(&t->hnode);
+		t->id.pid = id->pid;
+		hlist_add_head(&t->hnode, &l->task_hash[hash_64((u32)id->pid, l->task_bits)]);
+		list_add(&t->lru, &l->task_lru);
+	}
+	lb_task_touch(l, t);
+	lb_task_set_id(l, t, id, kthread);
+	return t;
+}
+
+/* Waits */
+
+/*
+ * A free wait slot; when none is left the oldest ghost gives its slot up. Its
+ * pending share stays on the lock (the holder still gets the blame) but the
+ * (holder, victim) pair can no longer be credited.
+ */
+struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l)
+{
+	struct lb_waiter *w;
+
+	if (list_empty(&l->free_waiters)) {
+		if (list_empty(&l->ghost_fifo))
+			return NULL;
+		w = list_first_entry(&l->ghost_fifo, struct lb_waiter, link);
+		lb_waiter_free(l, w);
+		l->totals.dropped_pairs++;
+	}
+	w = list_first_entry(&l->free_waiters, struct lb_waiter, link);
+	list_del_init(&w->link);
+	return w;
+}
+
+void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w)
+{
+	list_del_init(&w->lock_node);
+	list_move(&w->link, &l->free_waiters);
+	w->lock = NULL;
+	w->task = NULL;
+	w->pending_ns = 0;
+}
+
+/* Pairs and chains: append-only until reset. */
+
+static u32 lb_pair_hash(const struct lb_ledger *l, s32 holder, s32 victim)
+{
+	return hash_64(((u64)(u32)holder << 32) | (u32)victim, l->pair_bits);
+}
+
+struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim)
+{
+	struct lb_pair *p;
+
+	hlist_for_each_entry(p, &l->pair_hash[lb_pair_hash(l, holder, victim)], hnode)
+		if (p->holder == holder && p->victim == victim)
+			return p;
+	return NULL;
+}
+
+void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns)
+{
+	struct lb_pair *p = lb_pair_find(l, holder, victim);
+
+	if (!p) {
+		if (l->nr_pairs == l->limits.max_pairs) {
+			l->totals.dropped_pairs++;
+			return;
+		}
+		p = &l->pairs[l->nr_pairs++];
+		p->holder = holder;
+		p->victim = victim;
+		p->blame_ns = 0;
+		hlist_add_head(&p->hnode, &l->pair_hash[lb_pair_hash(l, holder, victim)]);
+	}
+	p->blame_ns += ns;
+}
+
+static u32 lb_chain_hash(const struct lb_ledger *l, const struct lb_chain *c)
+{
+	u64 k = c->victim_lock ^ (c->waits_on * 31) ^ ((u64)(u32)c->holder << 32) ^ (u32)c->root;
+
+	return hash_64(k, l->chain_bits);
+}
+
+void lb_chain_add(struct lb_ledger *l, const struct lb_chain *key, u64 ns)
+{
+	struct hlist_head *head = &l->chain_hash[lb_chain_hash(l, key)];
+	struct lb_chain *c;
+
+	hlist_for_each_entry(c, head, hnode) {
+		if (c->victim_lock == key->victim_lock && c->waits_on == key->waits_on &&
+		    c->holder == key->holder && c->root == key->root) {
+			c->blame_ns += ns;
+			return;
+		}
+	}
+	if (l->nr_chains == l->max_chains) {
+		l->totals.dropped_chains++;
+		return;
+	}
+	c = &l->chains[l->nr_chains++];
+	*c = *key;
+	c->blame_ns = ns;
+	hlist_add_head(&c->hnode, head);
+}
+
+static struct hlist_head *lb_stack_head(const struct lb_ledger *l, s32 pid, u8 role, u32 id)
+{
+	u64 key = ((u64)(u32)pid << 32 | id) ^ ((u64)role << 63);
+
+	return &l->stack_hash[hash_64(key, l->stack_bits)];
+}
+
+struct lb_stack *lb_stack_find(const struct lb_ledger *l, s32 pid, u8 role, u32 id)
+{
+	struct lb_stack *st;
+
+	hlist_for_each_entry(st, lb_stack_head(l, pid, role, id), hnode)
+		if (st->pid == pid && st->id == id && st->role == role)
+			return st;
+	return NULL;
+}
+
+void lb_stack_add(struct lb_ledger *l, s32 pid, u8 role, u32 id, u64 ns)
+{
+	struct lb_stack *st = lb_stack_find(l, pid, role, id);
+
+	if (st) {
+		st->ns += ns;
+		return;
+	}
+	if (l->nr_stacks == l->limits.max_pairs) {
+		l->totals.dropped_stacks++;
+		return;
+	}
+	st = &l->stacks[l->nr_stacks++];
+	st->pid = pid;
+	st->id = id;
+	st->role = role;
+	st->ns = ns;
+	hlist_add_head(&st->hnode, lb_stack_head(l, pid, role, id));
+}
+
+/* Deadlocks: cycles are kept as sorted sets, so each is recorded once. */
+
+static void lb_sort_s32(s32 *v, u32 n)
+{
+	u32 i, j;
+	s32 x;
+
+	for (i = 1; i < n; i++) {
+		x = v[i];
+		for (j = i; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+static void lb_sort_u64(u64 *v, u32 n)
+{
+	u32 i, j;
+	u64 x;
+
+	for (i = 1; i < n; i++) {
+		x = v[i];
+		for (j = i; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+void lb_deadlock_add(struct lb_ledger *l, const s32 *pid, const u64 *lock, u32 n)
+{
+	struct lb_deadlock d;
+	u32 i;
+
+	memset(&d, 0, sizeof(d));
+	n = min_t(u32, n, LB_CYCLE_MAX);
+	d.nr_tasks = n;
+	d.nr_locks = n;
+	memcpy(d.pid, pid, n * sizeof(*pid));
+	memcpy(d.lock, lock, n * sizeof(*lock));
+	lb_sort_s32(d.pid, n);
+	lb_sort_u64(d.lock, n);
+	for (i = 0; i < l->nr_deadlocks; i++) {
+		const struct lb_deadlock *o = &l->deadlock[i];
+
+		if (o->nr_tasks == n && !memcmp(o->pid, d.pid, n * sizeof(*d.pid)) &&
+		    !memcmp(o->lock, d.lock, n * sizeof(*d.lock)))
+			return;
+	}
+	l->totals.deadlocks++;
+	if (l->nr_deadlocks < LB_DEADLOCKS_MAX)
+		l->deadlock[l->nr_deadlocks++] = d;
+}

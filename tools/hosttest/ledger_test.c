@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host unit tests of the ledger: the shared scenarios, the verdict rule, the
+ * report and dump formats and a long random stream, printed as TAP.
+ */
+#include "ledger.h"
+#include "ledger_scenarios.h"
+
+static unsigned int tests, failures, test_failures;
+
+static void tap_result(const char *name)
+{
+	tests++;
+	if (test_failures)
+		failures++;
+	printf("%sok %u - %s\n", test_failures ? "not " : "", tests, name);
+	test_failures = 0;
+}
+
+static __printf(1, 2) void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	test_failures++;
+	if (test_failures > 20)
+		return;
+	printf("#   ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+static void expect(bool cond, const char *what)
+{
+	if (!cond)
+		fail("%s", what);
+}
+
+static void scenario_check(void *ctx, const struct lb_scenario *s, u32 step, const char *what,
+			   u64 got, u64 want)
+{
+	(void)ctx;
+	if (got != want)
+		fail("%s, step %u: %s: got %llu, want %llu", s->name, step, what, got, want);
+}
+
+static struct lb_ledger *run_scenario(const struct lb_scenario *s)
+{
+	struct lb_scn_check c = { .check = scenario_check };
+	struct lb_ledger *l = lb_ledger_create(&s->limits);
+
+	if (!l) {
+		fail("%s: lb_ledger_create failed", s->name);
+		return NULL;
+	}
+	lb_scn_run(s, l, &c);
+	return l;
+}
+
+static void test_scenarios(void)
+{
+	char name[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(lb_scenarios); i++) {
+		lb_ledger_destroy(run_scenario(&lb_scenarios[i]));
+		snprintf(name, sizeof(name), "scenario %s", lb_scenarios[i].name);
+		tap_result(name);
+	}
+}
+
+static void test_verdicts(void)
+{
+	char name[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(lb_verdict_cases); i++) {
+		const struct lb_verdict_case *v = &lb_verdict_cases[i];
+		enum lb_verdict got = lb_verdict_of(v->blame, v->wait);
+
+		if (got != v->want)
+			fail("blame %llu wait %llu: got %s, want %s", v->blame, v->wait,
+			     lb_verdict_name(got), lb_verdict_name(v->want));
+		snprintf(name, sizeof(name), "verdict %s", v->name);
+		tap_result(name);
+	}
+}
+
+#define TEXT_SIZE BIT(20)
+static char text[TEXT_SIZE];
+
+static void check_report(const struct lb_ledger *l, const char *who)
+{
+	static const char * const sections[] = {
+		"LOCKS by total wait", "TASKS by blame + wait", "PROCESSES by blame + wait",
+		"CHAINS:", "DEADLOCKS:", "verdict: CAUSE if blame >= 2 x wait",
+		"wait ",
+	};
+	struct lb_scn_text t;
+	u32 bad;
+	size_t i;
+
+	lb_scn_text_init(&t, text, sizeof(text));
+	lb_ledger_report(l, &t.out);
+	expect(!t.overflow, "report fits the buffer");
+	bad = lb_scn_text_bad_line(text, 100);
+	if (bad)
+		fail("%s: report line %u is wider than 100 columns or not printable", who, bad);
+	for (i = 0; i < ARRAY_SIZE(sections); i++)
+		if (!lb_scn_text_count(text, sections[i]))
+			fail("%s: report has no line starting with '%s'", who, sections[i]);
+	if (!strstr(text, "wait = blame + pending + unattributed"))
+		fail("%s: report lacks the conservation line", who);
+	if (strstr(text, "BROKEN"))
+		fail("%s: report says conservation is broken", who);
+}
+
+static bool has_keys(const char *line, const char * const *keys)
+{
+	for (; *keys; keys++) {
+		char pat[48];
+		const char *p;
+
+		snprintf(pat, sizeof(pat), " %s=", *keys);
+		p = strstr(line, pat);
+		if (!p || p > strchr(line, '\n'))
+			return false;
+	}
+	return true;
+}
+
+/* Every record has the keys ledger.h promises; lock ids are 16 hex digits. */
+static void check_dump(const struct lb_ledger *l, const char *who)
+{
+	static const char * const totals[] = {
+		"events", "wait_ns", "blame_ns", "pending_ns", "unattributed_ns", "late",
+		"unmatched", "evicted_locks", "evicted_tasks", "dropped_waiters",
+		"dropped_pairs", "window_ns", NULL };
+	static const char * const lock[] = {
+		"id", "class", "acq", "wait_ns", "hold_ns", "blame_ns", "pending_ns",
+		"unattributed_ns", "wait_p50", "wait_p99", "wait_max", "hold_p50", "hold_p99",
+		"hold_max", "errors", "waiters", "holder", "util_ppm", "sat_milli", NULL };
+	static const char * const task[] = {
+		"pid", "tgid", "comm", "wait_ns", "waits", "hold_ns", "hold_on_cpu_ns", "holds",
+		"blame_ns", "root_blame_ns", "errors", "verdict", NULL };
+	static const char * const process[] = {
+		"tgid", "comm", "wait_ns", "hold_ns", "blame_ns", "root_blame_ns", "verdict",
+		NULL };
+	static const char * const pair[] = { "holder", "victim", "blame_ns", NULL };
+	static const char * const chain[] = {
+		"victim_lock", "holder", "waits_on", "root", "blame_ns", NULL };
+	static const char * const deadlock[] = { "tasks", "locks", NULL };
+	static const char * const stack[] = { "pid", "role", "id", "ns", NULL };
+	static const struct {
+		const char *type;
+		const char * const *keys;
+	} records[] = {
+		{ "totals ", totals }, { "lock ", lock }, { "task ", task },
+		{ "process ", process }, { "pair ", pair }, { "chain ", chain },
+		{ "deadlock ", deadlock }, { "stack ", stack },
+	};
+	struct lb_scn_text t;
+	const char *line;
+	size_t i;
+
+	lb_scn_text_init(&t, text, sizeof(text));
+	lb_ledger_dump(l, &t.out);
+	expect(!t.overflow, "dump fits the buffer");
+	if (strncmp(text, "# lockblame ledger v1\n", 22))
+		fail("%s: dump does not start with its version line", who);
+	if (lb_scn_text_count(text, "totals ") != 1)
+		fail("%s: dump has not exactly one totals line", who);
+	if (lb_scn_text_bad_line(text, 4096))
+		fail("%s: dump has a non-printable byte", who);
+	for (line = strchr(text, '\n') + 1; *line; line = strchr(line, '\n') + 1) {
+		bool known = false;
+
+		for (i = 0; i < ARRAY_SIZE(records); i++) {
+			size_t n = strlen(records[i].type);
+
+			if (strncmp(line, records[i].type, n))
+				continue;
+			known = true;
+			if (!has_keys(line - 1 + n, records[i].keys))
+				fail("%s: a '%s' record lacks a key: %.60s", who, records[i].type,
+				     line);
+		}
+		if (!known)
+			fail("%s: unknown record: %.40s", who, line);
+		if (!strncmp(line, "lock id=", 8) &&
+		    (strspn(line + 8, "0123456789abcdef") != 16 || line[24] != ' '))
+			fail("%s: lock id is not 16 hex digits: %.40s", who, line);
+	}
+}
+
+static void test_report_and_dump(void)
+{
+	char name[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(lb_scenarios); i++) {
+		struct lb_ledger *l = run_scenario(&lb_scenarios[i]);
+
+		if (l) {
+			check_report(l, lb_scenarios[i].name);
+			check_dump(l, lb_scenarios[i].name);
+		}
+		lb_ledger_destroy(l);
+		snprintf(name, sizeof(name), "report and dump of %s", lb_scenarios[i].name);
+		tap_result(name);
+	}
+}
+
+static void test_report_empty(void)
+{
+	struct lb_ledger *l = lb_ledger_create(NULL);
+
+	expect(l, "create with default limits");
+	if (l) {
+		check_report(l, "empty");
+		check_dump(l, "empty");
+	}
+	lb_ledger_destroy(l);
+	tap_result("report and dump of an empty ledger");
+}
+
+/* The dump's content matches the scenario: chain and deadlock records. */
+static void test_dump_records(void)
+{
+	struct lb_ledger *l = run_scenario(&lb_scenarios[LB_SCN_CHAIN]);
+	struct lb_scn_text t;
+	char want[160];
+
+	lb_scn_text_init(&t, text, sizeof(text));
+	lb_ledger_dump(l, &t.out);
+	snprintf(want, sizeof(want),
+		 "chain victim_lock=%016llx holder=702 waits_on=%016llx root=703 blame_ns=900\n",
+		 LB_LK(1), LB_LK(2));
+	if (!strstr(text, want))
+		fail("dump lacks: %s", want);
+	if (!strstr(text, "pair holder=702 victim=701 blame_ns=1400\n"))
+		fail("dump lacks the (702, 701) pair");
+	if (!strstr(text, "task pid=703 tgid=700 comm=root wait_ns=0 waits=0 hold_ns=1000") ||
+	    !strstr(text, " hold_on_cpu_ns=900 holds=1 blame_ns=1000 root_blame_ns=1900") ||
+	    !strstr(text, " root_blame_ns=1900 errors=0 verdict=cause"))
+		fail("dump lacks the root cause's task record");
+	lb_ledger_destroy(l);
+
+	l = run_scenario(&lb_scenarios[LB_SCN_DEADLOCK]);
+	lb_scn_text_init(&t, text, sizeof(text));
+	lb_ledger_dump(l, &t.out);
+	snprintf(want, sizeof(want), "deadlock tasks=1101,1102 locks=%016llx,%016llx\n",
+		 LB_LK(0xa), LB_LK(0xb));
+	if (!strstr(text, want))
+		fail("dump lacks: %s", want);
+	if (lb_scn_text_count(text, "deadlock ") != 1)
+		fail("the deadlock is not reported exactly once");
+	lb_scn_text_init(&t, text, sizeof(text));
+	lb_ledger_report(l, &t.out);
+	if (!strstr(text, "tasks: left/1101, right/1102"))
+		fail("report does not name the deadlocked tasks");
+	lb_ledger_destroy(l);
+	tap_result("dump records chains, pairs and deadlocks");
+}
+
+/* A comm with odd bytes cannot break a line or a key=value field. */
+static void test_comm_escaped(void)
+{
+	static const char comm[LB_COMM_LEN] = "a b\n=\\\x01\xff";
+	struct lb_ledger *l = lb_ledger_create(NULL);
+	struct lb_event ev = {
+		.ts_ns = 10, .lock = 1, .type = LB_EV_WAIT_BEGIN, .lock_class = LB_LOCK_MUTEX,
+		.task = { .pid = 42, .tgid = 42 },
+	};
+	struct lb_scn_text t;
+
+	memcpy(ev.task.comm, comm, LB_COMM_LEN);
+	lb_ledger_feed(l, &ev);
+	lb_ledger_advance(l, 100);
+	lb_scn_text_init(&t, text, sizeof(text));
+	lb_ledger_dump(l, &t.out);
+	if (!strstr(text, " comm=a\\x20b\\x0a\\x3d\\x5c\\x01\\xff wait_ns=90 "))
+		fail("comm not escaped in the dump");
+	if (lb_scn_text_bad_line(text, 4096))
+		fail("dump has a raw odd byte");
+	check_report(l, "odd comm");
+	lb_ledger_destroy(l);
+	tap_result("comm is escaped in report and dump");
+}
+
+static void test_reset(void)
+{
+	struct lb_ledger *l = run_scenario(&lb_scenarios[LB_SCN_ON_CPU]);
+	struct lb_ledger_totals t;
+	struct lb_task_stats ts;
+
+	lb_ledger_reset(l);
+	lb_ledger_totals(l, &t);
+	expect(lb_ledger_bytes(l) > sizeof(struct lb_event), "ledger reports its memory");
+	expect(!t.events && !t.wait_ns && !t.blame_ns && !t.window_ns, "totals cleared");
+	expect(!lb_ledger_task(l, 101, &ts), "tasks cleared");
+	lb_ledger_destroy(l);
+	/* The same ledger runs the scenario again, exactly. */
+	l = run_scenario(&lb_scenarios[LB_SCN_ON_CPU]);
+	lb_ledger_destroy(l);
+	tap_result("reset empties the ledger");
+}
+
+/* A long messy stream into small tables: the invariant holds after every event. */
+static void test_random_stream(void)
+{
+	static const struct lb_ledger_limits lim = {
+		.max_locks = 4, .max_tasks = 8, .max_waiters = 5, .max_pairs = 16,
+		.max_chain_depth = 3,
+	};
+	struct lb_ledger *l = lb_ledger_create(&lim);
+	struct lb_ledger_totals t;
+	struct lb_event ev;
+	u64 state = 0x9e3779b97f4a7c15ULL, ts = 1000;
+	u32 i;
+
+	for (i = 0; i < 200000 && test_failures < 5; i++) {
+		lb_scn_random_event(&state, &ts, &ev);
+		lb_ledger_feed(l, &ev);
+		if (i % 97 == 0)
+			lb_ledger_advance(l, ts + 10);
+		lb_ledger_totals(l, &t);
+		if (t.blame_ns + t.pending_ns + t.unattributed_ns != t.wait_ns)
+			fail("event %u: %llu + %llu + %llu != %llu", i, t.blame_ns, t.pending_ns,
+			     t.unattributed_ns, t.wait_ns);
+		if (i % 20000 == 0)
+			check_report(l, "random");
+	}
+	lb_ledger_totals(l, &t);
+	expect(t.evicted_locks && t.evicted_tasks && t.dropped_waiters && t.late_events,
+	       "the stream exercised eviction, drops and late events");
+	check_dump(l, "random");
+	lb_ledger_destroy(l);
+	tap_result("random stream keeps wait = blame + pending + unattributed");
+}
+
+int main(void)
+{
+	test_scenarios();
+	test_verdicts();
+	test_report_and_dump();
+	test_report_empty();
+	test_dump_records();
+	test_comm_escaped();
+	test_reset();
+	test_random_stream();
+	printf("1..%u\n", tests);
+	printf("# passed %u failed %u\n", tests - failures, failures);
+	return failures ? 1 : 0;
+}
