@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash disable=SC2154 # $top is the sourcing script's
+# Shared by the QEMU lane and demo scripts (sourced, bash). Expects $top.
+
+# stage_tree DIR: copy what builds the module (no build products) into DIR, so
+# builds for different kernels never disturb the checkout or each other.
+stage_tree() {
+	mkdir -p "$1"
+	local f
+	for f in Makefile Kbuild module include kunit; do
+		[ -e "$top/$f" ] || continue
+		rsync -a --exclude='*.o' --exclude='*.ko' --exclude='*.mod' --exclude='*.mod.c' \
+			--exclude='.*.cmd' --exclude='Module.symvers' --exclude='modules.order' \
+			"$top/$f" "$1/"
+	done
+}
+
+# clean_console: the serial log made greppable: no CRs, no terminal escapes
+# (SeaBIOS leaves some in front of the first line init prints), no printk
+# timestamps, and the guest's marker and result lines on lines of their own
+# even when kernel output shared the line.
+clean_console() {
+	tr -d '\r' | sed -E 's/\x1b(\[[0-9;?]*[A-Za-z]|[^[])//g' |
+		sed -E 's/(.)(LOCKBLAME-[A-Z]|lockblame-(test:|e2e\[|probes:|diag:|demo:))/\1\n\2/g' |
+		sed -E 's/^\[ *[0-9]+\.[0-9]+\] //'
+}
+
+# guest_bins: the executables that go into the guest's /bin, one per line
+# (FILE or FILE=NAME): whatever `make -C tools/workloads` left in
+# tools/workloads/bin, and the reader, static if it was built so.
+guest_bins() {
+	local b
+	for b in "$top"/tools/workloads/bin/*; do
+		[ -f "$b" ] && [ -x "$b" ] && echo "$b"
+	done
+	for b in "$top"/tools/lockblame/lockblame.static "$top"/tools/lockblame/lockblame; do
+		if [ -f "$b" ] && [ -x "$b" ] && head -c 4 "$b" | grep -q ELF; then
+			echo "$b=lockblame"
+			break
+		fi
+	done
+	return 0
+}
+
+# build_errors LOG [TREE]: the lines of a failed build worth reading first,
+# with the staged copy's path (TREE/) taken out of file names.
+build_errors() {
+	local e
+	e=$(grep -E 'error:|ERROR:|undefined|fatal|No rule' "$1" | head -n 25)
+	[ -n "$e" ] || e=$(tail -n 15 "$1")
+	if [ -n "${2:-}" ]; then
+		echo "$e" | sed "s|$2/||g"
+	else
+		echo "$e"
+	fi
+}
