@@ -12,6 +12,9 @@
 #include <linux/futex.h>
 #include <linux/sched.h>
 #include <linux/ptrace.h>
+#include <linux/sched/clock.h>
+#include <linux/jiffies.h>
+#include <linux/uaccess.h>
 
 /*
  * Owner words of struct mutex and struct rw_semaphore: a task_struct pointer
@@ -24,6 +27,9 @@
 #define LB_RWSEM_READER_OWNED		0x01UL
 #define LB_RWSEM_OWNER_FLAGS_MASK	0x03UL
 #define LB_RWSEM_FLAG_WAITERS		0x02UL
+#define LB_RWSEM_WRITER_LOCKED		0x01UL
+#define LB_RWSEM_READER_SHIFT		8
+#define LB_RWSEM_FLAG_READFAIL		BIT(BITS_PER_LONG - 1)
 
 #ifndef CONFIG_PREEMPT_RT
 static inline unsigned long lb_mutex_owner_word(struct mutex *lock)
@@ -74,10 +80,37 @@ static inline long lb_retval(struct pt_regs *regs)
 	return (long)regs_return_value(regs);
 }
 
-/* The task's on-CPU time so far; updated at ticks and context switches. */
+/*
+ * On-CPU time of a task so far. sum_exec_runtime is brought up to date only
+ * at ticks and context switches; a task running now has also run since
+ * se.exec_start (same clock as local_clock(), on its own CPU). Any other
+ * delta is not trusted: more than two ticks means the clocks disagree.
+ */
+static inline u64 lb_cpu_ns(u64 sum_exec_runtime, u64 exec_start, bool running)
+{
+	u64 now = local_clock();
+
+	if (running && now > exec_start && now - exec_start < 2 * TICK_NSEC)
+		sum_exec_runtime += now - exec_start;
+	return sum_exec_runtime;
+}
+
+/* Is @t on a CPU right now? Read without faulting: @t may be a bad pointer. */
+static inline bool lb_task_running_nofault(struct task_struct *t)
+{
+#ifdef CONFIG_SMP
+	int on_cpu;
+
+	return !copy_from_kernel_nofault(&on_cpu, &t->on_cpu, sizeof(on_cpu)) && on_cpu;
+#else
+	return t == current;
+#endif
+}
+
 static inline u64 lb_task_cpu_ns(struct task_struct *t)
 {
-	return READ_ONCE(t->se.sum_exec_runtime);
+	return lb_cpu_ns(READ_ONCE(t->se.sum_exec_runtime), READ_ONCE(t->se.exec_start),
+			 t == current);
 }
 
 #endif /* _LOCKBLAME_COMPAT_H */

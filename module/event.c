@@ -59,6 +59,7 @@ bool __kprobes lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 
 	struct lb_task_id *id = &ev->owner;
 	struct task_struct *leader;
 	unsigned int flags;
+	u64 sum, start;
 
 	if (!owner)
 		return false;
@@ -68,8 +69,8 @@ bool __kprobes lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 
 	    copy_from_kernel_nofault(&leader, &owner->group_leader, sizeof(leader)) ||
 	    copy_from_kernel_nofault(id->pcomm, leader->comm, LB_COMM_LEN) ||
 	    copy_from_kernel_nofault(&flags, &owner->flags, sizeof(flags)) ||
-	    copy_from_kernel_nofault(&ev->owner_cpu_ns, &owner->se.sum_exec_runtime,
-				     sizeof(ev->owner_cpu_ns)) ||
+	    copy_from_kernel_nofault(&sum, &owner->se.sum_exec_runtime, sizeof(sum)) ||
+	    copy_from_kernel_nofault(&start, &owner->se.exec_start, sizeof(start)) ||
 	    id->pid <= 0) {
 		memset(id, 0, sizeof(*id));
 		ev->owner_cpu_ns = 0;
@@ -77,6 +78,7 @@ bool __kprobes lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 
 	}
 	id->comm[LB_COMM_LEN - 1] = '\0';
 	id->pcomm[LB_COMM_LEN - 1] = '\0';
+	ev->owner_cpu_ns = lb_cpu_ns(sum, start, lb_task_running_nofault(owner));
 	if (flags & PF_KTHREAD)
 		ev->flags |= LB_EF_OWNER_KTHREAD;
 	ev->owner_source = source;

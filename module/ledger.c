@@ -448,7 +448,15 @@ static void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 	u32 i;
 
 	if (src == LB_OWNER_HEURISTIC && opid) {
-		/* A guess: shown as the probable holder, never blamed. */
+		/*
+		 * A guess: shown as the probable holder, never blamed. Its CPU
+		 * clock is kept: if it turns out to be the releaser, the hold's
+		 * on-CPU part is measured from here.
+		 */
+		if (lock->probable_pid != opid || !lock->probable_cpu_ts) {
+			lock->probable_cpu_ns = ev->owner_cpu_ns;
+			lock->probable_cpu_ts = ev->owner_cpu_ns ? ts : 0;
+		}
 		lock->probable_pid = opid;
 		lb_task_get(l, &ev->owner, okthread);
 	}
@@ -617,6 +625,14 @@ static void lb_record_hold(struct lb_lock *lock, struct lb_task *r, const struct
 
 		on = ev->cpu_ns > h->cpu_ns ? min(ev->cpu_ns - h->cpu_ns, span) : 0;
 		unknown = hold - span;
+	} else if (!h && lock->probable_pid == r->id.pid && lock->probable_cpu_ts &&
+		   lock->probable_cpu_ts <= ts && ev->cpu_ns) {
+		/* Known only at release, but named earlier as the probable holder. */
+		u64 span = min(ts - lock->probable_cpu_ts, hold);
+
+		on = ev->cpu_ns > lock->probable_cpu_ns ?
+		     min(ev->cpu_ns - lock->probable_cpu_ns, span) : 0;
+		unknown = hold - span;
 	}
 	r->hold_ns += hold;
 	r->hold_on_cpu_ns += on;
@@ -758,6 +774,7 @@ static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts
 		lb_unattribute_pending(l, lock);
 	}
 	lock->probable_pid = 0;
+	lock->probable_cpu_ts = 0;
 	lock->pending_open = false;
 	/*
 	 * The lock is free now; for a rwsem the wake means all readers left.

@@ -97,6 +97,8 @@ struct lb_lock {
 	u32 nr_holders;
 	struct lb_holder holder[LB_LOCK_HOLDERS];
 	s32 probable_pid;		/* heuristic owner: reported, never blamed */
+	u64 probable_cpu_ns;		/* its on-CPU clock when first named ... */
+	u64 probable_cpu_ts;		/* ... at this time (0: no reading) */
 	u32 wake_credit;		/* futex: wakes a seen release announced, not yet seen */
 	u32 wake_debt;			/* futex: wakes seen whose release is not seen yet */
 	bool pending_open;		/* pending_since is valid */

@@ -17,13 +17,14 @@ static int __kprobes lb_rwsem_entry(struct kretprobe_instance *ri, struct pt_reg
 	struct lb_probe *p = lb_probe_of_ri(ri);
 	struct rw_semaphore *sem = (struct rw_semaphore *)lb_arg(regs, 0);
 	struct lb_event *ev;
-	unsigned long word;
+	unsigned long word, count, readers;
 
 	atomic64_inc(&p->hits);
 	d->lock = 0;
 	if (!READ_ONCE(lb_enabled))
 		return 1;
-	if (copy_from_kernel_nofault(&word, &sem->owner, sizeof(word))) {
+	if (copy_from_kernel_nofault(&word, &sem->owner, sizeof(word)) ||
+	    copy_from_kernel_nofault(&count, &sem->count, sizeof(count))) {
 		atomic64_inc(&p->mismatches);
 		return 1;
 	}
@@ -34,9 +35,14 @@ static int __kprobes lb_rwsem_entry(struct kretprobe_instance *ri, struct pt_reg
 	/*
 	 * A writer's owner word names it while it holds the semaphore. A
 	 * reader-owned word only hints at some past reader, which may have
-	 * exited: it is never dereferenced.
+	 * exited: it is never dereferenced. Readers publish that hint after
+	 * taking the count, so the count also says "held by readers" (a reader
+	 * entering the slowpath still counts itself).
 	 */
-	if (word & LB_RWSEM_READER_OWNED)
+	readers = (count & ~LB_RWSEM_FLAG_READFAIL) >> LB_RWSEM_READER_SHIFT;
+	if (side == LB_EF_READ && readers)
+		readers--;
+	if (word & LB_RWSEM_READER_OWNED || (!(count & LB_RWSEM_WRITER_LOCKED) && readers))
 		ev->owner_source = LB_OWNER_READER_HINT;
 	else
 		lb_owner_fill(ev, (struct task_struct *)(word & ~LB_RWSEM_OWNER_FLAGS_MASK),

@@ -3,6 +3,7 @@
 # The debugfs interface: probes planted, control commands (bad ones change nothing),
 # enable/disable, filters, stacks, a report without kernel addresses, and module
 # parameters checked at load.
+# lb-live-only
 . "$(dirname "$0")/lib.sh"
 
 ctl=$LB_DEBUGFS/control
