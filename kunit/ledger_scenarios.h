@@ -351,6 +351,32 @@ static const struct lb_scn_step lb_scn_steps_chain[] = {
 };
 
 /*
+ * The same chain when L2 is a futex, whose holder C is learnt only when it
+ * wakes B: the root blame that reached B's futex while its holder was
+ * unknown is kept on it and paid to C at the release, as above.
+ *   [0,1000) B waits on L2 (holder unknown: pending, C at release)
+ *   [100,1000) L1: B 900, past blocked B to L2's future releaser C
+ *   [1000,1500) L1: B 500, B runs
+ */
+static const struct lb_scn_step lb_scn_steps_chain_futex[] = {
+	LB_BEGIN(0, LB_LK(2), FUTEX, 702, 0),
+	LB_BEGIN_OWNED(100, LB_LK(1), MUTEX, 701, 0, FIELD, 702, 500),
+	LB_ADVANCE(600),
+	LB_X_TASK(702, 600, 500, 0, 0, 0, SHARED),
+	LB_RELEASE(1000, LB_LK(2), FUTEX, 703, 0, 1000, 1),
+	LB_END(1000, LB_LK(2), FUTEX, 702, 0, WOKEN, 600),
+	LB_RELEASE(1500, LB_LK(1), MUTEX, 702, 0, 900, 0),
+	LB_END(1500, LB_LK(1), MUTEX, 701, 0, ACQ, 50),
+	LB_X_TASK(701, 1400, 0, 0, 0, 0, VICTIM),
+	LB_X_TASK(702, 1000, 1400, 500, 1400, 400, SHARED),
+	LB_X_TASK(703, 0, 1000, 1900, 1000, 0, CAUSE),
+	LB_X_TOTALS(2400, 2400, 0, 0),
+	LB_X_PAIR(703, 702, 1000),
+	LB_X_PAIR(702, 701, 1400),
+	LB_SCN_END
+};
+
+/*
  * Two tasks alternating as holders of one mutex: each makes the other wait
  * about as long as it waits itself: SHARED control, the "hot coal".
  *   [0,1000) Y waits, X holds    [1000,2000) X waits, Y holds
@@ -871,7 +897,7 @@ enum lb_scn_index {
 	LB_SCN_SHARED_FUTEX, LB_SCN_CHAIN, LB_SCN_ALTERNATING, LB_SCN_KTHREAD,
 	LB_SCN_DEADLOCK, LB_SCN_DEADLOCK3, LB_SCN_KNOWN_AT_RELEASE, LB_SCN_RWSEM,
 	LB_SCN_OVERFLOW, LB_SCN_LATE, LB_SCN_ERRORS, LB_SCN_WAKE_FIRST, LB_SCN_THREAD_EXIT,
-	LB_SCN_MANY_READERS, LB_SCN_STACKS,
+	LB_SCN_MANY_READERS, LB_SCN_STACKS, LB_SCN_CHAIN_FUTEX,
 };
 
 static const struct lb_scenario lb_scenarios[] = {
@@ -897,6 +923,8 @@ static const struct lb_scenario lb_scenarios[] = {
 	[LB_SCN_MANY_READERS] = LB_SCENARIO(many_readers),
 	[LB_SCN_STACKS] = { .name = "stacks", .tasks = lb_scn_tasks_on_cpu,
 			    .steps = lb_scn_steps_stacks },
+	[LB_SCN_CHAIN_FUTEX] = { .name = "chain_futex", .tasks = lb_scn_tasks_chain,
+				 .steps = lb_scn_steps_chain_futex },
 };
 
 /* The runner: feeds a scenario and reports every check through @check. */

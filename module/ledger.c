@@ -183,11 +183,66 @@ static struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock
 	return h;
 }
 
+/* The chain through @d ends at @root: root blame and the chain record. */
+static void lb_root_debt_pay(struct lb_ledger *l, const struct lb_root_debt *d,
+			     struct lb_task *root)
+{
+	struct lb_chain c = {
+		.victim_lock = d->victim_lock,
+		.holder = d->holder,
+		.waits_on = d->waits_on,
+		.root = root->id.pid,
+	};
+
+	lb_task_add_root(root, d->ns);
+	if (root->id.pid != d->holder)
+		lb_chain_add(l, &c, d->ns);
+}
+
+/* Pay every root debt of @lock to @root, or (NULL) back to its fallback. */
+static void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *root)
+{
+	u32 i;
+
+	for (i = 0; i < lock->nr_root_debts; i++) {
+		const struct lb_root_debt *d = &lock->root_debt[i];
+		struct lb_task *t = root ? root : lb_task_find(l, d->fallback);
+
+		if (t)
+			lb_root_debt_pay(l, d, t);
+	}
+	lock->nr_root_debts = 0;
+}
+
+/*
+ * The walk of a chain met @lock, whose holder is not known yet: keep the
+ * root blame on it. False if there is no room: the caller's task is root.
+ */
+static bool lb_root_debt_add(struct lb_lock *lock, const struct lb_root_debt *nd)
+{
+	struct lb_root_debt *d;
+	u32 i;
+
+	for (i = 0; i < lock->nr_root_debts; i++) {
+		d = &lock->root_debt[i];
+		if (d->victim_lock == nd->victim_lock && d->holder == nd->holder &&
+		    d->waits_on == nd->waits_on && d->fallback == nd->fallback) {
+			d->ns += nd->ns;
+			return true;
+		}
+	}
+	if (lock->nr_root_debts == LB_LOCK_ROOT_DEBTS)
+		return false;
+	lock->root_debt[lock->nr_root_debts++] = *nd;
+	return true;
+}
+
 /* Pending blame whose holder can never be named. */
 static void lb_unattribute_pending(struct lb_ledger *l, struct lb_lock *lock)
 {
 	struct lb_waiter *w, *tmp;
 
+	lb_root_debts_settle(l, lock, NULL);
 	lock->unattributed_ns += lock->pending_ns;
 	l->totals.unattributed_ns += lock->pending_ns;
 	l->totals.pending_ns -= lock->pending_ns;
@@ -262,8 +317,22 @@ static void lb_charge(struct lb_ledger *l, struct lb_lock *lock, struct lb_holde
 	while (depth < l->limits.max_chain_depth) {
 		const struct lb_waiter *w = cur->waiting;
 
-		if (!w || !w->lock->nr_holders)
+		if (!w)
 			break;
+		if (!w->lock->nr_holders) {
+			struct lb_root_debt d = {
+				.victim_lock = lock->id,
+				.holder = h->task->id.pid,
+				.waits_on = h->task->waiting->lock->id,
+				.fallback = cur->id.pid,
+				.ns = ns,
+			};
+
+			/* Its holder is learnt at release: the root is decided then. */
+			if (lb_root_debt_add(w->lock, &d))
+				return;
+			break;
+		}
 		next = w->lock->holder[0].task;
 		via[depth] = w->lock->id;
 		for (i = 0; i <= depth; i++) {
@@ -667,6 +736,7 @@ static void lb_resolve_pending(struct lb_ledger *l, struct lb_lock *lock, struct
 	lb_task_add_blame(r, ns);
 	/* The releaser is running, not waiting: it is its own root. */
 	lb_task_add_root(r, ns);
+	lb_root_debts_settle(l, lock, r);
 	if (ns)
 		lb_top_add(lock->cause, r->id.pid, ns);
 	list_for_each_entry(w, &lock->waiters, lock_node) {

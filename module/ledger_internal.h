@@ -86,6 +86,18 @@ struct lb_waiter {
 	u64 pending_ns;			/* part of wait_ns whose holder is not known yet */
 };
 
+/*
+ * Root blame that reached a lock whose holder is not known yet (a futex is
+ * learnt at its release): it goes to the releaser, or back to @fallback (the
+ * blocked task where the walk stopped) if no release ever names one.
+ */
+#define LB_LOCK_ROOT_DEBTS	4
+struct lb_root_debt {
+	u64 victim_lock, waits_on;
+	s32 holder, fallback;
+	u64 ns;
+};
+
 struct lb_lock {
 	struct hlist_node hnode;
 	struct list_head lru;		/* free list, active_locks while waited on, else lock_lru */
@@ -104,6 +116,8 @@ struct lb_lock {
 	bool pending_open;		/* pending_since is valid */
 	u64 pending_since;		/* first unattributed waiting since the last release */
 	u64 pending_ns;
+	u32 nr_root_debts;
+	struct lb_root_debt root_debt[LB_LOCK_ROOT_DEBTS];
 	u64 acquisitions, wait_ns, hold_ns, blame_ns, unattributed_ns, busy_ns, errors;
 	u64 holds, holds_lower_bound, holds_at_release;
 	struct lb_hist wait_hist, hold_hist;
