@@ -10,6 +10,7 @@
 #   make style | sparse      checkpatch --strict | sparse, on our sources
 #   make check               everything: builds, static checks, DKMS, four QEMU lanes
 #   make demo                boot Debian's 6.12 in QEMU and watch lockblame work
+#   make bench               the cost of lockblame: lb-bench without and with it, as ratios
 #   make clean
 
 # The one place lockblame's version is written (dkms.conf gets it from here).
@@ -76,7 +77,10 @@ check:
 demo:
 	@tools/qemu/demo $(DEMO)
 
+bench:
+	@tools/qemu/demo tools/qemu/bench.sh
+
 print-version:
 	@echo $(LOCKBLAME_VERSION)
 
-.PHONY: all have-kdir module kunit clean install dkms-install style sparse check demo print-version
+.PHONY: all have-kdir module kunit clean install dkms-install style sparse check demo bench print-version
