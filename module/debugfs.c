@@ -98,8 +98,9 @@ static int lb_stats_show(struct seq_file *m, void *v)
 		   t.evicted_tasks, t.dropped_waiters, t.dropped_pairs);
 	seq_printf(m, "ledger wait_ns %llu blame_ns %llu pending_ns %llu unattributed_ns %llu\n",
 		   t.wait_ns, t.blame_ns, t.pending_ns, t.unattributed_ns);
-	seq_printf(m, "memory rings %llu stacks %llu ledger %llu bytes\n", lb_rings_bytes(lb_rings),
-		   lb_stacks_bytes(), lb_ledger_bytes(lb_drain_ledger()));
+	seq_printf(m, "memory rings %llu stacks %llu stream %llu ledger %llu bytes\n",
+		   lb_rings_bytes(lb_rings), lb_stacks_bytes(), lb_stream_bytes(),
+		   lb_ledger_bytes(lb_drain_ledger()));
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(lb_stats);

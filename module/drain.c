@@ -57,6 +57,11 @@ static void lb_stream_push(const struct lb_event *ev)
 	spin_unlock(&lb_stream_lock);
 }
 
+u64 lb_stream_bytes(void)
+{
+	return (u64)lb_stream_cap * sizeof(*lb_stream_buf);
+}
+
 int lb_stream_open(void)
 {
 	if (!lb_stream_cap)

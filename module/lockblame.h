@@ -176,6 +176,7 @@ void lb_drain_set_tap(lb_drain_tap_t tap, void *priv);
 
 /* binary stream tee for debugfs "events" */
 int lb_stream_open(void);
+u64 lb_stream_bytes(void);
 void lb_stream_close(void);
 ssize_t lb_stream_read(char __user *buf, size_t len);
 
