@@ -16,6 +16,7 @@
 
 #define LB_STACK_DEPTH		16
 #define LB_STACK_PROBES		8
+#define LB_STACK_SPINS		10000
 
 struct lb_stack {
 	u32 hash;		/* 0: free; claimed with cmpxchg */
@@ -57,7 +58,7 @@ u64 lb_stacks_bytes(void)
 static u32 __kprobes lb_stack_intern(const unsigned long *ips, unsigned int depth, bool user)
 {
 	u32 hash = jhash(ips, depth * sizeof(*ips), user) | 1;
-	unsigned int i, idx;
+	unsigned int i, idx, spins;
 
 	for (i = 0; i < LB_STACK_PROBES; i++) {
 		struct lb_stack *s;
@@ -72,9 +73,17 @@ static u32 __kprobes lb_stack_intern(const unsigned long *ips, unsigned int dept
 			smp_store_release(&s->ready, 1);
 			return idx + 1;
 		}
-		/* Pairs with the release above: ready means ips are written. */
-		if (READ_ONCE(s->hash) == hash && smp_load_acquire(&s->ready) &&
-		    s->user == user && s->depth == depth &&
+		if (READ_ONCE(s->hash) != hash)
+			continue;
+		/*
+		 * Same hash, perhaps being written on another CPU right now (it
+		 * has preemption off for a few stores): wait for it, so that one
+		 * stack is not stored twice. Pairs with the release above.
+		 */
+		spins = 0;
+		while (!smp_load_acquire(&s->ready) && ++spins < LB_STACK_SPINS)
+			cpu_relax();
+		if (spins < LB_STACK_SPINS && s->user == user && s->depth == depth &&
 		    !memcmp(s->ips, ips, depth * sizeof(*ips)))
 			return idx + 1;
 	}
