@@ -75,12 +75,12 @@ static u32 __kprobes lb_stack_intern(const unsigned long *ips, unsigned int dept
 		}
 		if (READ_ONCE(s->hash) != hash)
 			continue;
+		spins = 0;
 		/*
 		 * Same hash, perhaps being written on another CPU right now (it
 		 * has preemption off for a few stores): wait for it, so that one
 		 * stack is not stored twice. Pairs with the release above.
 		 */
-		spins = 0;
 		while (!smp_load_acquire(&s->ready) && ++spins < LB_STACK_SPINS)
 			cpu_relax();
 		if (spins < LB_STACK_SPINS && s->user == user && s->depth == depth &&
