@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # What `make demo` runs in the guest once lockblame.ko is loaded (busybox sh).
 # Edit freely, or run another script: make demo DEMO=path/to/script.sh
-# tools/workloads/bin/* are in the guest's /bin.
+# tools/workloads/bin/* and the reader (lockblame) are in the guest's /bin.
 
 # The workloads to show, one command line each; each prints its own account
 # of who held the lock and who waited ("truth" lines), then lockblame's view.
@@ -10,6 +10,9 @@ DEMO_WORKLOADS="
 lb-mutex
 lb-chain
 "
+# The workload whose blame graph (lockblame --dot) goes to the host as the
+# artifact blame-graph.dot, rendered there to blame-graph.svg.
+DEMO_GRAPH=lb-chain
 
 d=/sys/kernel/debug/lockblame
 
@@ -23,6 +26,19 @@ show() {
 
 reset() {
 	[ -w "$d/control" ] && echo reset > "$d/control"
+}
+
+# graph TGID: the blame graph of that process, printed as an artifact
+# (tools/qemu/artifacts) for the host to render; the prefix keeps kernel
+# messages on the console out of it.
+graph() {
+	lockblame --dot --tgid "$1" < /dev/null > /tmp/blame-graph.dot || return
+	echo "---- lockblame --dot --tgid $1: rendered on the host (blame-graph.svg)"
+	{
+		echo "LB-ARTIFACT-BEGIN blame-graph.dot"
+		cat /tmp/blame-graph.dot
+		echo "LB-ARTIFACT-END blame-graph.dot"
+	} | sed 's/^/lockblame-demo: /'
 }
 
 # Four writers into one pipe: every write takes the pipe's mutex, so the
@@ -48,8 +64,14 @@ while read -r cmd; do
 	ran=1
 	reset
 	echo "---- workload: $cmd"
-	timeout 60 $cmd < /dev/null | grep -E "^truth (workload|lock|role)="
+	timeout 60 $cmd < /dev/null > /tmp/truth
+	grep -E "^truth (workload|lock|role)=" /tmp/truth
 	show report
+	command -v lockblame > /dev/null || continue
+	echo "---- lockblame"
+	lockblame < /dev/null
+	tgid=$(sed -n 's/^truth role=.* tgid=\([0-9]*\) .*/\1/p' /tmp/truth | head -n 1)
+	[ "${cmd%% *}" = "$DEMO_GRAPH" ] && [ -n "$tgid" ] && graph "$tgid"
 done <<LIST
 $DEMO_WORKLOADS
 LIST

@@ -2,7 +2,8 @@
 # The e2e scripts' output on a lane's console -> TAP lines named
 # "<lane>: e2e/<script>: <test>", plus a failure for a script that did not
 # finish, exited non-zero without saying what failed, or printed no results.
-# Input: the cleaned console. -v lane=NAME
+# Artifacts (LB-ARTIFACT-BEGIN/END, see artifacts) are neither results nor
+# diagnostics. Input: the cleaned console. -v lane=NAME
 
 function script_of(line) {
 	return substr(line, 15, index(line, "]: ") - 15)
@@ -24,6 +25,15 @@ function script_of(line) {
 /^lockblame-e2e\[/ {
 	s = script_of($0)
 	text = substr($0, 15 + length(s) + 3)
+	if (s in artifact) {
+		if (text == "LB-ARTIFACT-END " artifact[s])
+			delete artifact[s]
+		next
+	}
+	if (text ~ /^LB-ARTIFACT-BEGIN /) {
+		artifact[s] = substr(text, 19)
+		next
+	}
 	if (text ~ /^(not )?ok( [0-9]+)?( -)?( |$)/) {
 		status = text ~ /^not / ? "not ok" : "ok"
 		sub(/^(not )?ok( [0-9]+)?( -)? */, "", text)
