@@ -377,6 +377,30 @@ static const struct lb_scn_step lb_scn_steps_chain_futex[] = {
 };
 
 /*
+ * The chain in userspace: both locks are futexes. A waits on L1, whose
+ * glibc owner field names B (a heuristic: never blamed); B waits on L2. C
+ * releases L2, then B releases L1: B is confirmed as L1's holder, so the
+ * root blame of the time B was blocked goes on to L2's releaser C.
+ *   [0,1000) B waits on L2: pending, C at release
+ *   [100,1500) A waits on L1: pending, B at release; [100,1000) routed to C
+ */
+static const struct lb_scn_step lb_scn_steps_chain_userspace[] = {
+	LB_BEGIN(0, LB_LK(2), FUTEX, 702, 0),
+	LB_BEGIN_OWNED(100, LB_LK(1), FUTEX, 701, 0, LB_OWNER_HEURISTIC, 702, 500),
+	LB_RELEASE(1000, LB_LK(2), FUTEX, 703, 0, 1000, 1),
+	LB_END(1000, LB_LK(2), FUTEX, 702, 0, WOKEN, 600),
+	LB_RELEASE(1500, LB_LK(1), FUTEX, 702, 0, 900, 1),
+	LB_END(1500, LB_LK(1), FUTEX, 701, 0, WOKEN, 50),
+	LB_X_TASK(701, 1400, 0, 0, 0, 0, VICTIM),
+	LB_X_TASK(702, 1000, 1400, 500, 1400, 400, SHARED),
+	LB_X_TASK(703, 0, 1000, 1900, 1000, 0, CAUSE),
+	LB_X_TOTALS(2400, 2400, 0, 0),
+	LB_X_PAIR(703, 702, 1000),
+	LB_X_PAIR(702, 701, 1400),
+	LB_SCN_END
+};
+
+/*
  * Two tasks alternating as holders of one mutex: each makes the other wait
  * about as long as it waits itself: SHARED control, the "hot coal".
  *   [0,1000) Y waits, X holds    [1000,2000) X waits, Y holds
@@ -897,7 +921,7 @@ enum lb_scn_index {
 	LB_SCN_SHARED_FUTEX, LB_SCN_CHAIN, LB_SCN_ALTERNATING, LB_SCN_KTHREAD,
 	LB_SCN_DEADLOCK, LB_SCN_DEADLOCK3, LB_SCN_KNOWN_AT_RELEASE, LB_SCN_RWSEM,
 	LB_SCN_OVERFLOW, LB_SCN_LATE, LB_SCN_ERRORS, LB_SCN_WAKE_FIRST, LB_SCN_THREAD_EXIT,
-	LB_SCN_MANY_READERS, LB_SCN_STACKS, LB_SCN_CHAIN_FUTEX,
+	LB_SCN_MANY_READERS, LB_SCN_STACKS, LB_SCN_CHAIN_FUTEX, LB_SCN_CHAIN_USERSPACE,
 };
 
 static const struct lb_scenario lb_scenarios[] = {
@@ -925,6 +949,8 @@ static const struct lb_scenario lb_scenarios[] = {
 			    .steps = lb_scn_steps_stacks },
 	[LB_SCN_CHAIN_FUTEX] = { .name = "chain_futex", .tasks = lb_scn_tasks_chain,
 				 .steps = lb_scn_steps_chain_futex },
+	[LB_SCN_CHAIN_USERSPACE] = { .name = "chain_userspace", .tasks = lb_scn_tasks_chain,
+				     .steps = lb_scn_steps_chain_userspace },
 };
 
 /* The runner: feeds a scenario and reports every check through @check. */

@@ -115,12 +115,33 @@ struct lb_event *__kprobes lb_event_begin(u8 type, u8 lock_class, u64 lock)
 	return ev;
 }
 
-void __kprobes lb_event_commit(struct lb_event *ev)
+/* The probed function's address: kernel stacks are cut to start there. */
+static unsigned long __kprobes lb_probe_addr(const struct lb_probe *p)
 {
-	if (READ_ONCE(lb_stacks) && ev->type != LB_EV_WAIT_END) {
-		ev->stack_id = lb_stack_kernel();
-		if (ev->lock_class == LB_LOCK_FUTEX || ev->lock_class == LB_LOCK_FUTEX_PI)
-			ev->ustack_id = lb_stack_user();
-	}
+	return (unsigned long)(p->kind == LB_KPROBE ? p->kp.addr : p->krp.kp.addr);
+}
+
+/* Stacks at probe @p, if stacks are on: kernel, and user for @user. */
+void __kprobes lb_event_stacks(const struct lb_probe *p, bool user, u32 *kstack, u32 *ustack)
+{
+	*kstack = 0;
+	*ustack = 0;
+	if (!READ_ONCE(lb_stacks))
+		return;
+	*kstack = lb_stack_kernel(lb_probe_addr(p));
+	if (user)
+		*ustack = lb_stack_user();
+}
+
+/*
+ * Publish an event. @p is the probe whose entry is running, for the stacks
+ * at this point; NULL when the stacks were taken before (or are not wanted).
+ */
+void __kprobes lb_event_commit(struct lb_event *ev, const struct lb_probe *p)
+{
+	if (p)
+		lb_event_stacks(p, ev->lock_class == LB_LOCK_FUTEX ||
+				ev->lock_class == LB_LOCK_FUTEX_PI,
+				&ev->stack_id, &ev->ustack_id);
 	lb_ring_commit(lb_rings, ev);
 }

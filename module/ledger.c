@@ -237,12 +237,82 @@ static bool lb_root_debt_add(struct lb_lock *lock, const struct lb_root_debt *nd
 	return true;
 }
 
+/*
+ * Pending time on @lock while its probable holder P waits on another lock:
+ * note where the root blame would go if P is confirmed as the holder.
+ */
+static void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns)
+{
+	struct lb_task *p = lb_task_find(l, lock->probable_pid);
+	const struct lb_lock *on;
+	struct lb_route *r;
+	s32 root;
+	u32 i;
+
+	if (!p || !p->waiting || p->waiting->lock == lock)
+		return;
+	on = p->waiting->lock;
+	root = on->nr_holders ? on->holder[0].task->id.pid : 0;
+	if (lock->route_pid != p->id.pid) {
+		lock->route_pid = p->id.pid;
+		lock->nr_routes = 0;
+	}
+	for (i = 0; i < lock->nr_routes; i++) {
+		r = &lock->route[i];
+		if (r->waits_on == on->id && r->root == root) {
+			r->ns += ns;
+			return;
+		}
+	}
+	if (lock->nr_routes < LB_LOCK_ROUTES)
+		lock->route[lock->nr_routes++] = (struct lb_route){ on->id, root, ns };
+}
+
+/* @lock was released by @r: routes through it still open now have a root. */
+static void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
+{
+	struct lb_lock *other;
+	u32 i;
+
+	list_for_each_entry(other, &l->active_locks, lru)
+		for (i = 0; i < other->nr_routes; i++)
+			if (other->route[i].waits_on == lock->id && !other->route[i].root)
+				other->route[i].root = r->id.pid;
+}
+
+/* @lock's pending blame went to @r: if @r is the probable holder, route it. */
+static void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
+{
+	u32 i;
+
+	for (i = 0; r && lock->route_pid == r->id.pid && i < lock->nr_routes; i++) {
+		const struct lb_route *rt = &lock->route[i];
+		struct lb_task *root = rt->root ? lb_task_find(l, rt->root) : NULL;
+		struct lb_root_debt d = {
+			.victim_lock = lock->id,
+			.holder = r->id.pid,
+			.waits_on = rt->waits_on,
+			.ns = min(rt->ns, r->root_blame_ns),
+		};
+
+		if (!root || root == r)
+			continue;
+		r->root_blame_ns -= d.ns;
+		if (r->proc)
+			r->proc->root_blame_ns -= min(d.ns, r->proc->root_blame_ns);
+		lb_root_debt_pay(l, &d, root);
+	}
+	lock->nr_routes = 0;
+	lock->route_pid = 0;
+}
+
 /* Pending blame whose holder can never be named. */
 static void lb_unattribute_pending(struct lb_ledger *l, struct lb_lock *lock)
 {
 	struct lb_waiter *w, *tmp;
 
 	lb_root_debts_settle(l, lock, NULL);
+	lb_routes_settle(l, lock, NULL);
 	lock->unattributed_ns += lock->pending_ns;
 	l->totals.unattributed_ns += lock->pending_ns;
 	l->totals.pending_ns -= lock->pending_ns;
@@ -422,6 +492,8 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 dt)
 		}
 		lock->pending_ns += total;
 		l->totals.pending_ns += total;
+		if (lock->probable_pid)
+			lb_route_note(l, lock, total);
 		return;
 	}
 	lock->blame_ns += total;
@@ -737,6 +809,8 @@ static void lb_resolve_pending(struct lb_ledger *l, struct lb_lock *lock, struct
 	/* The releaser is running, not waiting: it is its own root. */
 	lb_task_add_root(r, ns);
 	lb_root_debts_settle(l, lock, r);
+	lb_routes_learn_root(l, lock, r);
+	lb_routes_settle(l, lock, r);
 	if (ns)
 		lb_top_add(lock->cause, r->id.pid, ns);
 	list_for_each_entry(w, &lock->waiters, lock_node) {

@@ -98,6 +98,19 @@ struct lb_root_debt {
 	u64 ns;
 };
 
+/*
+ * While a lock's holder is unknown, its probable (heuristic) holder may be
+ * seen waiting on another lock: the root blame of that time would flow on to
+ * that lock's holder, @root. Kept aside, and applied only if the exact
+ * releaser turns out to be the probable holder (@lb_lock.route_pid).
+ */
+#define LB_LOCK_ROUTES		4
+struct lb_route {
+	u64 waits_on;
+	s32 root;		/* 0: still unknown, decided when @waits_on is released */
+	u64 ns;
+};
+
 struct lb_lock {
 	struct hlist_node hnode;
 	struct list_head lru;		/* free list, active_locks while waited on, else lock_lru */
@@ -118,6 +131,9 @@ struct lb_lock {
 	u64 pending_ns;
 	u32 nr_root_debts;
 	struct lb_root_debt root_debt[LB_LOCK_ROOT_DEBTS];
+	s32 route_pid;			/* the probable holder the routes assume */
+	u32 nr_routes;
+	struct lb_route route[LB_LOCK_ROUTES];
 	u64 acquisitions, wait_ns, hold_ns, blame_ns, unattributed_ns, busy_ns, errors;
 	u64 holds, holds_lower_bound, holds_at_release;
 	struct lb_hist wait_hist, hold_hist;

@@ -107,6 +107,7 @@ struct lb_wait_data {
 	u16 flags;
 	unsigned long arg;	/* family-specific (futex: the queue entry) */
 	unsigned long arg2;	/* family-specific (futex: the timeout) */
+	u32 stack_id, ustack_id;	/* stacks taken at entry, for the return */
 };
 
 u64 lb_lock_id(const void *lock);
@@ -114,7 +115,8 @@ u64 lb_lock_id3(u64 a, u64 b, u64 c);
 void lb_task_id_fill(struct lb_task_id *id, struct task_struct *t);
 bool lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 source);
 struct lb_event *lb_event_begin(u8 type, u8 lock_class, u64 lock);
-void lb_event_commit(struct lb_event *ev);
+void lb_event_commit(struct lb_event *ev, const struct lb_probe *p);
+void lb_event_stacks(const struct lb_probe *p, bool user, u32 *kstack, u32 *ustack);
 void lb_event_init(void);
 
 /* ---- per-CPU rings (ring.c) ---- */
@@ -153,7 +155,7 @@ void lb_rings_show(struct lb_ringset *set, struct seq_file *m);
 /* ---- stacks (stacks.c) ---- */
 int lb_stacks_alloc(unsigned int entries);
 void lb_stacks_free(void);
-u32 lb_stack_kernel(void);
+u32 lb_stack_kernel(unsigned long probe_addr);
 u32 lb_stack_user(void);
 void lb_stacks_show(struct seq_file *m);
 u64 lb_stacks_bytes(void);

@@ -180,7 +180,7 @@ int __kprobes lb_futex_sleep_entry(struct kretprobe_instance *ri, struct pt_regs
 	d->flags = flags;
 	d->arg = lb_arg(regs, 1);
 	d->arg2 = lb_arg(regs, 2);
-	lb_event_commit(ev);
+	lb_event_commit(ev, lb_probe_of_ri(ri));
 	return 0;
 }
 
@@ -215,7 +215,7 @@ int __kprobes lb_futex_sleep_ret(struct kretprobe_instance *ri, struct pt_regs *
 		return 0;
 	ev->flags |= d->flags;
 	ev->result = lb_futex_sleep_result(d);
-	lb_event_commit(ev);
+	lb_event_commit(ev, NULL);
 	return 0;
 }
 
@@ -248,7 +248,7 @@ int __kprobes lb_futex_wait_ret(struct kretprobe_instance *ri, struct pt_regs *r
 			return 0;
 		ev->flags |= flags | LB_EF_NOSLEEP;
 		ev->result = type == LB_EV_WAIT_END ? LB_WAIT_AGAIN : 0;
-		lb_event_commit(ev);
+		lb_event_commit(ev, NULL);
 	}
 	return 0;
 }
@@ -261,6 +261,7 @@ int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs 
 	if (!READ_ONCE(lb_enabled))
 		return 1;
 	d->arg = lb_arg(regs, 0);
+	lb_event_stacks(lb_probe_of_ri(ri), true, &d->stack_id, &d->ustack_id);
 	return 0;
 }
 
@@ -298,7 +299,10 @@ int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *r
 	if (lb_futex_is_exit_wake(d->arg))
 		ev->flags |= LB_EF_THREAD_EXIT;
 	ev->count = woken;
-	lb_event_commit(ev);
+	/* The stacks were taken at entry, where the waker's path still shows. */
+	ev->stack_id = d->stack_id;
+	ev->ustack_id = d->ustack_id;
+	lb_event_commit(ev, NULL);
 	return 0;
 }
 
@@ -342,7 +346,7 @@ int __kprobes lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_re
 	d->lock = lock;
 	d->lock_class = LB_LOCK_FUTEX_PI;
 	d->flags = 0;
-	lb_event_commit(ev);
+	lb_event_commit(ev, lb_probe_of_ri(ri));
 	return 0;
 }
 
@@ -363,7 +367,7 @@ int __kprobes lb_futex_lock_pi_ret(struct kretprobe_instance *ri, struct pt_regs
 		ev->result = LB_WAIT_INTERRUPTED;
 	else
 		ev->result = LB_WAIT_ERROR;
-	lb_event_commit(ev);
+	lb_event_commit(ev, NULL);
 	return 0;
 }
 
@@ -382,6 +386,6 @@ int __kprobes lb_futex_unlock_pi_pre(struct kprobe *kp, struct pt_regs *regs)
 		return 0;
 	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_FUTEX_PI, lock);
 	if (ev)
-		lb_event_commit(ev);
+		lb_event_commit(ev, lb_probe_of_kp(kp));
 	return 0;
 }

@@ -48,7 +48,7 @@ int __kprobes lb_mutex_lock_entry(struct kretprobe_instance *ri, struct pt_regs 
 	d->lock = ev->lock;
 	d->lock_class = LB_LOCK_MUTEX;
 	d->flags = 0;
-	lb_event_commit(ev);
+	lb_event_commit(ev, p);
 	return 0;
 }
 
@@ -60,7 +60,7 @@ static void __kprobes lb_mutex_wait_end(struct lb_wait_data *d, u8 result)
 	if (!ev)
 		return;
 	ev->result = result;
-	lb_event_commit(ev);
+	lb_event_commit(ev, NULL);
 }
 
 /* mutex_lock()'s slowpath returns void: it returns with the lock held. */
@@ -108,6 +108,6 @@ int __kprobes lb_mutex_unlock_pre(struct kprobe *kp, struct pt_regs *regs)
 	}
 	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_MUTEX, lb_lock_id(lock));
 	if (ev)
-		lb_event_commit(ev);
+		lb_event_commit(ev, p);
 	return 0;
 }

@@ -50,7 +50,7 @@ static int __kprobes lb_rwsem_entry(struct kretprobe_instance *ri, struct pt_reg
 	d->lock = ev->lock;
 	d->lock_class = LB_LOCK_RWSEM;
 	d->flags = side;
-	lb_event_commit(ev);
+	lb_event_commit(ev, p);
 	return 0;
 }
 
@@ -75,7 +75,7 @@ int __kprobes lb_rwsem_down_ret(struct kretprobe_instance *ri, struct pt_regs *r
 		return 0;
 	ev->flags |= d->flags;
 	ev->result = IS_ERR_VALUE(lb_retval(regs)) ? LB_WAIT_INTERRUPTED : LB_WAIT_ACQUIRED;
-	lb_event_commit(ev);
+	lb_event_commit(ev, NULL);
 	return 0;
 }
 
@@ -103,6 +103,6 @@ int __kprobes lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
 	}
 	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_RWSEM, lb_lock_id(sem));
 	if (ev)
-		lb_event_commit(ev);
+		lb_event_commit(ev, p);
 	return 0;
 }

@@ -17,6 +17,8 @@
 #define LB_STACK_DEPTH		16
 #define LB_STACK_PROBES		8
 #define LB_STACK_SPINS		10000
+/* A return address this close after a probed function's start is in it. */
+#define LB_STACK_ENTRY_SPAN	64
 
 struct lb_stack {
 	u32 hash;		/* 0: free; claimed with cmpxchg */
@@ -91,14 +93,25 @@ static u32 __kprobes lb_stack_intern(const unsigned long *ips, unsigned int dept
 	return 0;
 }
 
-u32 __kprobes lb_stack_kernel(void)
+/*
+ * The kernel stack at a probe on the function at @probe_addr. The walk starts
+ * in the handler: the frames above the probed function (lockblame's, the
+ * kprobe and ftrace trampolines) are cut; if the probed function is not
+ * found, at least lockblame's own frames are.
+ */
+u32 __kprobes lb_stack_kernel(unsigned long probe_addr)
 {
-	unsigned long ips[LB_STACK_DEPTH + 8];
-	unsigned int n, skip = 0;
+	unsigned long ips[LB_STACK_DEPTH + 12];
+	unsigned int n, skip = 0, i;
 
 	n = stack_trace_save(ips, ARRAY_SIZE(ips), 0);
-	/* Leave out lockblame's own frames at the top. */
-	while (skip < n && within_module(ips[skip], THIS_MODULE))
+	for (i = 0; i < n; i++) {
+		if (ips[i] - probe_addr < LB_STACK_ENTRY_SPAN) {
+			skip = i;
+			break;
+		}
+	}
+	while (i == n && skip < n && within_module(ips[skip], THIS_MODULE))
 		skip++;
 	if (skip == n)
 		return 0;

@@ -4,6 +4,6 @@
 . "$(dirname "$0")/lib.sh"
 
 lb_case chain lb-chain &&
-	lb_check chain --verdicts --pairs --lock futex=2 --root-cause c \
+	lb_check chain --verdicts --pairs --lock futex=2 --root-cause c --chain-root c \
 		--compare a:wait_ns --compare c:hold_ns,blame_ns
 lb_done

@@ -108,13 +108,11 @@ if [ $rc = 0 ] && [ -n "$first" ] && [ ! -s "$out/folded.err" ] &&
 else
 	bad "folded: exit 0, stacks from the ledger, heaviest first" "exit $rc" "$out/folded.err" "$out/folded.out"
 fi
-# The culprit's blame is charged where it released the lock: the wake side of
-# the futex system call (futex_wake, or do_futex with no futex_wait under it,
-# since the release is recorded as futex_wake returns), never the wait side.
+# The culprit's blame is charged where it released the lock: futex_wake, under
+# the futex system call, with no probe machinery in between; never the wait side.
 case $first in
-"$ccomm-$cpid;[cause];"*futex_wait*) release=no ;;
-"$ccomm-$cpid;[cause];"*__x64_sys_futex*futex_wake*) release=yes ;;
-"$ccomm-$cpid;[cause];"*__x64_sys_futex\;do_futex*) release=yes ;;
+*futex_wait* | *kprobe* | *rethook* | *ftrace*) release=no ;;
+"$ccomm-$cpid;[cause];"*__x64_sys_futex*\;futex_wake*) release=yes ;;
 *) release=no ;;
 esac
 if [ $release = yes ]; then
@@ -163,12 +161,16 @@ if [ $rc = 0 ] && [ "$rows" = "$vpid $vcomm victim" ]; then
 else
 	bad "filter --comm: that victim's row alone" "exit $rc" "$out/comm.out" "$out/comm.err"
 fi
+# Every task shown is of that process, its contending threads among them (the
+# main thread may show too: creating threads can contend its mmap_lock).
 run tgid --tgid "$ctgid"
-if [ $rc = 0 ] && [ "$(tasks "$out/tgid.out" | wc -l)" = "$ntasks" ] &&
-	[ "$(tasks "$out/summary.out" | wc -l)" -ge "$ntasks" ]; then
-	ok "filter --tgid: the workload's $ntasks threads"
+others=$(awk -v g="$ctgid" '/^TASKS / { t = 1; getline; next } t && NF == 0 { t = 0 }
+	t && $2 != g { print $1 }' "$out/tgid.out")
+if [ $rc = 0 ] && [ -z "$others" ] && [ "$(tasks "$out/tgid.out" | wc -l)" -ge "$ntasks" ]; then
+	ok "filter --tgid: only that process's tasks, its $ntasks threads among them"
 else
-	bad "filter --tgid: the workload's $ntasks threads" "exit $rc" "$out/tgid.out" "$out/tgid.err"
+	bad "filter --tgid: only that process's tasks, its $ntasks threads among them" \
+		"exit $rc, other tasks: $others" "$out/tgid.out" "$out/tgid.err"
 fi
 run folded-pid --folded --pid "$cpid"
 if [ $rc = 0 ] && [ -s "$out/folded-pid.out" ] && ! grep -qv "^$ccomm-$cpid;" "$out/folded-pid.out" &&

@@ -47,6 +47,7 @@ enum check_kind {
 	CK_ATTRIBUTED,
 	CK_BLAMED,
 	CK_ROOT_CAUSE,
+	CK_CHAIN_ROOT,
 	CK_SELF,
 };
 
@@ -741,6 +742,36 @@ static void check_root_cause(const char *role)
 }
 
 /*
+ * --chain-root ROLE: the blame that flowed to the ROLE task past blocked
+ * holders (the ledger's chain records with root=it) is the truth's root
+ * blame, which counts exactly that, within the tolerance.
+ */
+static void check_chain_root(const char *role)
+{
+	const struct record *want = NULL;
+	uint64_t got = 0;
+	unsigned int i;
+	char check[64];
+
+	for (i = 0; i < truth.n; i++)
+		if (is(&truth.r[i], "task") && field_is(&truth.r[i], "role", role))
+			want = &truth.r[i];
+	if (!want)
+		die("no truth task has role %s", role);
+	for (i = 0; i < ledger.n; i++)
+		if (is(&ledger.r[i], "chain") &&
+		    pid_of(&ledger.r[i], "root") == pid_of(want, "pid"))
+			got += u64(&ledger.r[i], "blame_ns");
+	diag("%s: blame through chains %.3f ms, truth %.3f ms", who(want), got / MS,
+	     u64(want, "root_blame_ns") / MS);
+	snprintf(check, sizeof(check), "chain-root %s", role);
+	tap(u64(want, "root_blame_ns") &&
+	    got >= u64(want, "root_blame_ns") * (1 - tolerance / 100) &&
+	    got <= u64(want, "root_blame_ns") * (1 + tolerance / 100), check,
+	    "off by more than %.0f%%", tolerance);
+}
+
+/*
  * --self: the truth alone is consistent and as clear-cut as its design
  * claims, so that a ledger disagreeing with it is the ledger's fault.
  */
@@ -824,6 +855,7 @@ static void usage(void)
 		"  --attributed CLASS       at most PCT of CLASS waiting has no known holder\n"
 		"  --blamed ROLE            a ROLE task is among the causes\n"
 		"  --root-cause ROLE        the ROLE task has the most root_blame_ns\n"
+		"  --chain-root ROLE        blame reaching ROLE through chains matches its truth\n"
 		"Without --ledger:\n"
 		"  --self                   the truth is consistent and as clear-cut as designed\n");
 	exit(2);
@@ -845,6 +877,7 @@ int main(int argc, char **argv)
 		{ "attributed", required_argument, NULL, CK_ATTRIBUTED + 256 },
 		{ "blamed", required_argument, NULL, CK_BLAMED + 256 },
 		{ "root-cause", required_argument, NULL, CK_ROOT_CAUSE + 256 },
+		{ "chain-root", required_argument, NULL, CK_CHAIN_ROOT + 256 },
 		{ "self", no_argument, NULL, CK_SELF + 256 },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -927,6 +960,9 @@ int main(int argc, char **argv)
 			break;
 		case CK_ROOT_CAUSE:
 			check_root_cause(arg);
+			break;
+		case CK_CHAIN_ROOT:
+			check_chain_root(arg);
 			break;
 		case CK_SELF:
 			check_self();
