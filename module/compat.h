@@ -75,9 +75,16 @@ static inline unsigned long lb_arg(struct pt_regs *regs, unsigned int n)
 	return regs_get_kernel_argument(regs, n);
 }
 
+/* A pointer or long return value. */
 static inline long lb_retval(struct pt_regs *regs)
 {
 	return (long)regs_return_value(regs);
+}
+
+/* An int return value: only the low 32 bits of the register are defined. */
+static inline int lb_retval_int(struct pt_regs *regs)
+{
+	return (int)regs_return_value(regs);
 }
 
 /*

@@ -658,7 +658,12 @@ static void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64
 	/* This pin becomes the wait's; until then it keeps @t from eviction. */
 	lb_task_pin(t);
 	lb_end_lost_wait(l, t);
-	lb_learn_owner(l, lock, ev, ts, t);
+	/*
+	 * A futex wait that found the value changed never slept: it counts as
+	 * an error, but says nothing about who holds the lock now.
+	 */
+	if (!(ev->flags & LB_EF_NOSLEEP))
+		lb_learn_owner(l, lock, ev, ts, t);
 	w = lb_waiter_alloc(l);
 	if (!w) {
 		/* Untracked waiting is not counted at all: conservation holds. */

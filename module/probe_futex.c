@@ -110,7 +110,7 @@ int __kprobes lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *re
 	struct lb_futex_slot *s;
 	union futex_key key;
 
-	if (lb_retval(regs) != 0)
+	if (lb_retval_int(regs) != 0)
 		return 0;
 	if (copy_from_kernel_nofault(&key, (void *)d->arg, sizeof(key))) {
 		atomic64_inc(&lb_probe_of_ri(ri)->mismatches);
@@ -235,7 +235,7 @@ int __kprobes lb_futex_wait_ret(struct kretprobe_instance *ri, struct pt_regs *r
 	u16 flags;
 	int type;
 
-	if (lb_retval(regs) != -EAGAIN)
+	if (lb_retval_int(regs) != -EAGAIN)
 		return 0;
 	if (!lb_futex_key_of_current(now, &lock, &flags, &uaddr)) {
 		lb_ring_drop(lb_rings, LB_DROP_NOKEY);
@@ -279,7 +279,7 @@ static bool __kprobes lb_futex_is_exit_wake(unsigned long uaddr)
 int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	long woken = lb_retval(regs);
+	int woken = lb_retval_int(regs);
 	u64 now = ktime_get_mono_fast_ns();
 	struct lb_event *ev;
 	unsigned long uaddr;
@@ -353,7 +353,7 @@ int __kprobes lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_re
 int __kprobes lb_futex_lock_pi_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	long ret = lb_retval(regs);
+	int ret = lb_retval_int(regs);
 	struct lb_event *ev;
 
 	ev = lb_event_begin(LB_EV_WAIT_END, d->lock_class, d->lock);

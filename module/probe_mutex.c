@@ -69,7 +69,7 @@ int __kprobes lb_mutex_lock_ret(struct kretprobe_instance *ri, struct pt_regs *r
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	u8 result = LB_WAIT_ACQUIRED;
 
-	if (lb_probe_returns_int(lb_probe_of_ri(ri)) && lb_retval(regs))
+	if (lb_probe_returns_int(lb_probe_of_ri(ri)) && lb_retval_int(regs))
 		result = LB_WAIT_INTERRUPTED;
 	lb_mutex_wait_end(d, result);
 	return 0;
@@ -80,7 +80,7 @@ int __kprobes lb_mutex_lock_int_ret(struct kretprobe_instance *ri, struct pt_reg
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 
-	lb_mutex_wait_end(d, lb_retval(regs) ? LB_WAIT_INTERRUPTED : LB_WAIT_ACQUIRED);
+	lb_mutex_wait_end(d, lb_retval_int(regs) ? LB_WAIT_INTERRUPTED : LB_WAIT_ACQUIRED);
 	return 0;
 }
 

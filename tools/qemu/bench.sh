@@ -27,3 +27,4 @@ awk 'function best(a, k, v) { if (!(k in a) || v < a[k]) a[k] = v }
 		}
 	}' /tmp/without /tmp/with
 sed -n 's/^events: /  events recorded (last run): /p; s/^memory /  memory: /p' $d/stats
+awk 'NR > 1 && $(NF - 2) > 0 { hits += $(NF - 2); by = by " " $1 "=" $(NF - 2) } END { print "  probe hits (last run): " hits " (" substr(by, 2) ")" }' $d/probes
