@@ -35,7 +35,7 @@ ev_check() {
 				if (p) f[substr($i, 1, p - 1)] = substr($i, p + 1)
 			}
 		}
-		BEGIN { n = split(tgids, t, " "); for (i = 1; i <= n; i++) mine[t[i]] = 1 }
+		BEGIN { nt = split(tgids, t, " "); for (i = 1; i <= nt; i++) mine[t[i]] = 1 }
 		{ kv() }
 		'"$3" "$LB_OUT/$name.events")
 	if [ -n "$out" ]; then
@@ -111,6 +111,19 @@ if ev_case mmap lb-mmap -d 500; then
 			else if (known * 10 < n * 9) print "fail owner known for " known + 0 " of " n " waits"
 			if (!r) print "fail no rwsem releases"
 		}'
+fi
+
+# A futex wait that finds the value changed is an error of the lock, not time.
+if ev_case again lb-bench -a 50; then
+	ev_check again "futex waits that found the value changed end with result=again, unslept" '
+		f["type"] == "wait_end" && (f["tgid"] in mine) && f["result"] == "again" {
+			again++
+			if (f["flags"] !~ /nosleep/) print "fail not marked nosleep: " $0
+		}
+		END { if (again != 50) print "fail " again + 0 " of 50 waits ended with result=again" }'
+	errs=$(sed -n 's/^lock .*class=futex .*errors=\([0-9]*\).*/\1/p' "$LB_DEBUGFS/ledger" | sort -n | tail -n 1)
+	[ "${errs:-0}" -ge 50 ] && echo "ok - again: the lock counts them as errors ($errs)" ||
+		lb_not_ok "again: the lock counts them as errors" "errors=${errs:-none}"
 fi
 
 # Every loss is counted: per CPU, generated == recorded + dropped (once no probe

@@ -3,7 +3,8 @@
  * lb-bench: the cost lockblame adds, measured by the workload itself: ns per
  * lock/unlock pair of a pthread mutex, free (one thread) or contended (-t
  * threads), and ns per write of a pipe nobody else writes (its kernel mutex
- * is free). Prints "bench mode=... ns_per_op=..." lines.
+ * is free). Prints "bench mode=... ns_per_op=..." lines. With -a N it only
+ * makes N futex waits that find the value changed (EAGAIN), for the tests.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -12,6 +13,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/futex.h>
+#include <sys/syscall.h>
 
 static pthread_mutex_t lb_lock = PTHREAD_MUTEX_INITIALIZER;
 static volatile unsigned long lb_shared_counter;
@@ -80,12 +83,29 @@ static double lb_pipe_run(void)
 	return (lb_now() - start) / (lb_iters / 10);
 }
 
+/* Futex waits on a word that does not hold the expected value: EAGAIN. */
+static int lb_again(long n)
+{
+	static unsigned int word = 1;
+	long i, again = 0;
+
+	for (i = 0; i < n; i++)
+		if (syscall(SYS_futex, &word, FUTEX_WAIT_PRIVATE, 2, NULL, NULL, 0) == -1 &&
+		    errno == EAGAIN)
+			again++;
+	printf("truth workload=lb-bench mode=again pid=%ld tgid=%ld again=%ld\n",
+	       (long)syscall(SYS_gettid), (long)getpid(), again);
+	return again == n ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
 	int opt, threads = 4;
 
-	while ((opt = getopt(argc, argv, "n:t:")) != -1) {
+	while ((opt = getopt(argc, argv, "a:n:t:")) != -1) {
 		switch (opt) {
+		case 'a':
+			return lb_again(atol(optarg));
 		case 'n':
 			lb_iters = atol(optarg);
 			break;
@@ -93,7 +113,7 @@ int main(int argc, char **argv)
 			threads = atoi(optarg);
 			break;
 		default:
-			fprintf(stderr, "usage: lb-bench [-n iterations] [-t threads]\n");
+			fprintf(stderr, "usage: lb-bench [-n iterations] [-t threads] | -a N\n");
 			return 2;
 		}
 	}
