@@ -404,6 +404,9 @@ static void lb_charge(struct lb_ledger *l, struct lb_lock *lock, struct lb_holde
 			break;
 		}
 		next = w->lock->holder[0].task;
+		/* Holding what it waits for: a stale guess of ours, not a cycle. */
+		if (next == cur)
+			break;
 		via[depth] = w->lock->id;
 		for (i = 0; i <= depth; i++) {
 			if (path[i] == next) {
@@ -662,8 +665,15 @@ static void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64
 	 * A futex wait that found the value changed never slept: it counts as
 	 * an error, but says nothing about who holds the lock now.
 	 */
-	if (!(ev->flags & LB_EF_NOSLEEP))
+	if (!(ev->flags & LB_EF_NOSLEEP)) {
 		lb_learn_owner(l, lock, ev, ts, t);
+	} else {
+		/* It tried to wait, so it does not hold the lock (any more). */
+		struct lb_holder *h = lb_holder_find(lock, t);
+
+		if (h)
+			lb_holder_drop(l, lock, h - lock->holder);
+	}
 	w = lb_waiter_alloc(l);
 	if (!w) {
 		/* Untracked waiting is not counted at all: conservation holds. */

@@ -709,6 +709,20 @@ static void check_blamed(const char *role)
 	tap(good > 0, check, "no %s is among the causes", role);
 }
 
+/* None of the workloads deadlocks: the ledger must not report a cycle. */
+static void check_no_deadlock(void)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < ledger.n; i++)
+		if (is(&ledger.r[i], "deadlock")) {
+			diag("deadlock tasks=%s locks=%s", get(&ledger.r[i], "tasks"),
+			     get(&ledger.r[i], "locks"));
+			n++;
+		}
+	tap(!n, "no deadlock", "%u deadlock records, the workload has none", n);
+}
+
 /* --root-cause ROLE: the task with the most root blame is the role's. */
 static void check_root_cause(const char *role)
 {
@@ -928,6 +942,7 @@ int main(int argc, char **argv)
 		tap(true, "ledger", "unreadable");
 		check_conservation();
 		check_identity();
+		check_no_deadlock();
 	}
 
 	for (i = 0; i < nchecks; i++) {
