@@ -179,11 +179,35 @@ if [ $rc = 0 ] && [ -s "$out/folded-pid.out" ] && ! grep -qv "^$ccomm-$cpid;" "$
 else
 	bad "filter --pid on --folded: the culprit's stacks alone" "exit $rc" "$out/folded-pid.out"
 fi
+# --lock ID: only that lock; -n 1: the top task only.
+lock=$(sed -n 's/^LOCKS .*//; /^[0-9a-f]\{16\}  futex /{s/ .*//p;q}' "$out/summary.out")
+run lock --lock "$lock"
+nlocks=$(awk '/^LOCKS / { t = 1; getline; next } t && NF == 0 { t = 0 } t { n++ } END { print n + 0 }' \
+	"$out/lock.out")
+if [ $rc = 0 ] && [ -n "$lock" ] && [ "$nlocks" = 1 ] && grep -q "^$lock " "$out/lock.out"; then
+	ok "filter --lock: that lock alone ($lock)"
+else
+	bad "filter --lock: that lock alone" "exit $rc, lock '$lock', $nlocks locks" "$out/lock.out" "$out/lock.err"
+fi
+run top1 -n 1
+if [ $rc = 0 ] && [ "$(tasks "$out/top1.out")" = "$cpid $ccomm cause" ]; then
+	ok "-n 1: only the top task, the culprit"
+else
+	bad "-n 1: only the top task, the culprit" "exit $rc" "$out/top1.out" "$out/top1.err"
+fi
 run nobody --comm no-such-task
 if [ $rc = 0 ] && grep -q '(no task matches)' "$out/nobody.out"; then
 	ok "filter --comm no-such-task: exit 0, no task matches"
 else
 	bad "filter --comm no-such-task: exit 0, no task matches" "exit $rc" "$out/nobody.out" "$out/nobody.err"
+fi
+
+# --- control: --disable and --enable write to the live module -------------------
+if "$reader" --disable && grep -q '^enabled 0' "$LB_DEBUGFS/control" &&
+	"$reader" --enable && grep -q '^enabled 1' "$LB_DEBUGFS/control"; then
+	ok "control: --disable, --enable"
+else
+	bad "control: --disable, --enable" "control says: $(grep '^enabled' "$LB_DEBUGFS/control")"
 fi
 
 # --- errors ---------------------------------------------------------------------
