@@ -653,6 +653,21 @@ static void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64
 		l->totals.dropped_waiters++;
 		return;
 	}
+	/*
+	 * A futex wait that found the value changed never slept: an error of
+	 * the lock, no waiting, and nothing learnt about who holds it (its end
+	 * event is ignored).
+	 */
+	if (ev->flags & LB_EF_NOSLEEP) {
+		lock->errors++;
+		t->errors++;
+		t->waits++;
+		if (t->proc) {
+			t->proc->errors++;
+			t->proc->waits++;
+		}
+		return;
+	}
 	if (t->waiting && t->waiting->lock == lock) {
 		/* A second begin for the same wait: keep the first. */
 		l->totals.unmatched_events++;
@@ -661,19 +676,7 @@ static void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64
 	/* This pin becomes the wait's; until then it keeps @t from eviction. */
 	lb_task_pin(t);
 	lb_end_lost_wait(l, t);
-	/*
-	 * A futex wait that found the value changed never slept: it counts as
-	 * an error, but says nothing about who holds the lock now.
-	 */
-	if (!(ev->flags & LB_EF_NOSLEEP)) {
-		lb_learn_owner(l, lock, ev, ts, t);
-	} else {
-		/* It tried to wait, so it does not hold the lock (any more). */
-		struct lb_holder *h = lb_holder_find(lock, t);
-
-		if (h)
-			lb_holder_drop(l, lock, h - lock->holder);
-	}
+	lb_learn_owner(l, lock, ev, ts, t);
 	w = lb_waiter_alloc(l);
 	if (!w) {
 		/* Untracked waiting is not counted at all: conservation holds. */
@@ -722,6 +725,9 @@ static void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 t
 	struct lb_task *t = lb_task_get(l, &ev->task, ev->flags & LB_EF_KTHREAD);
 	bool read = ev->flags & LB_EF_READ;
 
+	/* Counted at its begin: a wait that never slept. */
+	if (ev->flags & LB_EF_NOSLEEP)
+		return;
 	if (!t) {
 		l->totals.unmatched_events++;
 		return;
