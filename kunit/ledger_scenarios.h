@@ -1271,6 +1271,27 @@ static inline void lb_scn_random_event(u64 *state, u64 *ts, struct lb_event *ev)
 }
 
 /* A text sink for the report and dump, in a caller-provided buffer. */
+/* The comm with odd bytes both test builds feed, and its escaped form in the dump. */
+#define LB_SCN_ODD_COMM_ESCAPED " comm=a\\x20b\\x0a\\x3d\\x5c\\x01\\xff wait_ns=90 "
+
+/* A ledger holding one 90 ns wait by task 42, whose comm has odd bytes. */
+static inline struct lb_ledger *lb_scn_odd_comm_ledger(void)
+{
+	static const char comm[LB_COMM_LEN] = "a b\n=\\\x01\xff";
+	struct lb_ledger *l = lb_ledger_create(NULL);
+	struct lb_event ev = {
+		.ts_ns = 10, .lock = 1, .type = LB_EV_WAIT_BEGIN, .lock_class = LB_LOCK_MUTEX,
+		.task = { .pid = 42, .tgid = 42 },
+	};
+
+	if (!l)
+		return NULL;
+	memcpy(ev.task.comm, comm, LB_COMM_LEN);
+	lb_ledger_feed(l, &ev);
+	lb_ledger_advance(l, 100);
+	return l;
+}
+
 struct lb_scn_text {
 	struct lb_out out;
 	char *buf;

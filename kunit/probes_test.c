@@ -77,9 +77,12 @@ static void lockblame_probes_test_candidate_fallback(struct kunit *test)
 					  "lockblame_no_such_function.isra.0",
 					  "lockblame_kunit_probe_target");
 
+	/* The return type comes with the candidate that was planted. */
+	p.int_candidates = BIT(2);
 	atomic_set(&lb_test_hits, 0);
 	KUNIT_ASSERT_EQ(test, lb_probe_plant(&p), 0);
 	KUNIT_EXPECT_STREQ(test, p.attached, "lockblame_kunit_probe_target");
+	KUNIT_EXPECT_TRUE(test, p.returns_int);
 	KUNIT_EXPECT_EQ(test, lockblame_kunit_probe_target(21), 42);
 	lb_probe_unplant(&p);
 	KUNIT_EXPECT_EQ(test, atomic_read(&lb_test_hits), 1);

@@ -40,7 +40,9 @@ struct lb_probe {
 		struct kprobe kp;
 		struct kretprobe krp;
 	};
+	u8 int_candidates;			/* bit i: candidate i returns int */
 	const char *attached;			/* symbol planted on, or NULL */
+	bool returns_int;			/* the one planted on returns int */
 	int error;				/* 0, or why it is not planted */
 	atomic64_t hits;			/* handler calls */
 	atomic64_t mismatches;			/* arguments failed validation */
@@ -60,7 +62,6 @@ unsigned int lb_probes_attached(void);
 void lb_probes_show(struct seq_file *m);
 unsigned long lb_probe_missed(const struct lb_probe *p);
 struct lb_probe *lb_probe_find(const char *role);
-bool lb_probe_returns_int(const struct lb_probe *p);
 
 static inline struct lb_probe *lb_probe_of_kp(struct kprobe *kp)
 {
@@ -102,7 +103,7 @@ extern bool lb_enabled;
 
 /* Per-instance data of every lock-wait kretprobe. */
 struct lb_wait_data {
-	u64 lock;		/* 0: entry did not record, skip the return */
+	u64 lock;		/* lock id of the wait the entry recorded */
 	u8 lock_class;
 	u16 flags;
 	unsigned long arg;	/* family-specific (futex: the queue entry) */

@@ -26,7 +26,6 @@ int __kprobes lb_mutex_lock_entry(struct kretprobe_instance *ri, struct pt_regs 
 	unsigned long word;
 
 	atomic64_inc(&p->hits);
-	d->lock = 0;
 	if (!READ_ONCE(lb_enabled))
 		return 1;
 	if (!lb_mutex_word(lock, &word)) {
@@ -69,7 +68,7 @@ int __kprobes lb_mutex_lock_ret(struct kretprobe_instance *ri, struct pt_regs *r
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	u8 result = LB_WAIT_ACQUIRED;
 
-	if (lb_probe_returns_int(lb_probe_of_ri(ri)) && lb_retval_int(regs))
+	if (lb_probe_of_ri(ri)->returns_int && lb_retval_int(regs))
 		result = LB_WAIT_INTERRUPTED;
 	lb_mutex_wait_end(d, result);
 	return 0;

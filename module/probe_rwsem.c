@@ -20,7 +20,6 @@ static int __kprobes lb_rwsem_entry(struct kretprobe_instance *ri, struct pt_reg
 	unsigned long word, count, readers;
 
 	atomic64_inc(&p->hits);
-	d->lock = 0;
 	if (!READ_ONCE(lb_enabled))
 		return 1;
 	if (copy_from_kernel_nofault(&word, &sem->owner, sizeof(word)) ||

@@ -17,6 +17,11 @@
 	{ .role = _role, .required = _req, .kind = LB_KRETPROBE,	\
 	  .entry = _entry, .ret = _ret, .data_size = LB_WAIT_DATA,	\
 	  .candidates = { __VA_ARGS__ } }
+/* The same, where candidate i returns an int (not void) when bit i of _ints is set. */
+#define LB_KRETI(_role, _req, _entry, _ret, _ints, ...)			\
+	{ .role = _role, .required = _req, .kind = LB_KRETPROBE,	\
+	  .entry = _entry, .ret = _ret, .data_size = LB_WAIT_DATA,	\
+	  .int_candidates = _ints, .candidates = { __VA_ARGS__ } }
 #define LB_KPRB(_role, _req, _pre, ...)					\
 	{ .role = _role, .required = _req, .kind = LB_KPROBE,		\
 	  .pre = _pre, .candidates = { __VA_ARGS__ } }
@@ -40,9 +45,10 @@ struct lb_probe lb_probe_table[] = {
 		"futex_lock_pi"),
 	LB_KPRB("futex_unlock_pi", false, lb_futex_unlock_pi_pre,
 		"futex_unlock_pi"),
-	LB_KRET("mutex_lock", true, lb_mutex_lock_entry, lb_mutex_lock_ret,
-		"__mutex_lock_slowpath", "__mutex_lock", "__mutex_lock.constprop.0",
-		"__mutex_lock.isra.0"),
+	/* The slowpath returns void; lockdep kernels' __mutex_lock returns int. */
+	LB_KRETI("mutex_lock", true, lb_mutex_lock_entry, lb_mutex_lock_ret, 0x0e,
+		 "__mutex_lock_slowpath", "__mutex_lock", "__mutex_lock.constprop.0",
+		 "__mutex_lock.isra.0"),
 	LB_KRET("mutex_lock_killable", false, lb_mutex_lock_entry, lb_mutex_lock_int_ret,
 		"__mutex_lock_killable_slowpath"),
 	LB_KRET("mutex_lock_interruptible", false, lb_mutex_lock_entry,
@@ -63,12 +69,6 @@ EXPORT_SYMBOL_GPL(lb_probe_table);
 
 const unsigned int lb_probe_count = ARRAY_SIZE(lb_probe_table);
 EXPORT_SYMBOL_GPL(lb_probe_count);
-
-/* The one place that knows the return type of the __mutex_lock fallback. */
-bool lb_probe_returns_int(const struct lb_probe *p)
-{
-	return p->attached && strncmp(p->attached, "__mutex_lock_slowpath", 21) != 0;
-}
 
 struct lb_probe *lb_probe_find(const char *role)
 {
@@ -126,6 +126,7 @@ int lb_probe_plant(struct lb_probe *p)
 		err = lb_probe_register(p, p->candidates[i]);
 		if (!err) {
 			p->attached = p->candidates[i];
+			p->returns_int = p->int_candidates & BIT(i);
 			break;
 		}
 		if (err != -ENOENT)

@@ -7,16 +7,22 @@
 #include <string.h>
 #include "lockblame.h"
 
+/* "lockblame: <message>" on stderr, after what stdout already holds. */
+static void lbt_vwarn(const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fputs("lockblame: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 int lbt_fail(int code, const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("lockblame: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	lbt_vwarn(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return code;
 }
 
@@ -24,12 +30,9 @@ void lbt_warn(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("lockblame: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	lbt_vwarn(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 /* @v in @unit with three significant digits: 4.30 s, 67.1 ms, 812 us. */
