@@ -50,6 +50,14 @@ echo "filter comm=no-such-task" > "$ctl" && grep -q '^filter_comm no-such-task' 
 grep -q '^task .*comm=lb-' "$LB_DEBUGFS/ledger" &&
 	lb_not_ok "filter: other tasks' waits are not recorded" "$(grep '^task .*comm=lb-' "$LB_DEBUGFS/ledger" | head -n 2)" ||
 	ok "filter: other tasks' waits are not recorded"
+# tgid 1 is init, which waits on nothing of the workload's.
+echo reset > "$ctl"
+echo "filter tgid=1" > "$ctl" && grep -q '^filter_tgid 1$' "$ctl" ||
+	lb_not_ok "control: filter tgid" "$(cat "$ctl")"
+"$LB_BIN/lb-mutex" -d 300 > /dev/null
+grep -q '^task .*comm=lb-' "$LB_DEBUGFS/ledger" &&
+	lb_not_ok "filter tgid: other processes' waits are not recorded" "$(grep '^task .*comm=lb-' "$LB_DEBUGFS/ledger" | head -n 2)" ||
+	ok "filter tgid: other processes' waits are not recorded"
 echo "filter clear" > "$ctl"
 grep -q '^filter_comm -' "$ctl" && grep -q '^filter_tgid 0' "$ctl" && ok "control: filter clear" ||
 	lb_not_ok "control: filter clear" "$(cat "$ctl")"
