@@ -35,6 +35,10 @@ enum lb_scn_op {
 	LB_SCN_X_DEADLOCKS,	/* distinct deadlock cycles */
 	LB_SCN_NEXT_STACK,	/* the next event carries kernel stack id .count */
 	LB_SCN_X_STACK,		/* .pid, .result (1: cause, 0: victim), .count (stack id): ns */
+	LB_SCN_X_VERDICT,	/* .pid: verdict, root_blame */
+	LB_SCN_X_EVENT_TASK,	/* .pid: event wait_ns, waits, last signaller */
+	LB_SCN_X_EVENT_TOTALS,	/* event wait, waits, errors, dropped, asleep, futex lock waits */
+	LB_SCN_KINDS,		/* futex kinds on (v[0] 1) or off */
 };
 
 struct lb_scn_step {
@@ -43,6 +47,7 @@ struct lb_scn_step {
 	u16 flags;
 	s32 pid, owner;
 	u32 count;
+	u32 word;
 	u64 t, lock, cpu, owner_cpu;
 	u64 v[6];
 	const char *comm;
@@ -79,7 +84,21 @@ struct lb_scenario {
 #define LB_RELEASE(_t, _lk, _cls, _pid, _fl, _cpu, _woken) \
 	{ LB_EV(LB_EV_RELEASE, _t, _lk, _cls, _pid), .flags = (_fl), .cpu = (_cpu), \
 	  .count = (_woken) }
+/* A futex wait that expected word @_w; its end as futex_unqueue sees it (no key). */
+#define LB_FBEGIN(_t, _lk, _pid, _w) \
+	{ LB_EV(LB_EV_WAIT_BEGIN, _t, _lk, LB_LOCK_FUTEX, _pid), .flags = LB_EF_WORD, \
+	  .word = (_w) }
+#define LB_FBEGIN_FL(_t, _lk, _pid, _w, _fl) \
+	{ LB_EV(LB_EV_WAIT_BEGIN, _t, _lk, LB_LOCK_FUTEX, _pid), \
+	  .flags = LB_EF_WORD | (_fl), .word = (_w) }
+#define LB_FEND0(_t, _pid, _res, _cpu) \
+	{ LB_EV(LB_EV_WAIT_END, _t, 0, LB_LOCK_FUTEX, _pid), .result = (_res), .cpu = (_cpu) }
 #define LB_ADVANCE(time)		{ .op = LB_SCN_ADVANCE, .t = (time) }
+#define LB_X_VERDICT(p, vd, root)	{ .op = LB_SCN_X_VERDICT, .pid = (p), .v = { vd, root } }
+#define LB_X_EVENT_TASK(p, ...)		{ .op = LB_SCN_X_EVENT_TASK, .pid = (p), \
+					  .v = { __VA_ARGS__ } }
+#define LB_X_EVENT_TOTALS(...)		{ .op = LB_SCN_X_EVENT_TOTALS, .v = { __VA_ARGS__ } }
+#define LB_KINDS(on)			{ .op = LB_SCN_KINDS, .v = { on } }
 #define LB_X_TASK(p, ...)		{ .op = LB_SCN_X_TASK, .pid = (p), .v = { __VA_ARGS__ } }
 #define LB_X_TASK_COUNTS(p, ...)	{ .op = LB_SCN_X_TASK_COUNTS, .pid = (p), \
 					  .v = { __VA_ARGS__ } }
@@ -319,8 +338,8 @@ static const struct lb_scn_step lb_scn_steps_shared_futex[] = {
  * Chain A -> B -> C: A waits on L1 held by B; B waits on L2 held by C.
  *   [0,100) B waits on L2: C 100                [100,1000) L2: C 900; L1: B 900,
  *   which also flows past blocked B to C (root)  [1000,1500) L1: B 500, B runs
- * C: blame 1000, root blame 1900: CAUSE. B: blame 1400, wait 1000: SHARED,
- * root blame only 500: most of its blame was C's doing.
+ * C: blame 1000, root blame 1900: CAUSE. B: blame 1400, wait 1000; it keeps
+ * root blame only 500: most of its blame was C's doing, so it is a VICTIM.
  */
 static const struct lb_scn_task lb_scn_tasks_chain[] = {
 	{ 701, 700, "front", false, NULL },
@@ -334,13 +353,13 @@ static const struct lb_scn_step lb_scn_steps_chain[] = {
 	LB_BEGIN_OWNED(100, LB_LK(1), MUTEX, 701, 0, FIELD, 702, 500),
 	LB_ADVANCE(600),
 	LB_X_TASK(703, 0, 600, 1100, 0, 0, CAUSE),
-	LB_X_TASK(702, 600, 500, 0, 0, 0, SHARED),
+	LB_X_TASK(702, 600, 500, 0, 0, 0, VICTIM),
 	LB_RELEASE(1000, LB_LK(2), MUTEX, 703, 0, 1000, 0),
 	LB_END(1000, LB_LK(2), MUTEX, 702, 0, ACQ, 600),
 	LB_RELEASE(1500, LB_LK(1), MUTEX, 702, 0, 900, 0),
 	LB_END(1500, LB_LK(1), MUTEX, 701, 0, ACQ, 50),
 	LB_X_TASK(701, 1400, 0, 0, 0, 0, VICTIM),
-	LB_X_TASK(702, 1000, 1400, 500, 1400, 400, SHARED),
+	LB_X_TASK(702, 1000, 1400, 500, 1400, 400, VICTIM),
 	LB_X_TASK(703, 0, 1000, 1900, 1000, 900, CAUSE),
 	LB_X_TOTALS(2400, 2400, 0, 0),
 	LB_X_LOCK(LB_LK(2), 1, 1000, 1000, 1000, 702, 0),
@@ -362,13 +381,13 @@ static const struct lb_scn_step lb_scn_steps_chain_futex[] = {
 	LB_BEGIN(0, LB_LK(2), FUTEX, 702, 0),
 	LB_BEGIN_OWNED(100, LB_LK(1), MUTEX, 701, 0, FIELD, 702, 500),
 	LB_ADVANCE(600),
-	LB_X_TASK(702, 600, 500, 0, 0, 0, SHARED),
+	LB_X_TASK(702, 600, 500, 0, 0, 0, VICTIM),
 	LB_RELEASE(1000, LB_LK(2), FUTEX, 703, 0, 1000, 1),
 	LB_END(1000, LB_LK(2), FUTEX, 702, 0, WOKEN, 600),
 	LB_RELEASE(1500, LB_LK(1), MUTEX, 702, 0, 900, 0),
 	LB_END(1500, LB_LK(1), MUTEX, 701, 0, ACQ, 50),
 	LB_X_TASK(701, 1400, 0, 0, 0, 0, VICTIM),
-	LB_X_TASK(702, 1000, 1400, 500, 1400, 400, SHARED),
+	LB_X_TASK(702, 1000, 1400, 500, 1400, 400, VICTIM),
 	LB_X_TASK(703, 0, 1000, 1900, 1000, 0, CAUSE),
 	LB_X_TOTALS(2400, 2400, 0, 0),
 	LB_X_PAIR(703, 702, 1000),
@@ -392,7 +411,7 @@ static const struct lb_scn_step lb_scn_steps_chain_userspace[] = {
 	LB_RELEASE(1500, LB_LK(1), FUTEX, 702, 0, 900, 1),
 	LB_END(1500, LB_LK(1), FUTEX, 701, 0, WOKEN, 50),
 	LB_X_TASK(701, 1400, 0, 0, 0, 0, VICTIM),
-	LB_X_TASK(702, 1000, 1400, 500, 1400, 400, SHARED),
+	LB_X_TASK(702, 1000, 1400, 500, 1400, 400, VICTIM),
 	LB_X_TASK(703, 0, 1000, 1900, 1000, 0, CAUSE),
 	LB_X_TOTALS(2400, 2400, 0, 0),
 	LB_X_PAIR(703, 702, 1000),
@@ -516,7 +535,7 @@ static const struct lb_scn_step lb_scn_steps_deadlock3[] = {
 	LB_X_TASK(1202, 500, 500, 500, 0, 0, SHARED),
 	LB_X_TASK(1203, 500, 500, 500, 0, 0, SHARED),
 	LB_X_TASK(1204, 500, 0, 0, 0, 0, VICTIM),
-	LB_X_TASK(1205, 500, 500, 0, 0, 0, SHARED),
+	LB_X_TASK(1205, 500, 500, 0, 0, 0, VICTIM),
 	LB_X_TASK(1206, 500, 0, 0, 0, 0, VICTIM),
 	LB_X_TOTALS(3000, 3000, 0, 0),
 	LB_SCN_END
@@ -1008,6 +1027,7 @@ static inline void lb_scn_event(const struct lb_scenario *s, const struct lb_scn
 	ev->owner_source = st->owner_source;
 	ev->flags = st->flags;
 	ev->count = st->count;
+	ev->word = st->word;
 	lb_scn_identity(s, st->pid, &ev->task, &kthread);
 	if (kthread)
 		ev->flags |= LB_EF_KTHREAD;
@@ -1112,6 +1132,9 @@ static inline void lb_scn_step_ledger(struct lb_scn_check *c, const struct lb_le
 {
 	struct lb_process_stats ps;
 	struct lb_ledger_totals t;
+	struct lb_task_stats ts;
+	u64 ns = 0, n = 0;
+	s32 waker = 0;
 	bool found;
 
 	lb_ledger_totals(l, &t);
@@ -1154,6 +1177,32 @@ static inline void lb_scn_step_ledger(struct lb_scn_check *c, const struct lb_le
 			lb_scn_expect(c, "process comm",
 				      !strncmp(ps.comm, st->comm, LB_COMM_LEN), true);
 		break;
+	case LB_SCN_X_VERDICT:
+		found = lb_ledger_task(l, st->pid, &ts);
+		lb_scn_expect(c, "task tracked", found, true);
+		if (!found)
+			break;
+		lb_scn_expect(c, "task verdict", ts.verdict, st->v[0]);
+		lb_scn_expect(c, "task root_blame_ns", ts.root_blame_ns, st->v[1]);
+		break;
+	case LB_SCN_X_EVENT_TASK:
+		found = lb_ledger_event_task(l, st->pid, &ns, &n, &waker);
+		lb_scn_expect(c, "event task tracked", found, true);
+		if (!found)
+			break;
+		lb_scn_expect(c, "event task wait_ns", ns, st->v[0]);
+		lb_scn_expect(c, "event task waits", n, st->v[1]);
+		lb_scn_expect(c, "event task signaller", waker, st->v[2]);
+		break;
+	case LB_SCN_X_EVENT_TOTALS:
+		lb_scn_expect(c, "event wait_ns (ended + open)", t.event_wait_ns + t.event_open_ns,
+			      st->v[0]);
+		lb_scn_expect(c, "event waits", t.event_waits, st->v[1]);
+		lb_scn_expect(c, "event errors", t.event_errors, st->v[2]);
+		lb_scn_expect(c, "event dropped", t.event_dropped, st->v[3]);
+		lb_scn_expect(c, "tasks asleep in event waits", t.asleep, st->v[4]);
+		lb_scn_expect(c, "futex lock waits", t.futex_lock_waits, st->v[5]);
+		break;
 	case LB_SCN_X_PROC:
 		found = lb_ledger_process(l, st->pid, &ps);
 		lb_scn_expect(c, "process tracked", found, true);
@@ -1190,6 +1239,9 @@ static inline void lb_scn_run(const struct lb_scenario *s, struct lb_ledger *l,
 			break;
 		case LB_SCN_ADVANCE:
 			lb_ledger_advance(l, st->t);
+			break;
+		case LB_SCN_KINDS:
+			lb_ledger_set_futex_kinds(l, st->v[0]);
 			break;
 		case LB_SCN_X_TASK:
 		case LB_SCN_X_TASK_COUNTS:
@@ -1257,7 +1309,11 @@ static inline void lb_scn_random_event(u64 *state, u64 *ts, struct lb_event *ev)
 	ev->lock_class = LB_LOCK_FUTEX + (r >> 9) % 4;
 	ev->result = (r >> 12) % LB_WAIT_RESULT_MAX;
 	ev->owner_source = (r >> 15) % LB_OWNER_SOURCE_MAX;
-	ev->flags = (r >> 18) & 0x7f;
+	ev->flags = (r >> 18) & 0x3ff;
+	ev->word = (r >> 44) % 5 == 4 ? 0x80000000U | ((r >> 47) % 3) : (r >> 44) % 5;
+	/* A futex wait's end as the waiter sees it: no key. */
+	if (ev->type == LB_EV_WAIT_END && ev->lock_class == LB_LOCK_FUTEX && r % 5 == 0)
+		ev->lock = 0;
 	ev->count = (r >> 24) % 3;
 	ev->cpu_ns = (r >> 26) % 100000;
 	ev->owner_cpu_ns = (r >> 30) % 100000;

@@ -109,7 +109,7 @@ struct lb_event *__kprobes lb_event_begin(u8 type, u8 lock_class, u64 lock)
 	ev->count = 0;
 	ev->stack_id = 0;
 	ev->ustack_id = 0;
-	ev->reserved = 0;
+	ev->word = 0;
 	lb_task_id_fill(&ev->task, current);
 	memset(&ev->owner, 0, sizeof(ev->owner));
 	return ev;

@@ -24,16 +24,20 @@
 #include "ledger_internal.h"
 
 /*
- * The verdict rule, for a task or a process with blame B (waiter-ns it
- * inflicted while holding locks) and wait W (ns it spent waiting):
+ * The verdict rule, for a task or a process with kept blame B and wait W
+ * (ns it spent waiting on locks):
  *
  *	NONE	if B = 0 and W = 0
  *	CAUSE	if B >= 2 * W
  *	VICTIM	if W >= 2 * B
  *	SHARED	otherwise: within a factor of two, control passes back and forth
  *
- * Direct blame decides; root blame (blame that reached the task through
- * chains of blocked holders) is reported next to it, not mixed in.
+ * B is the blame the task keeps: its root blame, the waiting it inflicted
+ * while it was itself running, plus what reached it through chains of blocked
+ * holders. Blame it only passed on (inflicted while it was blocked on another
+ * lock, so flowing to that lock's holder) does not make it a cause: a chain's
+ * middle task that does little under its own lock is a victim. Its direct
+ * blame is still reported, and the chain records say to whom it went.
  */
 enum lb_verdict lb_verdict_of(u64 blame_ns, u64 wait_ns)
 {
@@ -640,10 +644,16 @@ static void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 
 static void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 {
-	struct lb_lock *lock = lb_lock_get(l, ev->lock, ev->lock_class);
+	struct lb_lock *lock;
 	struct lb_waiter *w;
 	struct lb_task *t;
 
+	/* Not contention: no lock, no task, no blame (ledger_events.c). */
+	if (lb_futex_wait_is_event(l, ev)) {
+		lb_event_wait_begin(l, ev, ts);
+		return;
+	}
+	lock = lb_lock_get(l, ev->lock, ev->lock_class);
 	if (!lock) {
 		l->totals.dropped_waiters++;
 		return;
@@ -653,6 +663,8 @@ static void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64
 		l->totals.dropped_waiters++;
 		return;
 	}
+	if (lock->lock_class == LB_LOCK_FUTEX)
+		l->totals.futex_lock_waits++;
 	/*
 	 * A futex wait that found the value changed never slept: an error of
 	 * the lock, no waiting, and nothing learnt about who holds it (its end
@@ -719,20 +731,46 @@ static void lb_woken(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *
 		lb_holder_add(l, lock, t, ts, cpu_ns, LB_HF_LIKELY);
 }
 
+/*
+ * A futex wait's end as the waiter sees it, without its key: it ends the
+ * task's open futex wait, if any. Other futex sleeps (futex_waitv, say) end
+ * the same way without having begun one: nothing to do, nothing to count.
+ */
+static u64 lb_open_futex_wait(const struct lb_ledger *l, s32 pid)
+{
+	const struct lb_task *t = lb_task_find(l, pid);
+
+	if (!t || !t->waiting || t->waiting->lock->lock_class != LB_LOCK_FUTEX)
+		return 0;
+	return t->waiting->lock->id;
+}
+
 static void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 {
-	struct lb_lock *lock = lb_lock_find(l, ev->lock);
-	struct lb_task *t = lb_task_get(l, &ev->task, ev->flags & LB_EF_KTHREAD);
 	bool read = ev->flags & LB_EF_READ;
+	struct lb_lock *lock;
+	struct lb_task *t;
+	u64 id = ev->lock;
 
 	/* Counted at its begin: a wait that never slept. */
 	if (ev->flags & LB_EF_NOSLEEP)
 		return;
+	if (ev->lock_class == LB_LOCK_FUTEX) {
+		if (lb_event_wait_end(l, ev, ts))
+			return;
+		if (!id) {
+			id = lb_open_futex_wait(l, ev->task.pid);
+			if (!id)
+				return;
+		}
+	}
+	lock = lb_lock_find(l, id);
+	t = lb_task_get(l, &ev->task, ev->flags & LB_EF_KTHREAD);
 	if (!t) {
 		l->totals.unmatched_events++;
 		return;
 	}
-	if (t->swallow_end && t->swallow_lock == ev->lock && !t->waiting) {
+	if (t->swallow_end && t->swallow_lock == id && !t->waiting) {
 		/* The end of a wait already set aside as not contention. */
 		t->swallow_end = false;
 		return;
@@ -742,9 +780,9 @@ static void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 t
 		lb_task_pin(t);
 		lb_end_lost_wait(l, t);
 		if (ev->result == LB_WAIT_ACQUIRED) {
-			if (!lock && ev->lock_class >= LB_LOCK_FUTEX &&
+			if (!lock && id && ev->lock_class >= LB_LOCK_FUTEX &&
 			    ev->lock_class < LB_LOCK_CLASS_MAX)
-				lock = lb_lock_get(l, ev->lock, ev->lock_class);
+				lock = lb_lock_get(l, id, ev->lock_class);
 			if (lock)
 				lb_take_hold(l, lock, t, ts, ev->cpu_ns, read);
 		}
@@ -913,8 +951,12 @@ static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts
 	struct lb_task *r;
 	u32 explained;
 
+	if (ev->lock_class == LB_LOCK_FUTEX)
+		lb_event_wake(l, ev, ts);
 	if (!lock) {
-		if (!(ev->flags & LB_EF_THREAD_EXIT))
+		/* A futex woken with no lock wait on it: it woke event waits. */
+		if (!(ev->flags & LB_EF_THREAD_EXIT) &&
+		    !(ev->lock_class == LB_LOCK_FUTEX && l->futex_kinds))
 			l->totals.unmatched_events++;
 		return;
 	}
@@ -1015,8 +1057,18 @@ u64 lb_window_ns(const struct lb_ledger *l)
 
 void lb_ledger_totals(const struct lb_ledger *l, struct lb_ledger_totals *t)
 {
+	u32 i;
+
 	*t = l->totals;
 	t->window_ns = lb_window_ns(l);
+	t->asleep = l->nr_asleep;
+	/* Open event waits, up to now: a walk, on a query only. */
+	for (i = 0; l->nr_asleep && i < l->limits.max_sleepers; i++) {
+		const struct lb_sleeper *s = &l->sleepers[i];
+
+		if (!hlist_unhashed(&s->hnode) && s->begin_ns)
+			t->event_open_ns += lb_sleeper_wait_ns(l, s) - s->wait_ns;
+	}
 }
 EXPORT_SYMBOL_GPL(lb_ledger_totals);
 
@@ -1032,7 +1084,7 @@ void lb_task_fill_stats(const struct lb_task *t, struct lb_task_stats *st)
 	st->blame_ns = t->blame_ns;
 	st->root_blame_ns = t->root_blame_ns;
 	st->errors = t->errors;
-	st->verdict = lb_verdict_of(t->blame_ns, t->wait_ns);
+	st->verdict = lb_verdict_of(t->root_blame_ns, t->wait_ns);
 	st->hold_cpu_unknown_ns = t->hold_cpu_unknown_ns;
 	st->holds_lower_bound = t->holds_lower_bound;
 	st->kthread = t->kthread;
@@ -1042,12 +1094,32 @@ bool lb_ledger_task(const struct lb_ledger *l, s32 pid, struct lb_task_stats *st
 {
 	const struct lb_task *t = lb_task_find(l, pid);
 
+	const struct lb_sleeper *s = lb_sleeper_find(l, pid);
+
 	if (!t)
 		return false;
 	lb_task_fill_stats(t, st);
+	if (s) {
+		st->event_wait_ns = lb_sleeper_wait_ns(l, s);
+		st->event_waits = s->waits;
+	}
 	return true;
 }
 EXPORT_SYMBOL_GPL(lb_ledger_task);
+
+bool lb_ledger_event_task(const struct lb_ledger *l, s32 pid, u64 *wait_ns, u64 *waits,
+			  s32 *waker)
+{
+	const struct lb_sleeper *s = lb_sleeper_find(l, pid);
+
+	if (!s)
+		return false;
+	*wait_ns = lb_sleeper_wait_ns(l, s);
+	*waits = s->waits;
+	*waker = s->waker;
+	return true;
+}
+EXPORT_SYMBOL_GPL(lb_ledger_event_task);
 
 void lb_proc_fill_stats(const struct lb_proc *p, struct lb_process_stats *st)
 {
@@ -1063,7 +1135,7 @@ void lb_proc_fill_stats(const struct lb_proc *p, struct lb_process_stats *st)
 	st->blame_ns = p->blame_ns;
 	st->root_blame_ns = p->root_blame_ns;
 	st->errors = p->errors;
-	st->verdict = lb_verdict_of(p->blame_ns, p->wait_ns);
+	st->verdict = lb_verdict_of(p->root_blame_ns, p->wait_ns);
 }
 
 bool lb_ledger_process(const struct lb_ledger *l, s32 tgid, struct lb_process_stats *st)

@@ -21,6 +21,7 @@ struct lb_ledger_limits {
 	u32 max_waiters;	/* (lock, waiter) pairs outstanding at once */
 	u32 max_pairs;		/* (holder, victim) blame pairs */
 	u32 max_chain_depth;	/* how far blame flows along holder-waits-on chains */
+	u32 max_sleepers;	/* tasks kept for event waits (futex sleeps not contention) */
 };
 
 enum lb_verdict {
@@ -49,6 +50,16 @@ struct lb_ledger_totals {
 	u64 dropped_chains;	/* chain records past the chain table */
 	u64 deadlocks;		/* distinct deadlock cycles found */
 	u64 dropped_stacks;	/* stack records past the stack table */
+	/* Event waits: futex sleeps classified as not contention (own totals). */
+	u64 futex_lock_waits;	/* futex waits classified as lock waits */
+	u64 event_waits;	/* futex waits classified as event waits (ended) */
+	u64 event_wait_ns;	/* their time, ended waits */
+	u64 event_open_ns;	/* time of event waits still open, up to now */
+	u64 event_errors;	/* of event waits: timeout, signal, value changed */
+	u64 event_dropped;	/* event waits no sleeper slot was left for */
+	u64 evicted_sleepers;	/* sleepers forgotten to make room */
+	u64 dropped_signals;	/* ended event waits past the signal table */
+	u32 asleep;		/* tasks in an event wait now */
 };
 
 /* What the ledger knows of one task (for tests and the report). */
@@ -62,10 +73,12 @@ struct lb_task_stats {
 	u64 blame_ns;		/* waiter-ns inflicted while holding */
 	u64 root_blame_ns;	/* blame received through chains (root cause) */
 	u64 errors;		/* waits ended by timeout, signal or value change */
-	enum lb_verdict verdict;
+	enum lb_verdict verdict;	/* from root_blame_ns (the blame it keeps) and wait_ns */
 	u64 hold_cpu_unknown_ns;/* part of hold_ns whose on-CPU share was not measured */
 	u64 holds_lower_bound;	/* holds whose start was not seen: hold_ns is a lower bound */
 	bool kthread;
+	u64 event_wait_ns;	/* time in event waits (not contention), open ones included */
+	u64 event_waits;
 };
 
 /* A process (tgid): the sum of its tasks, kept when its tasks are evicted. */
@@ -129,9 +142,16 @@ u64 lb_ledger_pair_blame(const struct lb_ledger *l, s32 holder_pid, s32 victim_p
 /* Blame (@cause) or waiting of @pid recorded under kernel stack @stack_id. */
 u64 lb_ledger_stack_ns(const struct lb_ledger *l, s32 pid, bool cause, u32 stack_id);
 bool lb_ledger_process(const struct lb_ledger *l, s32 tgid, struct lb_process_stats *st);
+/* A task's event waits (not contention): time (open ones to now), count, last signaller. */
+bool lb_ledger_event_task(const struct lb_ledger *l, s32 pid, u64 *wait_ns, u64 *waits,
+			  s32 *waker);
 
 /* The verdict rule, for tasks and processes alike (see ledger.c). */
-enum lb_verdict lb_verdict_of(u64 blame_ns, u64 wait_ns);
+enum lb_verdict lb_verdict_of(u64 kept_blame_ns, u64 wait_ns);
+
+/* Tell futex locks from event waits (on), or count every futex as a lock. */
+void lb_ledger_set_futex_kinds(struct lb_ledger *l, bool on);
+bool lb_ledger_futex_kinds(const struct lb_ledger *l);
 const char *lb_verdict_name(enum lb_verdict v);
 
 /* The human report ("report" in debugfs). */

@@ -124,6 +124,7 @@ struct lb_lock {
 	s32 probable_pid;		/* heuristic owner: reported, never blamed */
 	u64 probable_cpu_ns;		/* its on-CPU clock when first named ... */
 	u64 probable_cpu_ts;		/* ... at this time (0: no reading) */
+	bool broadcast;			/* futex: woken all at once: an event, not a lock */
 	u32 wake_credit;		/* futex: wakes a seen release announced, not yet seen */
 	u32 wake_debt;			/* futex: wakes seen whose release is not seen yet */
 	bool pending_open;		/* pending_since is valid */
@@ -174,6 +175,45 @@ struct lb_deadlock {
 	u64 lock[LB_CYCLE_MAX];
 };
 
+/*
+ * Event waits: futex sleeps that are not contention (ledger_events.c). A
+ * sleeper is a task seen in them, while asleep and after; it is never in
+ * the task table, so parked threads neither fill it nor cost the engine.
+ */
+#define LB_SIGNALS		64	/* (waiter, signaller) groups kept */
+#define LB_WAKE_BITS		8	/* last wake of a futex key: direct-mapped */
+
+struct lb_sleeper {
+	struct hlist_node hnode;
+	struct list_head lru;		/* free list, or sleeper_lru while awake */
+	s32 pid, tgid;
+	char comm[LB_COMM_LEN];
+	u64 key;			/* the futex it sleeps on */
+	u64 begin_ns;			/* when it fell asleep; 0: awake */
+	u64 wait_ns, waits, errors;
+	s32 waker;			/* who ended its last wait; 0: not known */
+};
+
+/* An identity without the process name, as event waits keep it. */
+struct lb_who {
+	s32 pid, tgid;
+	char comm[LB_COMM_LEN];
+};
+
+/* Waiting of one group of tasks (tgid, comm) for another's signal. */
+struct lb_signal {
+	struct lb_who waiter, waker;	/* the group's latest task; waker.pid 0: none */
+	u64 wait_ns, waits, max_ns;
+};
+
+/* The last wake of a futex key, for the waiters it ends. */
+struct lb_wake {
+	u64 key, ts;
+	struct lb_who waker;
+	u32 woken;
+	bool many;			/* a broadcast: the key is an event */
+};
+
 struct lb_ledger {
 	struct lb_ledger_limits limits;
 	struct lb_ledger_totals totals;
@@ -212,6 +252,15 @@ struct lb_ledger {
 
 	struct lb_deadlock deadlock[LB_DEADLOCKS_MAX];
 	u32 nr_deadlocks;
+
+	bool futex_kinds;		/* tell futex locks from event waits */
+	struct lb_sleeper *sleepers;
+	struct hlist_head *sleeper_hash;
+	u32 sleeper_bits, nr_asleep;
+	struct list_head free_sleepers, sleeper_lru;
+	struct lb_signal signal[LB_SIGNALS];
+	u32 nr_signals;
+	struct lb_wake wake[1U << LB_WAKE_BITS];
 };
 
 /* ledger_tables.c: lookup, allocation and eviction, never allocating memory. */
@@ -232,6 +281,15 @@ void lb_chain_add(struct lb_ledger *l, const struct lb_chain *key, u64 ns);
 void lb_stack_add(struct lb_ledger *l, s32 pid, u8 role, u32 id, u64 ns);
 struct lb_stack *lb_stack_find(const struct lb_ledger *l, s32 pid, u8 role, u32 id);
 void lb_deadlock_add(struct lb_ledger *l, const s32 *pid, const u64 *lock, u32 n);
+
+/* ledger_events.c: futex waits that are not contention. */
+void lb_events_init(struct lb_ledger *l);
+bool lb_futex_wait_is_event(struct lb_ledger *l, const struct lb_event *ev);
+void lb_event_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
+bool lb_event_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
+void lb_event_wake(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
+struct lb_sleeper *lb_sleeper_find(const struct lb_ledger *l, s32 pid);
+u64 lb_sleeper_wait_ns(const struct lb_ledger *l, const struct lb_sleeper *s);
 
 /* ledger_hist.c */
 void lb_hist_add(struct lb_hist *h, u64 v);

@@ -10,6 +10,7 @@
 #define LB_DEFAULT_WAITERS	4096
 #define LB_DEFAULT_PAIRS	8192
 #define LB_DEFAULT_CHAIN_DEPTH	8
+#define LB_DEFAULT_SLEEPERS	4096
 #define LB_LIMIT_MAX		BIT(22)
 #define LB_EVICT_SCAN		8	/* eviction looks this far from the LRU end */
 
@@ -40,6 +41,8 @@ struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits)
 	lim->max_chain_depth = min_t(u32, LB_CHAIN_DEPTH_MAX,
 				     limits && limits->max_chain_depth ?
 				     limits->max_chain_depth : LB_DEFAULT_CHAIN_DEPTH);
+	lim->max_sleepers = lb_limit(limits ? limits->max_sleepers : 0, LB_DEFAULT_SLEEPERS);
+	l->futex_kinds = true;
 	/* About one chain per lock is typical; pairs bound them anyway. */
 	l->max_chains = lim->max_locks;
 
@@ -49,6 +52,7 @@ struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits)
 	l->pair_bits = lb_hash_bits(lim->max_pairs);
 	l->chain_bits = lb_hash_bits(l->max_chains);
 	l->stack_bits = l->pair_bits;
+	l->sleeper_bits = lb_hash_bits(lim->max_sleepers);
 
 	l->locks = kvcalloc(lim->max_locks, sizeof(*l->locks), GFP_KERNEL);
 	l->lock_hash = kvcalloc(1U << l->lock_bits, sizeof(*l->lock_hash), GFP_KERNEL);
@@ -64,9 +68,11 @@ struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits)
 	/* Stack records are about as many as pairs: one per task and side. */
 	l->stacks = kvcalloc(lim->max_pairs, sizeof(*l->stacks), GFP_KERNEL);
 	l->stack_hash = kvcalloc(1U << l->stack_bits, sizeof(*l->stack_hash), GFP_KERNEL);
+	l->sleepers = kvcalloc(lim->max_sleepers, sizeof(*l->sleepers), GFP_KERNEL);
+	l->sleeper_hash = kvcalloc(1U << l->sleeper_bits, sizeof(*l->sleeper_hash), GFP_KERNEL);
 	if (!l->locks || !l->lock_hash || !l->tasks || !l->task_hash || !l->procs ||
 	    !l->proc_hash || !l->waiters || !l->pairs || !l->pair_hash || !l->chains ||
-	    !l->chain_hash || !l->stacks || !l->stack_hash) {
+	    !l->chain_hash || !l->stacks || !l->stack_hash || !l->sleepers || !l->sleeper_hash) {
 		lb_ledger_destroy(l);
 		return NULL;
 	}
@@ -79,6 +85,8 @@ void lb_ledger_destroy(struct lb_ledger *l)
 {
 	if (!l)
 		return;
+	kvfree(l->sleeper_hash);
+	kvfree(l->sleepers);
 	kvfree(l->stack_hash);
 	kvfree(l->stacks);
 	kvfree(l->chain_hash);
@@ -112,7 +120,9 @@ u64 lb_ledger_bytes(const struct lb_ledger *l)
 	       (u64)l->max_chains * sizeof(*l->chains) +
 	       (u64)(1U << l->chain_bits) * sizeof(*l->chain_hash) +
 	       (u64)lim->max_pairs * sizeof(*l->stacks) +
-	       (u64)(1U << l->stack_bits) * sizeof(*l->stack_hash);
+	       (u64)(1U << l->stack_bits) * sizeof(*l->stack_hash) +
+	       (u64)lim->max_sleepers * sizeof(*l->sleepers) +
+	       (u64)(1U << l->sleeper_bits) * sizeof(*l->sleeper_hash);
 }
 EXPORT_SYMBOL_GPL(lb_ledger_bytes);
 
@@ -184,6 +194,7 @@ void lb_tables_init(struct lb_ledger *l)
 	lb_hash_init(l->stack_hash, l->stack_bits);
 	l->nr_stacks = 0;
 	l->nr_deadlocks = 0;
+	lb_events_init(l);
 }
 
 /* Locks */

@@ -76,10 +76,10 @@ static inline struct lb_probe *lb_probe_of_ri(struct kretprobe_instance *ri)
 /* Probe handlers, one file per family. */
 int lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_futex_sleep_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_futex_sleep_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_futex_wait_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_futex_wait_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_futex_setup_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_futex_sleep_pre(struct kprobe *p, struct pt_regs *regs);
+int lb_futex_unqueue_pre(struct kprobe *p, struct pt_regs *regs);
 int lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
@@ -106,9 +106,10 @@ struct lb_wait_data {
 	u64 lock;		/* lock id of the wait the entry recorded */
 	u8 lock_class;
 	u16 flags;
-	unsigned long arg;	/* family-specific (futex: the queue entry) */
-	unsigned long arg2;	/* family-specific (futex: the timeout) */
+	unsigned long arg;	/* family-specific (futex: the word or its address) */
+	unsigned long arg2;	/* family-specific (futex wake: more than one asked) */
 	u32 stack_id, ustack_id;	/* stacks taken at entry, for the return */
+	u64 ts;			/* when the entry ran */
 };
 
 u64 lb_lock_id(const void *lock);

@@ -2,9 +2,15 @@
 /*
  * Probes on futexes. get_futex_key() returns the kernel's key for the futex
  * a task is operating on; it is kept in a small per-task slot until the same
- * task sleeps (futex_wait_queue: wait begins and ends there), finds the value
- * changed (futex_wait returns -EAGAIN) or wakes waiters (futex_wake returns
- * how many). Two processes on one shared futex get one key, so one lock.
+ * task sets up a wait (futex_wait_setup: the value it expects, or -EAGAIN),
+ * goes to sleep (futex_wait_queue: the wait begins) or wakes waiters
+ * (futex_wake returns how many). Two processes on one shared futex get one
+ * key, so one lock.
+ *
+ * No probe holds anything while a task sleeps: the wait begins with a plain
+ * kprobe where the task queues itself to sleep and ends with one where the
+ * task, awake again, unqueues itself (futex_unqueue, in its own context), so
+ * thousands of parked threads cost no kretprobe instances.
  */
 #include <linux/kprobes.h>
 #include <linux/futex.h>
@@ -31,7 +37,8 @@
 
 struct lb_futex_slot {
 	pid_t pid;		/* the task the slot belongs to (cmpxchg) */
-	u16 flags;		/* LB_EF_SHARED_KEY */
+	u16 flags;		/* LB_EF_SHARED_KEY, LB_EF_WORD */
+	u32 word;		/* the value futex_wait_setup() found (LB_EF_WORD) */
 	u64 ts;			/* when the key was stored */
 	u64 lock;		/* lock id of the key */
 	unsigned long uaddr;	/* user address of the futex word */
@@ -75,15 +82,23 @@ static struct lb_futex_slot *__kprobes lb_futex_slot(u64 now, bool claim)
 }
 
 /* The key this task computed last, if still fresh and still its own. */
-static bool __kprobes lb_futex_key_of_current(u64 now, u64 *lock, u16 *flags, unsigned long *uaddr)
+struct lb_futex_op {
+	u64 lock;
+	u16 flags;
+	u32 word;
+	unsigned long uaddr;
+};
+
+static bool __kprobes lb_futex_key_of_current(u64 now, struct lb_futex_op *op)
 {
 	struct lb_futex_slot *s = lb_futex_slot(now, false);
 
 	if (!s)
 		return false;
-	*lock = READ_ONCE(s->lock);
-	*flags = READ_ONCE(s->flags);
-	*uaddr = READ_ONCE(s->uaddr);
+	op->lock = READ_ONCE(s->lock);
+	op->flags = READ_ONCE(s->flags);
+	op->word = READ_ONCE(s->word);
+	op->uaddr = READ_ONCE(s->uaddr);
 	smp_rmb();	/* read the key before re-checking that it is still ours */
 	if (READ_ONCE(s->pid) != current->pid || now - READ_ONCE(s->ts) > LB_FUTEX_SLOT_STALE_NS)
 		return false;
@@ -134,15 +149,13 @@ int __kprobes lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *re
  * "locked, contended" and the TID is a live task. A heuristic: the ledger
  * shows it as "probable holder" and never charges blame to it.
  */
-static void __kprobes lb_futex_glibc_owner(struct lb_event *ev, unsigned long uaddr)
+static void __kprobes lb_futex_glibc_owner(struct lb_event *ev, const struct lb_futex_op *op)
 {
-	u32 word;
-	s32 tid;
 	struct task_struct *t;
+	s32 tid;
 
-	if (copy_from_user_nofault(&word, (u32 __user *)uaddr, sizeof(word)) ||
-	    word != LB_GLIBC_LOCK_CONTENDED ||
-	    copy_from_user_nofault(&tid, (s32 __user *)(uaddr + LB_GLIBC_OWNER_OFFSET),
+	if (!(op->flags & LB_EF_WORD) || op->word != LB_GLIBC_LOCK_CONTENDED ||
+	    copy_from_user_nofault(&tid, (s32 __user *)(op->uaddr + LB_GLIBC_OWNER_OFFSET),
 				   sizeof(tid)) ||
 	    tid <= 0 || tid == task_pid_vnr(current))
 		return;
@@ -153,103 +166,140 @@ static void __kprobes lb_futex_glibc_owner(struct lb_event *ev, unsigned long ua
 	rcu_read_unlock();
 }
 
-/* futex_wait_queue(hb, q, timeout): the task is about to sleep on the key. */
-int __kprobes lb_futex_sleep_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+/*
+ * A word whose TID bits (without FUTEX_WAITERS) name another live thread of
+ * the waiter's process: what pthread_join() sleeps on (the thread's tid word,
+ * cleared at its exit).
+ */
+static bool __kprobes lb_futex_word_names_task(u32 word)
+{
+	struct task_struct *t;
+	bool found;
+
+	if ((word & FUTEX_WAITERS) || !(word & FUTEX_TID_MASK))
+		return false;
+	rcu_read_lock();
+	t = pid_task(find_vpid(word & FUTEX_TID_MASK), PIDTYPE_PID);
+	found = t && t != current && same_thread_group(t, current);
+	rcu_read_unlock();
+	return found;
+}
+
+/* The futex word and what it shows, for the ledger to tell locks from events. */
+static void __kprobes lb_futex_word_fill(struct lb_event *ev, const struct lb_futex_op *op)
+{
+	if (!(op->flags & LB_EF_WORD))
+		return;
+	ev->word = op->word;
+	ev->flags |= LB_EF_WORD;
+	if (lb_futex_word_names_task(op->word))
+		ev->flags |= LB_EF_WORD_TID;
+}
+
+/*
+ * futex_wait_setup(uaddr, val, ...): the value the waiter expects is its
+ * second argument on every kernel from 5.16 to 7.x. It returns -EAGAIN when
+ * the word no longer holds it: a wait that never sleeps.
+ */
+int __kprobes lb_futex_setup_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	u64 now = ktime_get_mono_fast_ns();
-	unsigned long uaddr;
-	struct lb_event *ev;
-	u64 lock;
-	u16 flags;
 
 	atomic64_inc(&lb_probe_of_ri(ri)->hits);
 	if (!READ_ONCE(lb_enabled))
 		return 1;
-	if (!lb_futex_key_of_current(now, &lock, &flags, &uaddr)) {
-		lb_ring_drop(lb_rings, LB_DROP_NOKEY);
-		return 1;
-	}
-	ev = lb_event_begin(LB_EV_WAIT_BEGIN, LB_LOCK_FUTEX, lock);
-	if (!ev)
-		return 1;
-	ev->flags |= flags;
-	lb_futex_glibc_owner(ev, uaddr);
-	d->lock = lock;
-	d->lock_class = LB_LOCK_FUTEX;
-	d->flags = flags;
-	d->arg = lb_arg(regs, 1);
-	d->arg2 = lb_arg(regs, 2);
-	lb_event_commit(ev, lb_probe_of_ri(ri));
+	d->arg = (u32)lb_arg(regs, 1);
 	return 0;
 }
 
-/*
- * Why the sleep ended. A waker unlinks the futex_q (its first member is the
- * plist_node) before waking it; a timeout clears the sleeper's task.
- */
-static u8 __kprobes lb_futex_sleep_result(struct lb_wait_data *d)
-{
-	struct plist_node *node = (struct plist_node *)d->arg;
-	struct hrtimer_sleeper *to = (struct hrtimer_sleeper *)d->arg2;
-	struct list_head *next;
-	struct task_struct *t;
-
-	if (!copy_from_kernel_nofault(&next, &node->node_list.next, sizeof(next)) &&
-	    next == &node->node_list)
-		return LB_WAIT_WOKEN;
-	if (to && !copy_from_kernel_nofault(&t, &to->task, sizeof(t)) && !t)
-		return LB_WAIT_TIMEOUT;
-	if (signal_pending(current))
-		return LB_WAIT_INTERRUPTED;
-	return LB_WAIT_ERROR;
-}
-
-int __kprobes lb_futex_sleep_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	struct lb_event *ev;
-
-	ev = lb_event_begin(LB_EV_WAIT_END, d->lock_class, d->lock);
-	if (!ev)
-		return 0;
-	ev->flags |= d->flags;
-	ev->result = lb_futex_sleep_result(d);
-	lb_event_commit(ev, NULL);
-	return 0;
-}
-
-int __kprobes lb_futex_wait_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
-{
-	atomic64_inc(&lb_probe_of_ri(ri)->hits);
-	return READ_ONCE(lb_enabled) ? 0 : 1;
-}
-
-/* futex_wait() == -EAGAIN: the value changed before the task could sleep. */
-int __kprobes lb_futex_wait_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
-{
 	u64 now = ktime_get_mono_fast_ns();
+	int ret = lb_retval_int(regs);
+	struct lb_futex_slot *s;
+	struct lb_futex_op op;
 	struct lb_event *ev;
-	unsigned long uaddr;
-	u64 lock;
-	u16 flags;
 	int type;
 
-	if (lb_retval_int(regs) != -EAGAIN)
+	if (ret && ret != -EAGAIN)
 		return 0;
-	if (!lb_futex_key_of_current(now, &lock, &flags, &uaddr)) {
+	s = lb_futex_slot(now, false);
+	if (!s || !lb_futex_key_of_current(now, &op)) {
 		lb_ring_drop(lb_rings, LB_DROP_NOKEY);
+		return 0;
+	}
+	op.word = d->arg;
+	op.flags |= LB_EF_WORD;
+	if (!ret) {
+		/* The sleep that follows reads it from the slot. */
+		WRITE_ONCE(s->word, op.word);
+		WRITE_ONCE(s->flags, op.flags);
 		return 0;
 	}
 	/* A zero-length wait: counted as an error (value changed), not time. */
 	for (type = LB_EV_WAIT_BEGIN; type <= LB_EV_WAIT_END; type++) {
-		ev = lb_event_begin(type, LB_LOCK_FUTEX, lock);
+		ev = lb_event_begin(type, LB_LOCK_FUTEX, op.lock);
 		if (!ev)
 			return 0;
-		ev->flags |= flags | LB_EF_NOSLEEP;
+		ev->flags |= op.flags | LB_EF_NOSLEEP;
+		lb_futex_word_fill(ev, &op);
 		ev->result = type == LB_EV_WAIT_END ? LB_WAIT_AGAIN : 0;
 		lb_event_commit(ev, NULL);
 	}
+	return 0;
+}
+
+/* futex_wait_queue() / futex_do_wait(): the task is about to sleep on the key. */
+int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	u64 now = ktime_get_mono_fast_ns();
+	struct lb_futex_op op;
+	struct lb_event *ev;
+
+	atomic64_inc(&lb_probe_of_kp(kp)->hits);
+	if (!READ_ONCE(lb_enabled))
+		return 0;
+	if (!lb_futex_key_of_current(now, &op)) {
+		lb_ring_drop(lb_rings, LB_DROP_NOKEY);
+		return 0;
+	}
+	ev = lb_event_begin(LB_EV_WAIT_BEGIN, LB_LOCK_FUTEX, op.lock);
+	if (!ev)
+		return 0;
+	ev->flags |= op.flags & ~LB_EF_WORD;
+	lb_futex_word_fill(ev, &op);
+	lb_futex_glibc_owner(ev, &op);
+	lb_event_commit(ev, lb_probe_of_kp(kp));
+	return 0;
+}
+
+/*
+ * futex_unqueue(q): the waiter, awake, takes itself off the queue; a waker
+ * that woke it has unlinked the futex_q (its first member is the plist_node)
+ * already. Not woken: a signal, or else the timeout (or a spurious wakeup).
+ * The key is not at hand here: the ledger ends the task's open futex wait.
+ */
+int __kprobes lb_futex_unqueue_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct plist_node *node = (struct plist_node *)lb_arg(regs, 0);
+	struct list_head *next;
+	struct lb_event *ev;
+
+	atomic64_inc(&lb_probe_of_kp(kp)->hits);
+	if (!READ_ONCE(lb_enabled))
+		return 0;
+	ev = lb_event_begin(LB_EV_WAIT_END, LB_LOCK_FUTEX, 0);
+	if (!ev)
+		return 0;
+	if (!copy_from_kernel_nofault(&next, &node->node_list.next, sizeof(next)) &&
+	    next == &node->node_list)
+		ev->result = LB_WAIT_WOKEN;
+	else if (signal_pending(current))
+		ev->result = LB_WAIT_INTERRUPTED;
+	else
+		ev->result = LB_WAIT_TIMEOUT;
+	lb_event_commit(ev, NULL);
 	return 0;
 }
 
@@ -261,6 +311,8 @@ int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs 
 	if (!READ_ONCE(lb_enabled))
 		return 1;
 	d->arg = lb_arg(regs, 0);
+	d->arg2 = (int)lb_arg(regs, 2) > 1;
+	d->ts = ktime_get_mono_fast_ns();
 	lb_event_stacks(lb_probe_of_ri(ri), true, &d->stack_id, &d->ustack_id);
 	return 0;
 }
@@ -275,29 +327,39 @@ static bool __kprobes lb_futex_is_exit_wake(unsigned long uaddr)
 	       uaddr == (unsigned long)current->clear_child_tid;
 }
 
-/* futex_wake() returns how many it woke: the caller controls the flow. */
+/*
+ * futex_wake(uaddr, flags, nr_wake, bitset) returns how many it woke: the
+ * caller controls the flow. The event is dated when the wake began, before
+ * any task it woke could run, and carries the word as the waker left it.
+ */
 int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	int woken = lb_retval_int(regs);
 	u64 now = ktime_get_mono_fast_ns();
+	struct lb_futex_op op;
 	struct lb_event *ev;
-	unsigned long uaddr;
-	u64 lock;
-	u16 flags;
+	u32 word;
 
 	if (woken <= 0)
 		return 0;
-	if (!lb_futex_key_of_current(now, &lock, &flags, &uaddr)) {
+	if (!lb_futex_key_of_current(now, &op)) {
 		lb_ring_drop(lb_rings, LB_DROP_NOKEY);
 		return 0;
 	}
-	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_FUTEX, lock);
+	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_FUTEX, op.lock);
 	if (!ev)
 		return 0;
-	ev->flags |= flags;
+	ev->ts_ns = d->ts;
+	ev->flags |= op.flags & LB_EF_SHARED_KEY;
 	if (lb_futex_is_exit_wake(d->arg))
 		ev->flags |= LB_EF_THREAD_EXIT;
+	if (d->arg2)
+		ev->flags |= LB_EF_WAKE_MANY;
+	if (!copy_from_user_nofault(&word, (u32 __user *)d->arg, sizeof(word))) {
+		ev->word = word;
+		ev->flags |= LB_EF_WORD;
+	}
 	ev->count = woken;
 	/* The stacks were taken at entry, where the waker's path still shows. */
 	ev->stack_id = d->stack_id;

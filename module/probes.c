@@ -34,11 +34,14 @@
 struct lb_probe lb_probe_table[] = {
 	LB_KRET("futex_key", true, lb_futex_key_entry, lb_futex_key_ret,
 		"get_futex_key"),
-	LB_KRET("futex_wait", true, lb_futex_wait_entry, lb_futex_wait_ret,
-		"futex_wait"),
-	/* 7.1 renamed futex_wait_queue() to futex_do_wait(); <= 5.15 had _me. */
-	LB_KRET("futex_sleep", true, lb_futex_sleep_entry, lb_futex_sleep_ret,
+	/* Short calls: none of these kretprobes is held while a task sleeps. */
+	LB_KRET("futex_setup", true, lb_futex_setup_entry, lb_futex_setup_ret,
+		"futex_wait_setup"),
+	/* 6.16 renamed futex_wait_queue() to futex_do_wait(); <= 5.15 had _me. */
+	LB_KPRB("futex_sleep", true, lb_futex_sleep_pre,
 		"futex_wait_queue", "futex_do_wait", "futex_wait_queue_me"),
+	LB_KPRB("futex_unqueue", true, lb_futex_unqueue_pre,
+		"futex_unqueue"),
 	LB_KRET("futex_wake", true, lb_futex_wake_entry, lb_futex_wake_ret,
 		"futex_wake"),
 	LB_KRET("futex_lock_pi", false, lb_futex_lock_pi_entry, lb_futex_lock_pi_ret,

@@ -63,6 +63,12 @@ enum lb_owner_source {
  * waits it ends are not contention.
  */
 #define LB_EF_THREAD_EXIT	0x0040
+/* futex: ->word holds the futex word (see struct lb_event) */
+#define LB_EF_WORD		0x0080
+/* futex wait: the word's TID bits name a live thread (a join-shaped word) */
+#define LB_EF_WORD_TID		0x0100
+/* futex wake: the waker asked to wake more than one waiter (a broadcast) */
+#define LB_EF_WAKE_MANY		0x0200
 
 /* Identity of a task, copied when the event happens (the task may exit). */
 struct lb_task_id {
@@ -73,6 +79,9 @@ struct lb_task_id {
 };
 
 /*
+ * A futex WAIT_END with ->lock == 0 ends whatever futex wait the task has
+ * open: the waiter's side of a futex sleep does not know its key at the end.
+ *
  * One event: fixed size, written by a probe handler into its CPU's ring.
  * Lock identities are keyed hashes (never raw kernel addresses): the same
  * kernel lock or the same futex key gives the same ->lock for one load of the
@@ -92,7 +101,8 @@ struct lb_event {
 	__u32 count;		/* LB_EV_RELEASE of a futex: tasks woken */
 	__u32 stack_id;		/* kernel stack id in "stacks", 0 if none */
 	__u32 ustack_id;	/* user stack id in "stacks", 0 if none */
-	__u32 reserved;
+	__u32 word;		/* futex, with LB_EF_WORD: the value a waiter expected
+				 * (WAIT_BEGIN), or the word after a wake (RELEASE) */
 	struct lb_task_id task;	/* the task the event happened to (current) */
 	struct lb_task_id owner;/* lock owner at this moment, per owner_source */
 };

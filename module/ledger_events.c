@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Event waits: futex sleeps that are not lock contention. Condition
+ * variables, semaphores, barriers, joins and parked runtime threads sleep on
+ * futexes too, and whoever signals them is not holding anything the sleeper
+ * wanted. Such waits are kept out of the lock ledger (no blame, verdict,
+ * USE or chains) and accounted here: per sleeping task, and per group of
+ * waiters and their signaller, "who waited for whom to signal".
+ *
+ * How a futex wait is classified, from what the kernel sees (the word's
+ * value the waiter expected, and the wakes of the key):
+ *
+ *  - a LOCK wait when the word is lock-shaped: 2 (the classic three-state
+ *    mutex: 0 free, 1 locked, 2 locked with waiters), or with one of the two
+ *    top bits set (owner-and-waiters conventions: FUTEX_WAITERS with an
+ *    owner TID or a state in the low bits), -1 excepted;
+ *  - an EVENT wait otherwise: counters and sequence numbers (condvars,
+ *    semaphores, barriers, atomic waits, parked threads), and a word whose
+ *    value is the TID of a thread of the waiter's own process (a join);
+ *  - a key that was ever woken all at once (a broadcast) is an event from
+ *    then on: a lock release hands over to one waiter.
+ *
+ * Where the kernel cannot tell (a lock protocol with another encoding, a
+ * counter that happens to equal 2), the wait is counted as the rule says;
+ * an unknown protocol leans to "event": shown, never blamed.
+ *
+ * The tables are bounded: a sleeper slot per task (evicting the least
+ * recently awake), a fixed signal table, and the last wake of each key in a
+ * direct-mapped cache. Nothing here walks the sleepers on an event.
+ */
+#include "ledger_internal.h"
+
+#define LB_FUTEX_LOCK_BITS	0xc0000000U	/* FUTEX_WAITERS, FUTEX_OWNER_DIED */
+#define LB_FUTEX_CONTENDED	2U
+
+void lb_events_init(struct lb_ledger *l)
+{
+	u32 i, n = l->limits.max_sleepers;
+
+	INIT_LIST_HEAD(&l->free_sleepers);
+	INIT_LIST_HEAD(&l->sleeper_lru);
+	for (i = 0; i < 1U << l->sleeper_bits; i++)
+		INIT_HLIST_HEAD(&l->sleeper_hash[i]);
+	memset(l->sleepers, 0, n * sizeof(*l->sleepers));
+	for (i = 0; i < n; i++) {
+		INIT_HLIST_NODE(&l->sleepers[i].hnode);
+		list_add_tail(&l->sleepers[i].lru, &l->free_sleepers);
+	}
+	l->nr_asleep = 0;
+	memset(l->signal, 0, sizeof(l->signal));
+	l->nr_signals = 0;
+	memset(l->wake, 0, sizeof(l->wake));
+}
+
+void lb_ledger_set_futex_kinds(struct lb_ledger *l, bool on)
+{
+	l->futex_kinds = on;
+}
+EXPORT_SYMBOL_GPL(lb_ledger_set_futex_kinds);
+
+bool lb_ledger_futex_kinds(const struct lb_ledger *l)
+{
+	return l->futex_kinds;
+}
+EXPORT_SYMBOL_GPL(lb_ledger_futex_kinds);
+
+static struct lb_wake *lb_wake_slot(struct lb_ledger *l, u64 key)
+{
+	return &l->wake[hash_64(key, LB_WAKE_BITS)];
+}
+
+static bool lb_word_lock_shaped(u32 word)
+{
+	return word == LB_FUTEX_CONTENDED ||
+	       ((word & LB_FUTEX_LOCK_BITS) && word != U32_MAX);
+}
+
+bool lb_futex_wait_is_event(struct lb_ledger *l, const struct lb_event *ev)
+{
+	const struct lb_wake *wk;
+	const struct lb_lock *lock;
+
+	/* Without the word (or with kinds off) every futex is a lock. */
+	if (!l->futex_kinds || ev->lock_class != LB_LOCK_FUTEX || !(ev->flags & LB_EF_WORD))
+		return false;
+	if ((ev->flags & LB_EF_WORD_TID) || !lb_word_lock_shaped(ev->word))
+		return true;
+	wk = lb_wake_slot(l, ev->lock);
+	if (wk->key == ev->lock && wk->many)
+		return true;
+	lock = lb_lock_find(l, ev->lock);
+	return lock && lock->broadcast;
+}
+
+static void lb_who_set(struct lb_who *w, const struct lb_task_id *id)
+{
+	w->pid = id->pid;
+	w->tgid = id->tgid;
+	memcpy(w->comm, id->comm, LB_COMM_LEN);
+}
+
+struct lb_sleeper *lb_sleeper_find(const struct lb_ledger *l, s32 pid)
+{
+	struct lb_sleeper *s;
+
+	hlist_for_each_entry(s, &l->sleeper_hash[hash_64((u32)pid, l->sleeper_bits)], hnode)
+		if (s->pid == pid)
+			return s;
+	return NULL;
+}
+
+/* The sleeper of @id; NULL when every slot holds a task asleep. */
+static struct lb_sleeper *lb_sleeper_get(struct lb_ledger *l, const struct lb_task_id *id)
+{
+	struct lb_sleeper *s = lb_sleeper_find(l, id->pid);
+
+	if (!s) {
+		if (!list_empty(&l->free_sleepers)) {
+			s = list_first_entry(&l->free_sleepers, struct lb_sleeper, lru);
+		} else if (!list_empty(&l->sleeper_lru)) {
+			s = list_last_entry(&l->sleeper_lru, struct lb_sleeper, lru);
+			hlist_del_init(&s->hnode);
+			l->totals.evicted_sleepers++;
+		} else {
+			return NULL;
+		}
+		list_del_init(&s->lru);
+		memset(s, 0, sizeof(*s));
+		INIT_HLIST_NODE(&s->hnode);
+		s->pid = id->pid;
+		hlist_add_head(&s->hnode, &l->sleeper_hash[hash_64((u32)id->pid,
+								    l->sleeper_bits)]);
+		list_add(&s->lru, &l->sleeper_lru);
+	}
+	s->tgid = id->tgid;
+	if (id->comm[0])
+		memcpy(s->comm, id->comm, LB_COMM_LEN);
+	return s;
+}
+
+u64 lb_sleeper_wait_ns(const struct lb_ledger *l, const struct lb_sleeper *s)
+{
+	u64 open = s->begin_ns && l->now_ns > s->begin_ns ? l->now_ns - s->begin_ns : 0;
+
+	return s->wait_ns + open;
+}
+
+/* Credit @ns of waiting by @waiter for @waker's signal (pid 0: none seen). */
+static void lb_signal_add(struct lb_ledger *l, const struct lb_who *waiter,
+			  const struct lb_who *waker, u64 ns)
+{
+	struct lb_signal *sg;
+	u32 i;
+
+	for (i = 0; i < l->nr_signals; i++) {
+		sg = &l->signal[i];
+		if (sg->waiter.tgid == waiter->tgid && sg->waker.tgid == waker->tgid &&
+		    !memcmp(sg->waiter.comm, waiter->comm, LB_COMM_LEN) &&
+		    !memcmp(sg->waker.comm, waker->comm, LB_COMM_LEN))
+			goto add;
+	}
+	if (l->nr_signals == LB_SIGNALS) {
+		l->totals.dropped_signals++;
+		return;
+	}
+	sg = &l->signal[l->nr_signals++];
+	memset(sg, 0, sizeof(*sg));
+add:
+	sg->waiter = *waiter;
+	sg->waker = *waker;
+	sg->wait_ns += ns;
+	sg->waits++;
+	sg->max_ns = max(sg->max_ns, ns);
+}
+
+/* @s wakes up at @ts: its wait ends, signalled by @waker (pid 0: unknown). */
+static void lb_sleeper_wake(struct lb_ledger *l, struct lb_sleeper *s, u64 ts,
+			    const struct lb_who *waker, bool error)
+{
+	u64 ns = ts > s->begin_ns ? ts - s->begin_ns : 0;
+	struct lb_who waiter = { .pid = s->pid, .tgid = s->tgid };
+
+	memcpy(waiter.comm, s->comm, LB_COMM_LEN);
+	s->wait_ns += ns;
+	s->waits++;
+	s->waker = waker->pid;
+	s->begin_ns = 0;
+	l->totals.event_wait_ns += ns;
+	l->totals.event_waits++;
+	if (error) {
+		s->errors++;
+		l->totals.event_errors++;
+	}
+	l->nr_asleep--;
+	list_add(&s->lru, &l->sleeper_lru);
+	lb_signal_add(l, &waiter, waker, ns);
+}
+
+void lb_event_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
+{
+	static const struct lb_who nobody;
+	struct lb_sleeper *s = lb_sleeper_get(l, &ev->task);
+
+	if (!s) {
+		l->totals.event_dropped++;
+		return;
+	}
+	if (s->begin_ns) {
+		/* Its last wait ended unseen: it is running again. */
+		l->totals.unmatched_events++;
+		lb_sleeper_wake(l, s, ts, &nobody, false);
+	}
+	if (ev->flags & LB_EF_NOSLEEP) {
+		/* The value changed before it could sleep: an error, no time. */
+		s->waits++;
+		s->errors++;
+		l->totals.event_waits++;
+		l->totals.event_errors++;
+		return;
+	}
+	s->key = ev->lock;
+	/* begin_ns 0 means awake: the first nanosecond of the clock is lost. */
+	s->begin_ns = max_t(u64, ts, 1);
+	list_del_init(&s->lru);
+	l->nr_asleep++;
+}
+
+bool lb_event_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
+{
+	struct lb_sleeper *s = lb_sleeper_find(l, ev->task.pid);
+	struct lb_who waker = {};
+	const struct lb_wake *wk;
+
+	if (!s || !s->begin_ns || (ev->lock && ev->lock != s->key))
+		return false;
+	wk = lb_wake_slot(l, s->key);
+	/* Woken: by the last waker of the key, if it woke it during this sleep. */
+	if (ev->result == LB_WAIT_WOKEN && wk->key == s->key && wk->ts >= s->begin_ns)
+		waker = wk->waker;
+	lb_sleeper_wake(l, s, ts, &waker, ev->result != LB_WAIT_WOKEN &&
+			ev->result != LB_WAIT_ACQUIRED);
+	return true;
+}
+
+void lb_event_wake(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
+{
+	struct lb_wake *wk = lb_wake_slot(l, ev->lock);
+	struct lb_lock *lock;
+	bool many = (ev->flags & LB_EF_WAKE_MANY) && !(ev->flags & LB_EF_THREAD_EXIT);
+
+	if (wk->key != ev->lock)
+		wk->many = false;
+	wk->key = ev->lock;
+	wk->ts = ts;
+	wk->woken = ev->count;
+	wk->many |= many;
+	lb_who_set(&wk->waker, &ev->task);
+	if (!many || !l->futex_kinds)
+		return;
+	lock = lb_lock_find(l, ev->lock);
+	if (lock)
+		lock->broadcast = true;
+}
