@@ -38,7 +38,6 @@ enum lb_scn_op {
 	LB_SCN_X_VERDICT,	/* .pid: verdict, root_blame */
 	LB_SCN_X_EVENT_TASK,	/* .pid: event wait_ns, waits, last signaller */
 	LB_SCN_X_EVENT_TOTALS,	/* event wait, waits, errors, dropped, asleep, futex lock waits */
-	LB_SCN_KINDS,		/* futex kinds on (v[0] 1) or off */
 };
 
 struct lb_scn_step {
@@ -64,7 +63,9 @@ struct lb_scenario {
 	const char *name;
 	struct lb_ledger_limits limits;		/* zero: defaults */
 	const struct lb_scn_task *tasks;	/* ends with pid 0 */
+	const struct lb_scn_step *prologue;	/* NULL, or steps run first */
 	const struct lb_scn_step *steps;	/* ends with LB_SCN_DONE */
+	bool kinds_off;				/* every futex a lock */
 };
 
 #define LB_EV(_type, _t, _lock, _cls, _pid) \
@@ -98,7 +99,7 @@ struct lb_scenario {
 #define LB_X_EVENT_TASK(p, ...)		{ .op = LB_SCN_X_EVENT_TASK, .pid = (p), \
 					  .v = { __VA_ARGS__ } }
 #define LB_X_EVENT_TOTALS(...)		{ .op = LB_SCN_X_EVENT_TOTALS, .v = { __VA_ARGS__ } }
-#define LB_KINDS(on)			{ .op = LB_SCN_KINDS, .v = { on } }
+
 #define LB_X_TASK(p, ...)		{ .op = LB_SCN_X_TASK, .pid = (p), .v = { __VA_ARGS__ } }
 #define LB_X_TASK_COUNTS(p, ...)	{ .op = LB_SCN_X_TASK_COUNTS, .pid = (p), \
 					  .v = { __VA_ARGS__ } }
@@ -919,8 +920,213 @@ static const struct lb_scn_step lb_scn_steps_stacks[] = {
 	LB_SCN_END
 };
 
+/*
+ * A chain three deep, through kernel mutexes and a futex at its end:
+ * A waits on L1 (mutex) held by B; B waits on L2 (mutex) held by C; C waits
+ * on L3, a futex whose holder D is learnt when D wakes C at 1000.
+ *   [0,1000)    A, B, C wait: L3 1000 and the root blame of L2 (1000) and
+ *               L1 (1000), kept on L3 until its release, go to D: 3000
+ *   [1000,1200) C runs holding L2: L2 200 and L1 200 stay with C: 400
+ *   [1200,1500) B runs holding L1: 300 stays with B
+ * Both middle tasks pass most of their blame on: VICTIMs; D is the CAUSE.
+ */
+static const struct lb_scn_task lb_scn_tasks_chain3[] = {
+	{ 1301, 1300, "front", false, NULL },
+	{ 1302, 1300, "middle1", false, NULL },
+	{ 1303, 1300, "middle2", false, NULL },
+	{ 1304, 1300, "root", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_chain3[] = {
+	LB_FBEGIN(0, LB_LK(3), 1303, 2),
+	LB_BEGIN_OWNED(0, LB_LK(2), MUTEX, 1302, 0, FIELD, 1303, 0),
+	LB_BEGIN_OWNED(0, LB_LK(1), MUTEX, 1301, 0, FIELD, 1302, 0),
+	LB_RELEASE(1000, LB_LK(3), FUTEX, 1304, 0, 1000, 1),
+	LB_FEND0(1000, 1303, WOKEN, 100),
+	LB_RELEASE(1200, LB_LK(2), MUTEX, 1303, 0, 300, 0),
+	LB_END(1200, LB_LK(2), MUTEX, 1302, 0, ACQ, 100),
+	LB_RELEASE(1500, LB_LK(1), MUTEX, 1302, 0, 400, 0),
+	LB_END(1500, LB_LK(1), MUTEX, 1301, 0, ACQ, 100),
+	LB_X_VERDICT(1301, VICTIM, 0),
+	LB_X_VERDICT(1302, VICTIM, 300),
+	LB_X_VERDICT(1303, VICTIM, 400),
+	LB_X_VERDICT(1304, CAUSE, 3000),
+	LB_X_TASK(1302, 1200, 1500, 300, 1500, 0, VICTIM),
+	LB_X_TASK(1303, 1000, 1200, 400, 1200, 0, VICTIM),
+	LB_X_TOTALS(3700, 3700, 0, 0),
+	LB_X_EVENT_TOTALS(0, 0, 0, 0, 0, 1),
+	LB_X_DEADLOCKS(0),
+	LB_SCN_END
+};
+
+/*
+ * A middle task that works under its own lock too: B holds L1 (A waits
+ * all along), computes 1000, waits 500 on L2 held by C, computes 500 more.
+ * B keeps 1500 of its 2000 blame and waited 500: a CAUSE, beside C (1000:
+ * 500 on L2 and the 500 of L1 that flowed past B).
+ */
+static const struct lb_scn_task lb_scn_tasks_middle_works[] = {
+	{ 1401, 1400, "front", false, NULL },
+	{ 1402, 1400, "middle", false, NULL },
+	{ 1403, 1400, "root", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_middle_works[] = {
+	LB_BEGIN_OWNED(0, LB_LK(1), MUTEX, 1401, 0, FIELD, 1402, 0),
+	LB_BEGIN_OWNED(1000, LB_LK(2), MUTEX, 1402, 0, FIELD, 1403, 0),
+	LB_RELEASE(1500, LB_LK(2), MUTEX, 1403, 0, 500, 0),
+	LB_END(1500, LB_LK(2), MUTEX, 1402, 0, ACQ, 1000),
+	LB_RELEASE(2000, LB_LK(1), MUTEX, 1402, 0, 1500, 0),
+	LB_END(2000, LB_LK(1), MUTEX, 1401, 0, ACQ, 10),
+	LB_X_TASK(1402, 500, 2000, 1500, 2000, 0, CAUSE),
+	LB_X_VERDICT(1403, CAUSE, 1000),
+	LB_X_VERDICT(1401, VICTIM, 0),
+	LB_X_TOTALS(2500, 2500, 0, 0),
+	LB_SCN_END
+};
+
+/* The same with less work: 400 before, 600 after a 1000 wait: SHARED. */
+static const struct lb_scn_step lb_scn_steps_middle_some_work[] = {
+	LB_BEGIN_OWNED(0, LB_LK(1), MUTEX, 1401, 0, FIELD, 1402, 0),
+	LB_BEGIN_OWNED(400, LB_LK(2), MUTEX, 1402, 0, FIELD, 1403, 0),
+	LB_RELEASE(1400, LB_LK(2), MUTEX, 1403, 0, 500, 0),
+	LB_END(1400, LB_LK(2), MUTEX, 1402, 0, ACQ, 1000),
+	LB_RELEASE(2000, LB_LK(1), MUTEX, 1402, 0, 1500, 0),
+	LB_END(2000, LB_LK(1), MUTEX, 1401, 0, ACQ, 10),
+	LB_X_TASK(1402, 1000, 2000, 1000, 2000, 0, SHARED),
+	LB_X_VERDICT(1403, CAUSE, 2000),
+	LB_X_TOTALS(3000, 3000, 0, 0),
+	LB_SCN_END
+};
+
+/*
+ * A thread pool beside a hot mutex. Workers W1-W3 park on a condvar's futex
+ * K (word 0: an event); the dispatcher D wakes one at 100 and all of them
+ * at 2000. V1 and V2 wait on the mutex's futex M (word 2: a lock), held by
+ * H until 1000, then by V1 until 1500. The pool's waiting is event waiting:
+ * nobody is blamed for it, D and the workers are not in the lock ledger, and
+ * H stays the cause. A word naming a thread of the waiter's own process is
+ * a join: an event too.
+ */
+static const struct lb_scn_task lb_scn_tasks_pool[] = {
+	{ 1501, 1500, "holder", false, NULL },
+	{ 1502, 1500, "victim1", false, NULL },
+	{ 1503, 1500, "victim2", false, NULL },
+	{ 1504, 1500, "dispatch", false, NULL },
+	{ 1505, 1500, "worker", false, NULL },
+	{ 1506, 1500, "worker", false, NULL },
+	{ 1507, 1500, "worker", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_pool_events[] = {
+	LB_FBEGIN(0, LB_LK(0x20), 1505, 0),
+	LB_FBEGIN(0, LB_LK(0x20), 1506, 0),
+	LB_FBEGIN(0, LB_LK(0x20), 1507, 0),
+	LB_FBEGIN(0, LB_LK(0x21), 1502, 2),
+	LB_FBEGIN(0, LB_LK(0x21), 1503, 2),
+	LB_RELEASE(100, LB_LK(0x20), FUTEX, 1504, 0, 10, 1),
+	LB_FEND0(150, 1505, WOKEN, 10),
+	LB_FBEGIN(200, LB_LK(0x20), 1505, 0),
+	LB_RELEASE(1000, LB_LK(0x21), FUTEX, 1501, 0, 900, 1),
+	LB_FEND0(1000, 1502, WOKEN, 10),
+	LB_RELEASE(1500, LB_LK(0x21), FUTEX, 1502, 0, 400, 1),
+	LB_FEND0(1500, 1503, WOKEN, 10),
+	LB_RELEASE(2000, LB_LK(0x20), FUTEX, 1504, LB_EF_WAKE_MANY, 20, 3),
+	LB_FEND0(2000, 1505, WOKEN, 20),
+	LB_FEND0(2000, 1506, WOKEN, 20),
+	LB_FEND0(2000, 1507, WOKEN, 20),
+	LB_SCN_END
+};
+
+static const struct lb_scn_step lb_scn_steps_pool[] = {
+	LB_X_VERDICT(1501, CAUSE, 2000),
+	LB_X_VERDICT(1502, VICTIM, 500),
+	LB_X_VERDICT(1503, VICTIM, 0),
+	LB_X_NO_TASK(1504),
+	LB_X_NO_TASK(1505),
+	LB_X_NO_TASK(1506),
+	LB_X_NO_TASK(1507),
+	LB_X_NO_LOCK(LB_LK(0x20)),
+	LB_X_EVENT_TASK(1505, 1950, 2, 1504),
+	LB_X_EVENT_TASK(1506, 2000, 1, 1504),
+	LB_X_EVENT_TOTALS(5950, 4, 0, 0, 0, 2),
+	LB_X_TOTALS(2500, 2500, 0, 0),
+	LB_X_COUNTERS(0, 0, 0, 0, 0, 0),
+	/* A counter's value (a sequence number): an event. */
+	LB_FBEGIN(2100, LB_LK(0x20), 1505, 6),
+	/* A join: the word is the TID of a thread of the same process. */
+	LB_FBEGIN_FL(2100, LB_LK(0x22), 1506, 1505, LB_EF_WORD_TID),
+	LB_ADVANCE(2200),
+	LB_X_EVENT_TOTALS(6150, 4, 0, 0, 2, 2),
+	LB_X_NO_LOCK(LB_LK(0x20)),
+	LB_X_NO_TASK(1505),
+	/* A value changed before sleeping: an error of the event wait. */
+	{ LB_EV(LB_EV_WAIT_BEGIN, 2300, LB_LK(0x23), LB_LOCK_FUTEX, 1507),
+	  .flags = LB_EF_WORD | LB_EF_NOSLEEP, .word = 0 },
+	{ LB_EV(LB_EV_WAIT_END, 2300, LB_LK(0x23), LB_LOCK_FUTEX, 1507),
+	  .flags = LB_EF_WORD | LB_EF_NOSLEEP, .result = LB_WAIT_AGAIN },
+	LB_X_EVENT_TOTALS(6350, 5, 1, 0, 2, 2),
+	LB_X_NO_TASK(1507),
+	LB_X_TOTALS(2500, 2500, 0, 0),
+	LB_SCN_END
+};
+
+/*
+ * The pool with futex kinds off (every futex a lock, as before kinds): the
+ * dispatcher takes the blame of the workers' waiting and is a cause.
+ *   K: [0,100) 3 waiting: D 300; [100,150) handing over: 150 unattributed;
+ *   [150,200) W1 likely holds: 100; [200,2000) 3 waiting: D 5400
+ */
+static const struct lb_scn_step lb_scn_steps_pool_kinds_off[] = {
+	LB_X_VERDICT(1504, CAUSE, 5700),
+	LB_X_VERDICT(1501, CAUSE, 2000),
+	LB_X_VERDICT(1505, VICTIM, 100),
+	LB_X_TOTALS(8450, 8300, 0, 150),
+	LB_X_EVENT_TOTALS(0, 0, 0, 0, 0, 6),
+	LB_SCN_END
+};
+
+/*
+ * Parked threads beyond the sleeper table: ten workers park, eight slots.
+ * The two left over are counted, not tracked; the lock ledger never sees
+ * any of them, and their wake-ups are no unmatched events.
+ */
+static const struct lb_scn_task lb_scn_tasks_parked[] = {
+	{ 1601, 1600, "holder", false, NULL },
+	{ 1602, 1600, "victim", false, NULL },
+	{ 0 }
+};
+
+#define LB_PARK(t, p)	LB_FBEGIN(t, LB_LK(0x30), 1610 + (p), 0)
+#define LB_UNPARK(t, p)	LB_FEND0(t, 1610 + (p), LB_WAIT_TIMEOUT, 0)
+
+static const struct lb_scn_step lb_scn_steps_parked[] = {
+	LB_PARK(0, 0), LB_PARK(0, 1), LB_PARK(0, 2), LB_PARK(0, 3), LB_PARK(0, 4),
+	LB_PARK(0, 5), LB_PARK(0, 6), LB_PARK(0, 7), LB_PARK(0, 8), LB_PARK(0, 9),
+	LB_FBEGIN(100, LB_LK(0x21), 1602, 2),
+	LB_RELEASE(600, LB_LK(0x21), FUTEX, 1601, 0, 500, 1),
+	LB_FEND0(600, 1602, WOKEN, 10),
+	LB_X_EVENT_TOTALS(8 * 600, 0, 0, 2, 8, 1),
+	LB_UNPARK(1000, 0), LB_UNPARK(1000, 1), LB_UNPARK(1000, 2), LB_UNPARK(1000, 3),
+	LB_UNPARK(1000, 4), LB_UNPARK(1000, 5), LB_UNPARK(1000, 6), LB_UNPARK(1000, 7),
+	LB_UNPARK(1000, 8), LB_UNPARK(1000, 9),
+	LB_X_EVENT_TOTALS(8 * 1000, 8, 8, 2, 0, 1),
+	LB_X_VERDICT(1601, CAUSE, 500),
+	LB_X_VERDICT(1602, VICTIM, 0),
+	LB_X_NO_TASK(1610),
+	LB_X_COUNTERS(0, 0, 0, 0, 0, 0),
+	LB_X_TOTALS(500, 500, 0, 0),
+	LB_SCN_END
+};
+
+#undef LB_PARK
+#undef LB_UNPARK
 #undef FUTEX
 #undef MUTEX
+
 #undef RWSEM
 #undef ACQ
 #undef WOKEN
@@ -941,6 +1147,8 @@ enum lb_scn_index {
 	LB_SCN_DEADLOCK, LB_SCN_DEADLOCK3, LB_SCN_KNOWN_AT_RELEASE, LB_SCN_RWSEM,
 	LB_SCN_OVERFLOW, LB_SCN_LATE, LB_SCN_ERRORS, LB_SCN_WAKE_FIRST, LB_SCN_THREAD_EXIT,
 	LB_SCN_MANY_READERS, LB_SCN_STACKS, LB_SCN_CHAIN_FUTEX, LB_SCN_CHAIN_USERSPACE,
+	LB_SCN_CHAIN3, LB_SCN_MIDDLE_WORKS, LB_SCN_MIDDLE_SOME_WORK, LB_SCN_POOL,
+	LB_SCN_POOL_KINDS_OFF, LB_SCN_PARKED,
 };
 
 static const struct lb_scenario lb_scenarios[] = {
@@ -970,6 +1178,17 @@ static const struct lb_scenario lb_scenarios[] = {
 				 .steps = lb_scn_steps_chain_futex },
 	[LB_SCN_CHAIN_USERSPACE] = { .name = "chain_userspace", .tasks = lb_scn_tasks_chain,
 				     .steps = lb_scn_steps_chain_userspace },
+	[LB_SCN_CHAIN3] = LB_SCENARIO(chain3),
+	[LB_SCN_MIDDLE_WORKS] = LB_SCENARIO(middle_works),
+	[LB_SCN_MIDDLE_SOME_WORK] = { .name = "middle_some_work",
+				      .tasks = lb_scn_tasks_middle_works,
+				      .steps = lb_scn_steps_middle_some_work },
+	[LB_SCN_POOL] = { .name = "pool", .tasks = lb_scn_tasks_pool,
+			   .prologue = lb_scn_steps_pool_events, .steps = lb_scn_steps_pool },
+	[LB_SCN_POOL_KINDS_OFF] = { .name = "pool_kinds_off", .tasks = lb_scn_tasks_pool,
+				    .prologue = lb_scn_steps_pool_events,
+				    .steps = lb_scn_steps_pool_kinds_off, .kinds_off = true },
+	[LB_SCN_PARKED] = LB_SCENARIO(parked, .max_sleepers = 8),
 };
 
 /* The runner: feeds a scenario and reports every check through @check. */
@@ -1217,16 +1436,15 @@ static inline void lb_scn_step_ledger(struct lb_scn_check *c, const struct lb_le
 	}
 }
 
-/* Feed @s into @l (fresh), checking each expectation and the invariant. */
-static inline void lb_scn_run(const struct lb_scenario *s, struct lb_ledger *l,
-			      struct lb_scn_check *c)
+/* Feed @steps into @l, checking each expectation and the invariant. */
+static inline void lb_scn_run_steps(const struct lb_scenario *s, const struct lb_scn_step *steps,
+				    struct lb_ledger *l, struct lb_scn_check *c)
 {
 	const struct lb_scn_step *st;
 	struct lb_event ev;
 	u32 stack = 0;
 
-	c->s = s;
-	for (st = s->steps, c->step = 0; st->op != LB_SCN_DONE; st++, c->step++) {
+	for (st = steps; st->op != LB_SCN_DONE; st++, c->step++) {
 		switch (st->op) {
 		case LB_SCN_EVENT:
 			lb_scn_event(s, st, &ev);
@@ -1239,9 +1457,6 @@ static inline void lb_scn_run(const struct lb_scenario *s, struct lb_ledger *l,
 			break;
 		case LB_SCN_ADVANCE:
 			lb_ledger_advance(l, st->t);
-			break;
-		case LB_SCN_KINDS:
-			lb_ledger_set_futex_kinds(l, st->v[0]);
 			break;
 		case LB_SCN_X_TASK:
 		case LB_SCN_X_TASK_COUNTS:
@@ -1262,6 +1477,18 @@ static inline void lb_scn_run(const struct lb_scenario *s, struct lb_ledger *l,
 		}
 		lb_scn_conservation(c, l, st->lock);
 	}
+}
+
+/* Feed @s into @l (fresh): its prologue, then its steps; steps count on. */
+static inline void lb_scn_run(const struct lb_scenario *s, struct lb_ledger *l,
+			      struct lb_scn_check *c)
+{
+	c->s = s;
+	c->step = 0;
+	lb_ledger_set_futex_kinds(l, !s->kinds_off);
+	if (s->prologue)
+		lb_scn_run_steps(s, s->prologue, l, c);
+	lb_scn_run_steps(s, s->steps, l, c);
 }
 
 /* The verdict rule at its edges. */

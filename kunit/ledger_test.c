@@ -99,7 +99,7 @@ static void lockblame_ledger_test_report_fits_100_columns(struct kunit *test)
 {
 	static const char * const sections[] = {
 		"LOCKS by total wait", "TASKS by blame + wait", "PROCESSES by blame + wait",
-		"CHAINS:", "DEADLOCKS:", "verdict: CAUSE if blame >= 2 x wait",
+		"CHAINS:", "DEADLOCKS:", "verdict, from the blame a task keeps", "EVENT WAITS:",
 	};
 	struct lb_ledger *l = lb_kunit_run(test, test->param_value);
 	struct lb_scn_text t;

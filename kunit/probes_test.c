@@ -27,7 +27,8 @@ static int lb_test_pre(struct kprobe *kp, struct pt_regs *regs)
 static void lockblame_probes_test_table_complete(struct kunit *test)
 {
 	static const char * const needed[] = {
-		"futex_key", "futex_setup", "futex_sleep", "futex_unqueue", "futex_wake", "mutex_lock",
+		"futex_key", "futex_setup", "futex_sleep", "futex_unqueue", "futex_wake",
+		"mutex_lock",
 		"mutex_unlock", "rwsem_down_read", "rwsem_down_write", "rwsem_wake",
 	};
 	unsigned int i, j;

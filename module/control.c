@@ -107,6 +107,15 @@ int lb_control_exec(char *cmd)
 			return lb_control_error("stacks takes on or off", args ? args : "");
 		return 0;
 	}
+	if (!strcmp(verb, "futex_kinds")) {
+		if (args && !strcmp(args, "on"))
+			lb_drain_set_futex_kinds(true);
+		else if (args && !strcmp(args, "off"))
+			lb_drain_set_futex_kinds(false);
+		else
+			return lb_control_error("futex_kinds takes on or off", args ? args : "");
+		return 0;
+	}
 	if (args && *args)
 		return lb_control_error("unexpected argument", args);
 	if (!strcmp(verb, "enable"))
@@ -128,6 +137,9 @@ void lb_control_show(struct seq_file *m)
 		   lb_filter.comm[0] ? lb_filter.comm : "-");
 	seq_printf(m, "last_error %s\n", lb_last_error[0] ? lb_last_error : "-");
 	seq_puts(m, "# commands: enable | disable | reset | stacks on | stacks off |\n"
+		    "#           futex_kinds on | futex_kinds off |\n"
 		    "#           filter tgid=N [comm=NAME] | filter comm=NAME | filter clear\n");
 	mutex_unlock(&lb_control_mutex);
+	/* The drain's lock, not the control's: never both at once. */
+	seq_printf(m, "futex_kinds %d\n", lb_drain_futex_kinds());
 }

@@ -247,6 +247,26 @@ void lb_drain_reset(void)
 	mutex_unlock(&lb_drain_mutex);
 }
 
+/* Tell futex locks from event waits (on) or not, for what is drained next. */
+void lb_drain_set_futex_kinds(bool on)
+{
+	mutex_lock(&lb_drain_mutex);
+	/* What was recorded so far is judged by the rule in force then. */
+	lb_drain_locked(ktime_get_mono_fast_ns(), false);
+	lb_ledger_set_futex_kinds(lb_ledger, on);
+	mutex_unlock(&lb_drain_mutex);
+}
+
+bool lb_drain_futex_kinds(void)
+{
+	bool on;
+
+	mutex_lock(&lb_drain_mutex);
+	on = lb_ledger_futex_kinds(lb_ledger);
+	mutex_unlock(&lb_drain_mutex);
+	return on;
+}
+
 void lb_drain_show(struct seq_file *m)
 {
 	mutex_lock(&lb_drain_mutex);

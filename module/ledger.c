@@ -1066,7 +1066,7 @@ void lb_ledger_totals(const struct lb_ledger *l, struct lb_ledger_totals *t)
 	for (i = 0; l->nr_asleep && i < l->limits.max_sleepers; i++) {
 		const struct lb_sleeper *s = &l->sleepers[i];
 
-		if (!hlist_unhashed(&s->hnode) && s->begin_ns)
+		if (!hlist_unhashed(&s->hnode) && s->asleep)
 			t->event_open_ns += lb_sleeper_wait_ns(l, s) - s->wait_ns;
 	}
 }

@@ -166,7 +166,11 @@ void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out);
  * more keys after these (lock: holders= probable= holds= holds_lower_bound=
  * holds_at_release= top_cause=; task: kthread= holds_lower_bound=
  * hold_cpu_unknown_ns=; process: tasks= waits= holds= hold_on_cpu_ns= errors=;
- * totals: invalid= dropped_holders= dropped_chains= deadlocks= dropped_stacks=).
+ * task: event_wait_ns= event_waits=; totals: invalid= dropped_holders=
+ * dropped_chains= deadlocks= dropped_stacks= futex_kinds=on|off futex_lock_waits=
+ * event_wait_ns= event_waits= event_errors= event_dropped= evicted_sleepers=
+ * dropped_signals= asleep=). Task, process and lock records count lock waits
+ * only; event waits are in the totals' event_* keys and evwait/signal records.
  *
  *   # lockblame ledger v1
  *   totals events= wait_ns= blame_ns= pending_ns= unattributed_ns= late= unmatched=
@@ -180,6 +184,12 @@ void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out);
  *   pair holder= victim= blame_ns=
  *   chain victim_lock= holder= waits_on= root= blame_ns=
  *   deadlock tasks=pid,pid,... locks=id,id,...
+ *   evwait pid= tgid= comm= wait_ns= waits= errors= waker= asleep=
+ *        (a task seen in event waits: futex sleeps that are not contention;
+ *        wait_ns counts open waits up to now)
+ *   signal waiter= waiter_tgid= waiter_comm= waker= waker_tgid= waker_comm=
+ *          wait_ns= waits= max_ns=   (event waiting of a group of tasks, by
+ *          process and name, for another's signal; waker=0 waker_comm=-: none)
  *   stack pid= role=cause|victim id= ns=
  *        (only when events carry stack ids: blame resolved at a release
  *        with kernel stack id, or wait ended by a wait whose begin had stack

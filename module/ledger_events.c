@@ -10,19 +10,21 @@
  * How a futex wait is classified, from what the kernel sees (the word's
  * value the waiter expected, and the wakes of the key):
  *
- *  - a LOCK wait when the word is lock-shaped: 2 (the classic three-state
- *    mutex: 0 free, 1 locked, 2 locked with waiters), or with one of the two
- *    top bits set (owner-and-waiters conventions: FUTEX_WAITERS with an
- *    owner TID or a state in the low bits), -1 excepted;
+ *  - a LOCK wait when the word is lock-shaped: 2 or 3 (the contended states
+ *    of the three-state mutex, 0 free, 1 locked, 2 locked with waiters, and
+ *    of glibc's rwlock futexes, 1 | 2 for "waiters may sleep"), or with one
+ *    of the two top bits set (owner-and-waiters conventions: FUTEX_WAITERS
+ *    or a readers-waiting bit with an owner TID or a state in the low bits),
+ *    -1 excepted (a count gone negative: musl's semaphore);
  *  - an EVENT wait otherwise: counters and sequence numbers (condvars,
  *    semaphores, barriers, atomic waits, parked threads), and a word whose
- *    value is the TID of a thread of the waiter's own process (a join);
- *  - a key that was ever woken all at once (a broadcast) is an event from
- *    then on: a lock release hands over to one waiter.
+ *    value is the TID of another thread of the waiter's process (a join).
  *
- * Where the kernel cannot tell (a lock protocol with another encoding, a
- * counter that happens to equal 2), the wait is counted as the rule says;
- * an unknown protocol leans to "event": shown, never blamed.
+ * PI futexes are locks (their word is the owner's TID, FUTEX_LOCK_PI says
+ * so). Where the kernel cannot tell (a lock protocol with another encoding,
+ * a counter that happens to be 2 or 3), the wait is counted as the rule
+ * says; an unknown protocol leans to "event": shown, never blamed. A key's
+ * wakes do not decide: a reader-writer lock wakes all its readers at once.
  *
  * The tables are bounded: a sleeper slot per task (evicting the least
  * recently awake), a fixed signal table, and the last wake of each key in a
@@ -31,7 +33,8 @@
 #include "ledger_internal.h"
 
 #define LB_FUTEX_LOCK_BITS	0xc0000000U	/* FUTEX_WAITERS, FUTEX_OWNER_DIED */
-#define LB_FUTEX_CONTENDED	2U
+#define LB_FUTEX_CONTENDED	2U	/* 0 free, 1 locked, 2 locked with waiters */
+#define LB_FUTEX_RW_WAITING	3U	/* glibc rwlock futexes: 1 | FUTEX_USED */
 
 void lb_events_init(struct lb_ledger *l)
 {
@@ -71,25 +74,16 @@ static struct lb_wake *lb_wake_slot(struct lb_ledger *l, u64 key)
 
 static bool lb_word_lock_shaped(u32 word)
 {
-	return word == LB_FUTEX_CONTENDED ||
+	return word == LB_FUTEX_CONTENDED || word == LB_FUTEX_RW_WAITING ||
 	       ((word & LB_FUTEX_LOCK_BITS) && word != U32_MAX);
 }
 
-bool lb_futex_wait_is_event(struct lb_ledger *l, const struct lb_event *ev)
+bool lb_futex_wait_is_event(const struct lb_ledger *l, const struct lb_event *ev)
 {
-	const struct lb_wake *wk;
-	const struct lb_lock *lock;
-
 	/* Without the word (or with kinds off) every futex is a lock. */
 	if (!l->futex_kinds || ev->lock_class != LB_LOCK_FUTEX || !(ev->flags & LB_EF_WORD))
 		return false;
-	if ((ev->flags & LB_EF_WORD_TID) || !lb_word_lock_shaped(ev->word))
-		return true;
-	wk = lb_wake_slot(l, ev->lock);
-	if (wk->key == ev->lock && wk->many)
-		return true;
-	lock = lb_lock_find(l, ev->lock);
-	return lock && lock->broadcast;
+	return (ev->flags & LB_EF_WORD_TID) || !lb_word_lock_shaped(ev->word);
 }
 
 static void lb_who_set(struct lb_who *w, const struct lb_task_id *id)
@@ -99,11 +93,16 @@ static void lb_who_set(struct lb_who *w, const struct lb_task_id *id)
 	memcpy(w->comm, id->comm, LB_COMM_LEN);
 }
 
+static struct hlist_head *lb_sleeper_head(const struct lb_ledger *l, s32 pid)
+{
+	return &l->sleeper_hash[hash_64((u32)pid, l->sleeper_bits)];
+}
+
 struct lb_sleeper *lb_sleeper_find(const struct lb_ledger *l, s32 pid)
 {
 	struct lb_sleeper *s;
 
-	hlist_for_each_entry(s, &l->sleeper_hash[hash_64((u32)pid, l->sleeper_bits)], hnode)
+	hlist_for_each_entry(s, lb_sleeper_head(l, pid), hnode)
 		if (s->pid == pid)
 			return s;
 	return NULL;
@@ -128,8 +127,7 @@ static struct lb_sleeper *lb_sleeper_get(struct lb_ledger *l, const struct lb_ta
 		memset(s, 0, sizeof(*s));
 		INIT_HLIST_NODE(&s->hnode);
 		s->pid = id->pid;
-		hlist_add_head(&s->hnode, &l->sleeper_hash[hash_64((u32)id->pid,
-								    l->sleeper_bits)]);
+		hlist_add_head(&s->hnode, lb_sleeper_head(l, id->pid));
 		list_add(&s->lru, &l->sleeper_lru);
 	}
 	s->tgid = id->tgid;
@@ -140,7 +138,7 @@ static struct lb_sleeper *lb_sleeper_get(struct lb_ledger *l, const struct lb_ta
 
 u64 lb_sleeper_wait_ns(const struct lb_ledger *l, const struct lb_sleeper *s)
 {
-	u64 open = s->begin_ns && l->now_ns > s->begin_ns ? l->now_ns - s->begin_ns : 0;
+	u64 open = s->asleep && l->now_ns > s->begin_ns ? l->now_ns - s->begin_ns : 0;
 
 	return s->wait_ns + open;
 }
@@ -184,7 +182,7 @@ static void lb_sleeper_wake(struct lb_ledger *l, struct lb_sleeper *s, u64 ts,
 	s->wait_ns += ns;
 	s->waits++;
 	s->waker = waker->pid;
-	s->begin_ns = 0;
+	s->asleep = false;
 	l->totals.event_wait_ns += ns;
 	l->totals.event_waits++;
 	if (error) {
@@ -205,7 +203,7 @@ void lb_event_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 		l->totals.event_dropped++;
 		return;
 	}
-	if (s->begin_ns) {
+	if (s->asleep) {
 		/* Its last wait ended unseen: it is running again. */
 		l->totals.unmatched_events++;
 		lb_sleeper_wake(l, s, ts, &nobody, false);
@@ -219,8 +217,8 @@ void lb_event_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 		return;
 	}
 	s->key = ev->lock;
-	/* begin_ns 0 means awake: the first nanosecond of the clock is lost. */
-	s->begin_ns = max_t(u64, ts, 1);
+	s->begin_ns = ts;
+	s->asleep = true;
 	list_del_init(&s->lru);
 	l->nr_asleep++;
 }
@@ -231,7 +229,7 @@ bool lb_event_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 	struct lb_who waker = {};
 	const struct lb_wake *wk;
 
-	if (!s || !s->begin_ns || (ev->lock && ev->lock != s->key))
+	if (!s || !s->asleep || (ev->lock && ev->lock != s->key))
 		return false;
 	wk = lb_wake_slot(l, s->key);
 	/* Woken: by the last waker of the key, if it woke it during this sleep. */
@@ -245,19 +243,8 @@ bool lb_event_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 void lb_event_wake(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 {
 	struct lb_wake *wk = lb_wake_slot(l, ev->lock);
-	struct lb_lock *lock;
-	bool many = (ev->flags & LB_EF_WAKE_MANY) && !(ev->flags & LB_EF_THREAD_EXIT);
 
-	if (wk->key != ev->lock)
-		wk->many = false;
 	wk->key = ev->lock;
 	wk->ts = ts;
-	wk->woken = ev->count;
-	wk->many |= many;
 	lb_who_set(&wk->waker, &ev->task);
-	if (!many || !l->futex_kinds)
-		return;
-	lock = lb_lock_find(l, ev->lock);
-	if (lock)
-		lock->broadcast = true;
 }

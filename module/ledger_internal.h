@@ -124,7 +124,6 @@ struct lb_lock {
 	s32 probable_pid;		/* heuristic owner: reported, never blamed */
 	u64 probable_cpu_ns;		/* its on-CPU clock when first named ... */
 	u64 probable_cpu_ts;		/* ... at this time (0: no reading) */
-	bool broadcast;			/* futex: woken all at once: an event, not a lock */
 	u32 wake_credit;		/* futex: wakes a seen release announced, not yet seen */
 	u32 wake_debt;			/* futex: wakes seen whose release is not seen yet */
 	bool pending_open;		/* pending_since is valid */
@@ -189,7 +188,8 @@ struct lb_sleeper {
 	s32 pid, tgid;
 	char comm[LB_COMM_LEN];
 	u64 key;			/* the futex it sleeps on */
-	u64 begin_ns;			/* when it fell asleep; 0: awake */
+	u64 begin_ns;			/* when it fell asleep, if @asleep */
+	bool asleep;
 	u64 wait_ns, waits, errors;
 	s32 waker;			/* who ended its last wait; 0: not known */
 };
@@ -210,8 +210,6 @@ struct lb_signal {
 struct lb_wake {
 	u64 key, ts;
 	struct lb_who waker;
-	u32 woken;
-	bool many;			/* a broadcast: the key is an event */
 };
 
 struct lb_ledger {
@@ -284,7 +282,7 @@ void lb_deadlock_add(struct lb_ledger *l, const s32 *pid, const u64 *lock, u32 n
 
 /* ledger_events.c: futex waits that are not contention. */
 void lb_events_init(struct lb_ledger *l);
-bool lb_futex_wait_is_event(struct lb_ledger *l, const struct lb_event *ev);
+bool lb_futex_wait_is_event(const struct lb_ledger *l, const struct lb_event *ev);
 void lb_event_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
 bool lb_event_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
 void lb_event_wake(struct lb_ledger *l, const struct lb_event *ev, u64 ts);

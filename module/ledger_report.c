@@ -194,6 +194,35 @@ static u64 lb_sum_sat(u64 a, u64 b)
 	return a + b < a ? U64_MAX : a + b;
 }
 
+static void lb_report_event_header(const struct lb_ledger *l, struct lb_out *out)
+{
+	struct lb_ledger_totals t;
+	char a[LB_NUM_LEN];
+	struct lb_line ln;
+
+	lb_ledger_totals(l, &t);
+	lb_line_start(&ln, out, 0, 2);
+	if (!l->futex_kinds) {
+		lb_line_item(&ln, "", "futex kinds off: every futex wait counts as a lock wait");
+		lb_line_end(&ln);
+		return;
+	}
+	lb_line_item(&ln, "", "event waits (futex sleeps, not contention; never blamed):");
+	lb_line_item(&ln, " ", "%s over %llu waits",
+		     lb_fmt_ns(a, sizeof(a), lb_sum_sat(t.event_wait_ns, t.event_open_ns)),
+		     t.event_waits);
+	lb_line_item(&ln, ", ", "%u asleep now", t.asleep);
+	lb_line_item(&ln, ", ", "%llu errors", t.event_errors);
+	lb_line_item(&ln, "; ", "futex waits: %llu lock, %llu event", t.futex_lock_waits,
+		     t.event_waits + t.asleep);
+	if (t.event_dropped || t.evicted_sleepers || t.dropped_signals) {
+		lb_line_item(&ln, "; ", "not tracked: %llu event waits", t.event_dropped);
+		lb_line_item(&ln, ", ", "%llu sleepers evicted", t.evicted_sleepers);
+		lb_line_item(&ln, ", ", "%llu signal records", t.dropped_signals);
+	}
+	lb_line_end(&ln);
+}
+
 static void lb_report_header(const struct lb_ledger *l, struct lb_out *out)
 {
 	const struct lb_ledger_totals *t = &l->totals;
@@ -227,8 +256,9 @@ static void lb_report_header(const struct lb_ledger *l, struct lb_out *out)
 	lb_line_item(&ln, ", ", "%llu holders", t->dropped_holders);
 	lb_line_item(&ln, ", ", "%llu chains", t->dropped_chains);
 	lb_line_end(&ln);
-	out->printf(out,
-		    "verdict: CAUSE if blame >= 2 x wait, VICTIM if wait >= 2 x blame, else SHARED\n");
+	lb_report_event_header(l, out);
+	out->printf(out, "verdict, from the blame a task keeps (root blame, not passed on):\n");
+	out->printf(out, "  CAUSE if kept >= 2 x wait, VICTIM if wait >= 2 x kept, else SHARED\n");
 }
 
 static void lb_report_tops(const struct lb_ledger *l, struct lb_out *out,
@@ -521,6 +551,55 @@ static void lb_report_deadlocks(const struct lb_ledger *l, struct lb_out *out)
 	}
 }
 
+/* "comm/pid (tgid N)" of an event wait's party; "nobody seen" without one. */
+static const char *lb_fmt_party(char *buf, const struct lb_who *w)
+{
+	char esc[LB_ESC_LEN];
+
+	if (!w->pid) {
+		snprintf(buf, LB_WHO_LEN, "nobody seen");
+		return buf;
+	}
+	lb_escape_comm(esc, w->comm);
+	snprintf(buf, LB_WHO_LEN, "%.16s/%d", esc, w->pid);
+	return buf;
+}
+
+static void lb_report_events(const struct lb_ledger *l, struct lb_out *out)
+{
+	char waiter[LB_WHO_LEN], waker[LB_WHO_LEN], d[LB_NUM_LEN], m[LB_NUM_LEN];
+	char n[LB_NUM_LEN];
+	struct lb_rank rank[LB_ROWS];
+	u32 i, k = 0;
+
+	if (!l->futex_kinds) {
+		out->printf(out, "\nEVENT WAITS: none told apart (futex kinds off)\n");
+		return;
+	}
+	for (i = 0; i < l->nr_signals; i++)
+		k = lb_rank_add(rank, k, &l->signal[i], l->signal[i].wait_ns, i);
+	out->printf(out, "\nEVENT WAITS: who waited for whom to signal, no contention (%u of %u)\n",
+		    k, l->nr_signals);
+	if (!k) {
+		out->printf(out, "  none ended\n");
+		return;
+	}
+	out->printf(out, "%-22s %7s  %-22s %7s %8s %5s %8s\n", "waiter (last)", "tgid",
+		    "signaller (last)", "tgid", "wait", "waits", "max");
+	for (i = 0; i < k; i++) {
+		const struct lb_signal *sg = rank[i].item;
+
+		out->printf(out, "%-22s %7d  %-22s %7d %8s %5s %8s\n",
+			    lb_fmt_party(waiter, &sg->waiter), sg->waiter.tgid,
+			    lb_fmt_party(waker, &sg->waker), sg->waker.tgid,
+			    lb_fmt_ns(d, sizeof(d), sg->wait_ns),
+			    lb_fmt_count(n, sizeof(n), sg->waits),
+			    lb_fmt_ns(m, sizeof(m), sg->max_ns));
+	}
+	out->printf(out, "  rows group tasks by process and name; \"nobody seen\": a timeout,\n"
+		    "  a signal, or a wake older than the wait\n");
+}
+
 void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out)
 {
 	lb_report_header(l, out);
@@ -529,6 +608,7 @@ void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out)
 	lb_report_procs(l, out);
 	lb_report_chains(l, out);
 	lb_report_deadlocks(l, out);
+	lb_report_events(l, out);
 }
 EXPORT_SYMBOL_GPL(lb_ledger_report);
 
@@ -559,8 +639,9 @@ static void lb_dump_lock(const struct lb_ledger *l, struct lb_out *out, const st
 		    st.top_cause_pid);
 }
 
-static void lb_dump_task(struct lb_out *out, const struct lb_task *t)
+static void lb_dump_task(const struct lb_ledger *l, struct lb_out *out, const struct lb_task *t)
 {
+	const struct lb_sleeper *s = lb_sleeper_find(l, t->id.pid);
 	struct lb_task_stats st;
 	char esc[LB_ESC_LEN];
 
@@ -572,8 +653,40 @@ static void lb_dump_task(struct lb_out *out, const struct lb_task *t)
 		    st.hold_ns, st.hold_on_cpu_ns, st.holds);
 	out->printf(out, " blame_ns=%llu root_blame_ns=%llu errors=%llu verdict=%s",
 		    st.blame_ns, st.root_blame_ns, st.errors, lb_verdict_name(st.verdict));
-	out->printf(out, " kthread=%d holds_lower_bound=%llu hold_cpu_unknown_ns=%llu\n",
+	out->printf(out, " kthread=%d holds_lower_bound=%llu hold_cpu_unknown_ns=%llu",
 		    st.kthread, st.holds_lower_bound, st.hold_cpu_unknown_ns);
+	out->printf(out, " event_wait_ns=%llu event_waits=%llu\n",
+		    s ? lb_sleeper_wait_ns(l, s) : 0, s ? s->waits : 0);
+}
+
+static void lb_dump_events(const struct lb_ledger *l, struct lb_out *out)
+{
+	char a[LB_ESC_LEN], b[LB_ESC_LEN];
+	u32 i;
+
+	for (i = 0; i < l->limits.max_sleepers; i++) {
+		const struct lb_sleeper *s = &l->sleepers[i];
+
+		if (hlist_unhashed(&s->hnode))
+			continue;
+		lb_escape_comm(a, s->comm);
+		out->printf(out, "evwait pid=%d tgid=%d comm=%s wait_ns=%llu waits=%llu",
+			    s->pid, s->tgid, a, lb_sleeper_wait_ns(l, s), s->waits);
+		out->printf(out, " errors=%llu waker=%d asleep=%d\n", s->errors, s->waker,
+			    s->asleep);
+	}
+	for (i = 0; i < l->nr_signals; i++) {
+		const struct lb_signal *sg = &l->signal[i];
+
+		lb_escape_comm(a, sg->waiter.comm);
+		lb_escape_comm(b, sg->waker.comm);
+		out->printf(out, "signal waiter=%d waiter_tgid=%d waiter_comm=%s",
+			    sg->waiter.pid, sg->waiter.tgid, a);
+		out->printf(out, " waker=%d waker_tgid=%d waker_comm=%s", sg->waker.pid,
+			    sg->waker.tgid, sg->waker.pid ? b : "-");
+		out->printf(out, " wait_ns=%llu waits=%llu max_ns=%llu\n", sg->wait_ns, sg->waits,
+			    sg->max_ns);
+	}
 }
 
 static void lb_dump_proc(struct lb_out *out, const struct lb_proc *p)
@@ -593,8 +706,10 @@ static void lb_dump_proc(struct lb_out *out, const struct lb_proc *p)
 
 static void lb_dump_totals(const struct lb_ledger *l, struct lb_out *out)
 {
-	const struct lb_ledger_totals *t = &l->totals;
+	struct lb_ledger_totals tt;
+	const struct lb_ledger_totals *t = &tt;
 
+	lb_ledger_totals(l, &tt);
 	out->printf(out, "totals events=%llu wait_ns=%llu blame_ns=%llu pending_ns=%llu",
 		    t->events, t->wait_ns, t->blame_ns, t->pending_ns);
 	out->printf(out, " unattributed_ns=%llu late=%llu unmatched=%llu",
@@ -605,8 +720,15 @@ static void lb_dump_totals(const struct lb_ledger *l, struct lb_out *out)
 		    t->dropped_waiters, t->dropped_pairs, lb_window_ns(l));
 	out->printf(out, " invalid=%llu dropped_holders=%llu dropped_chains=%llu",
 		    t->invalid_events, t->dropped_holders, t->dropped_chains);
-	out->printf(out, " deadlocks=%llu dropped_stacks=%llu\n", t->deadlocks,
+	out->printf(out, " deadlocks=%llu dropped_stacks=%llu", t->deadlocks,
 		    t->dropped_stacks);
+	out->printf(out, " futex_kinds=%s futex_lock_waits=%llu event_wait_ns=%llu",
+		    l->futex_kinds ? "on" : "off", t->futex_lock_waits,
+		    lb_sum_sat(t->event_wait_ns, t->event_open_ns));
+	out->printf(out, " event_waits=%llu event_errors=%llu event_dropped=%llu",
+		    t->event_waits, t->event_errors, t->event_dropped);
+	out->printf(out, " evicted_sleepers=%llu dropped_signals=%llu asleep=%u\n",
+		    t->evicted_sleepers, t->dropped_signals, t->asleep);
 }
 
 static void lb_dump_deadlocks(const struct lb_ledger *l, struct lb_out *out)
@@ -637,7 +759,7 @@ void lb_ledger_dump(const struct lb_ledger *l, struct lb_out *out)
 			lb_dump_lock(l, out, &l->locks[i]);
 	for (i = 0; i < l->limits.max_tasks; i++)
 		if (!hlist_unhashed(&l->tasks[i].hnode))
-			lb_dump_task(out, &l->tasks[i]);
+			lb_dump_task(l, out, &l->tasks[i]);
 	for (i = 0; i < l->limits.max_tasks; i++)
 		if (!hlist_unhashed(&l->procs[i].hnode))
 			lb_dump_proc(out, &l->procs[i]);
@@ -652,6 +774,7 @@ void lb_ledger_dump(const struct lb_ledger *l, struct lb_out *out)
 		out->printf(out, " root=%d blame_ns=%llu\n", c->root, c->blame_ns);
 	}
 	lb_dump_deadlocks(l, out);
+	lb_dump_events(l, out);
 	for (i = 0; i < l->nr_stacks; i++) {
 		const struct lb_stack *st = &l->stacks[i];
 

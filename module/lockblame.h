@@ -172,6 +172,8 @@ void lb_drain_lock(void);
 void lb_drain_unlock(void);
 struct lb_ledger *lb_drain_ledger(void);
 void lb_drain_reset(void);
+void lb_drain_set_futex_kinds(bool on);
+bool lb_drain_futex_kinds(void);
 u64 lb_drain_start_ns(void);
 void lb_drain_show(struct seq_file *m);
 /* A test may watch every drained event; called under the drain mutex. */

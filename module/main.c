@@ -14,7 +14,7 @@ MODULE_PARM_DESC(ring_events, "Events per CPU ring, a power of 2 in [64, 1048576
 
 unsigned int lb_max_blocked = 4096;
 module_param_named(max_blocked, lb_max_blocked, uint, 0444);
-MODULE_PARM_DESC(max_blocked, "Tasks that can be blocked in one probed wait at once (4096)");
+MODULE_PARM_DESC(max_blocked, "Tasks blocked at once in one kernel lock slowpath or PI futex (4096)");
 
 unsigned int lb_drain_ms = 100;
 module_param_named(drain_ms, lb_drain_ms, uint, 0444);
@@ -38,6 +38,7 @@ static struct lb_ledger_limits lb_limits = {
 	.max_waiters = 4096,
 	.max_pairs = 8192,
 	.max_chain_depth = 8,
+	.max_sleepers = 4096,
 };
 module_param_named(max_locks, lb_limits.max_locks, uint, 0444);
 MODULE_PARM_DESC(max_locks, "Locks the ledger tracks at once (1024)");
@@ -49,6 +50,8 @@ module_param_named(max_pairs, lb_limits.max_pairs, uint, 0444);
 MODULE_PARM_DESC(max_pairs, "Holder/victim pairs the ledger keeps (8192)");
 module_param_named(max_chain_depth, lb_limits.max_chain_depth, uint, 0444);
 MODULE_PARM_DESC(max_chain_depth, "How far blame follows a holder that waits itself (8)");
+module_param_named(max_sleepers, lb_limits.max_sleepers, uint, 0444);
+MODULE_PARM_DESC(max_sleepers, "Tasks kept for event waits, futex sleeps not contention (4096)");
 
 static int lb_check_params(void)
 {
@@ -60,6 +63,11 @@ static int lb_check_params(void)
 	}
 	if (lb_max_blocked < 16 || lb_max_blocked > 65536) {
 		pr_err("lockblame: max_blocked=%u invalid: [16, 65536]\n", lb_max_blocked);
+		return -EINVAL;
+	}
+	if (lb_limits.max_sleepers < 8 || lb_limits.max_sleepers > (1U << 20)) {
+		pr_err("lockblame: max_sleepers=%u invalid: [8, 1048576]\n",
+		       lb_limits.max_sleepers);
 		return -EINVAL;
 	}
 	if (lb_stream_events > (1U << 22)) {

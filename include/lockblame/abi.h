@@ -101,8 +101,7 @@ struct lb_event {
 	__u32 count;		/* LB_EV_RELEASE of a futex: tasks woken */
 	__u32 stack_id;		/* kernel stack id in "stacks", 0 if none */
 	__u32 ustack_id;	/* user stack id in "stacks", 0 if none */
-	__u32 word;		/* futex, with LB_EF_WORD: the value a waiter expected
-				 * (WAIT_BEGIN), or the word after a wake (RELEASE) */
+	__u32 word;		/* futex word (LB_EF_WORD): expected, or after a wake */
 	struct lb_task_id task;	/* the task the event happened to (current) */
 	struct lb_task_id owner;/* lock owner at this moment, per owner_source */
 };

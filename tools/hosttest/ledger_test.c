@@ -94,7 +94,7 @@ static void check_report(const struct lb_ledger *l, const char *who)
 {
 	static const char * const sections[] = {
 		"LOCKS by total wait", "TASKS by blame + wait", "PROCESSES by blame + wait",
-		"CHAINS:", "DEADLOCKS:", "verdict: CAUSE if blame >= 2 x wait",
+		"CHAINS:", "DEADLOCKS:", "verdict, from the blame a task keeps", "EVENT WAITS:",
 		"wait ",
 	};
 	struct lb_scn_text t;
@@ -152,13 +152,19 @@ static void check_dump(const struct lb_ledger *l, const char *who)
 		"victim_lock", "holder", "waits_on", "root", "blame_ns", NULL };
 	static const char * const deadlock[] = { "tasks", "locks", NULL };
 	static const char * const stack[] = { "pid", "role", "id", "ns", NULL };
+	static const char * const evwait[] = {
+		"pid", "tgid", "comm", "wait_ns", "waits", "errors", "waker", "asleep", NULL };
+	static const char * const signal[] = {
+		"waiter", "waiter_tgid", "waiter_comm", "waker", "waker_tgid", "waker_comm",
+		"wait_ns", "waits", "max_ns", NULL };
 	static const struct {
 		const char *type;
 		const char * const *keys;
 	} records[] = {
 		{ "totals ", totals }, { "lock ", lock }, { "task ", task },
 		{ "process ", process }, { "pair ", pair }, { "chain ", chain },
-		{ "deadlock ", deadlock }, { "stack ", stack },
+		{ "deadlock ", deadlock }, { "stack ", stack }, { "evwait ", evwait },
+		{ "signal ", signal },
 	};
 	struct lb_scn_text t;
 	const char *line;
