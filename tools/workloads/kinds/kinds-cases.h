@@ -16,7 +16,4 @@ struct kind_case_def {
 extern const struct kind_case_def kind_lock_cases[];
 extern const struct kind_case_def kind_event_cases[];
 
-/* Threads of a case: start @n running @fn(@arg), wait for them all. */
-void kind_threads(unsigned int n, void *(*fn)(void *), void *arg);
-
 #endif /* LB_KINDS_CASES_H */

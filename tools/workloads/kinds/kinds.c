@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,10 +16,39 @@
 
 #include "kinds.h"
 
+#define MAX_THREADS	16
+
 struct kind_slot {
 	int pid;
 	uint64_t wait_ns;	/* written by its own thread only */
 };
+
+static pthread_t threads[MAX_THREADS];
+static unsigned int nthreads;
+
+/*
+ * Joins poll, so that the main thread never futex-waits: only the case's
+ * own threads block in the primitive under test.
+ */
+void kind_threads(unsigned int n, void *(*fn)(void *), void *arg)
+{
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < n; i++) {
+		if (nthreads == MAX_THREADS)
+			kind_die("too many threads", ENOSPC);
+		err = pthread_create(&threads[nthreads++], NULL, fn, arg);
+		if (err)
+			kind_die("pthread_create", err);
+	}
+	if (n)
+		return;
+	for (i = 0; i < nthreads; i++)
+		while (pthread_tryjoin_np(threads[i], NULL) == EBUSY)
+			kind_sleep_ms(1);
+	nthreads = 0;
+}
 
 static const char *kind_truth = "";
 static struct kind_slot slots[KIND_MAX_WAITERS];

@@ -24,6 +24,12 @@ void kind_sleep_ms(unsigned int ms);
 int kind_tid(void);
 void kind_die(const char *what, int err) __attribute__((noreturn));
 
+/*
+ * The case's threads: start @n running @fn(@arg); with @n == 0, wait for
+ * all started so far (polling, so the caller never futex-waits).
+ */
+void kind_threads(unsigned int n, void *(*fn)(void *), void *arg);
+
 /* The case's line; the waiter lines follow from kind_report(). */
 void kind_case(const char *runtime, const char *prim, const char *truth);
 

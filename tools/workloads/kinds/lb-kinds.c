@@ -23,35 +23,6 @@
 #else
 #define KIND_RUNTIME	"musl"
 #endif
-#define MAX_THREADS	16
-
-static pthread_t threads[MAX_THREADS];
-static unsigned int nthreads;
-
-/*
- * Joins poll, so that the main thread never futex-waits: only the case's
- * own threads block in the primitive under test.
- */
-void kind_threads(unsigned int n, void *(*fn)(void *), void *arg)
-{
-	unsigned int i;
-	int err;
-
-	for (i = 0; i < n; i++) {
-		if (nthreads == MAX_THREADS)
-			kind_die("too many threads", ENOSPC);
-		err = pthread_create(&threads[nthreads++], NULL, fn, arg);
-		if (err)
-			kind_die("pthread_create", err);
-	}
-	if (n)
-		return;
-	for (i = 0; i < nthreads; i++)
-		while (pthread_tryjoin_np(threads[i], NULL) == EBUSY)
-			kind_sleep_ms(1);
-	nthreads = 0;
-}
-
 static const struct kind_case_def *lookup(const char *prim, bool list)
 {
 	const struct kind_case_def *sets[] = { kind_lock_cases,
