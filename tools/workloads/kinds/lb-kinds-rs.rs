@@ -110,20 +110,15 @@ fn rwlock_case(rounds: u32, holder_writes: bool) -> Vec<Waiter> {
     let l = Arc::new(RwLock::new(0u64));
     let done = Arc::new(AtomicBool::new(false));
     let (l2, d2) = (Arc::clone(&l), Arc::clone(&done));
-    let take = move |l: &RwLock<u64>, me: &mut Waiter, write: bool| {
+    let take = |l: &RwLock<u64>, me: &mut Waiter, write: bool| {
         if write {
-            if let Ok(mut g) = l.try_write() {
-                *g += 1;
-                return g.to_owned();
-            }
-            let mut g = me.timed(|| l.write().unwrap());
+            let mut g = match l.try_write() {
+                Ok(g) => g,
+                Err(_) => me.timed(|| l.write().unwrap()),
+            };
             *g += 1;
-            g.to_owned()
-        } else {
-            if let Ok(g) = l.try_read() {
-                return *g;
-            }
-            *me.timed(|| l.read().unwrap())
+        } else if l.try_read().is_err() {
+            drop(me.timed(|| l.read().unwrap()));
         }
     };
     run(
@@ -272,9 +267,12 @@ fn main() {
         }
     }
     let prim = prim.unwrap_or_else(|| usage());
-    let Some(c) = CASES.iter().find(|c| c.prim == prim) else {
-        eprintln!("lb-kinds-rs: no case '{prim}' (-l lists them)");
-        std::process::exit(2);
+    let c = match CASES.iter().find(|c| c.prim == prim) {
+        Some(c) => c,
+        None => {
+            eprintln!("lb-kinds-rs: no case '{}' (-l lists them)", prim);
+            std::process::exit(2);
+        }
     };
     println!("kind-case runtime=rust prim={} truth={}", c.prim, c.truth);
     for w in (c.run)(rounds.max(1)) {
