@@ -39,6 +39,8 @@ shortlived lb-shortlived
 shortlived-sleep lb-shortlived -s -d 500
 pipe lb-pipe
 mmap lb-mmap
+pool lb-pool
+pool-256 lb-pool -i 256 -d 500
 LIST
 
 echo "1..$n"

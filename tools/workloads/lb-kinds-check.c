@@ -202,10 +202,42 @@ static void row(FILE *f, const struct kind_case *c, const char *predict,
 		strcmp(c->truth, predict) ? "  (method wrong)" : "");
 }
 
+/* The rows' counts: cases by truth and classification, and the method's. */
+static void summary(const char *path)
+{
+	static const char *const cols[] = { "lock", "event", "unseen", "mixed" };
+	unsigned int m[2][4] = { { 0 } }, right = 0, agree = 0, cases = 0, t, k;
+	char label[96], truth[16], predicted[16], got[16], line[256];
+	FILE *f = open_or_die(path);
+
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%95s %15s %15s %15s", label, truth, predicted,
+			   got) != 4)
+			continue;
+		t = !strcmp(truth, "event");
+		for (k = 0; k < 4 && strcmp(got, cols[k]); k++)
+			;
+		if (k == 4)
+			continue;
+		cases++;
+		m[t][k]++;
+		right += !strcmp(truth, predicted);
+		agree += !strcmp(got, predicted);
+	}
+	fclose(f);
+	printf("%-12s %6s %6s %6s %6s\n", "truth \\ got", cols[0], cols[1],
+	       cols[2], cols[3]);
+	for (t = 0; t < 2; t++)
+		printf("%-12s %6u %6u %6u %6u\n", cols[t], m[t][0], m[t][1],
+		       m[t][2], m[t][3]);
+	printf("%u cases: the method is right on %u; the module does what the method says on %u\n",
+	       cases, right, agree);
+}
+
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: lb-kinds-check --header\n"
+		"usage: lb-kinds-check --header | --summary ROWS\n"
 		"       lb-kinds-check --truth FILE --ledger FILE --predict lock|event\n"
 		"                      [--name NAME] [--row FILE]\n"
 		"Prints one TAP line: ok when most waiters of the case are classified\n"
@@ -222,6 +254,7 @@ int main(int argc, char **argv)
 		{ "name", required_argument, NULL, 'n' },
 		{ "row", required_argument, NULL, 'r' },
 		{ "header", no_argument, NULL, 'H' },
+		{ "summary", required_argument, NULL, 'S' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *truth = NULL, *ledger = NULL, *predict = NULL;
@@ -250,6 +283,9 @@ int main(int argc, char **argv)
 			break;
 		case 'H':
 			header();
+			return 0;
+		case 'S':
+			summary(optarg);
 			return 0;
 		default:
 			usage();
