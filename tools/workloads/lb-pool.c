@@ -80,6 +80,7 @@ static void *victim(void *arg)
 static void *worker(void *arg)
 {
 	unsigned int slot = (unsigned int)(uintptr_t)arg;
+
 	lb_actor_start(truth, slot, "idle", "lb-idle", NULL);
 	pthread_mutex_lock(&pool.lock);
 	pool.idle++;
@@ -97,6 +98,7 @@ static void *worker(void *arg)
 static void *dispatcher(void *arg)
 {
 	unsigned int slot = (unsigned int)(uintptr_t)arg;
+
 	lb_actor_start(truth, slot, "dispatcher", "lb-dispatch", NULL);
 
 	/* Every worker parked before the hot mutex's actors start. */

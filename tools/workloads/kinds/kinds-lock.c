@@ -15,6 +15,19 @@
 #define HOLD_MS		10
 #define PAUSE_MS	3
 
+/* Who a lock case's thread is: the one holder, or a waiter. */
+struct role {
+	bool holder;
+	bool write;	/* rwlock: takes it for writing */
+};
+
+static const struct role mutex_holder = { .holder = true };
+static const struct role mutex_waiter = { .holder = false };
+static const struct role writer_holder = { .holder = true, .write = true };
+static const struct role reader_holder = { .holder = true, .write = false };
+static const struct role writer_waiter = { .holder = false, .write = true };
+static const struct role reader_waiter = { .holder = false, .write = false };
+
 static pthread_mutex_t mutex;
 static pthread_rwlock_t rwlock;
 static atomic_bool done;
@@ -36,10 +49,11 @@ static void mutex_take(int slot)
 
 static void *mutex_actor(void *arg)
 {
+	const struct role *role = arg;
 	int slot = kind_waiter();
 	unsigned int r;
 
-	if (arg) {		/* the holder */
+	if (role->holder) {
 		for (r = 0; r < nrounds; r++) {
 			mutex_take(slot);
 			kind_sleep_ms(HOLD_MS);
@@ -76,8 +90,8 @@ static void mutex_case(unsigned int rounds, int type, int protocol,
 	pthread_mutexattr_destroy(&attr);
 	nrounds = rounds;
 	atomic_store(&done, false);
-	kind_threads(1, mutex_actor, &mutex);
-	kind_threads(KIND_WAITERS, mutex_actor, NULL);
+	kind_threads(1, mutex_actor, (void *)&mutex_holder);
+	kind_threads(KIND_WAITERS, mutex_actor, (void *)&mutex_waiter);
 	kind_threads(0, NULL, NULL);
 	pthread_mutex_destroy(&mutex);
 }
@@ -130,16 +144,15 @@ static void rw_take(int slot, bool write)
 		kind_die("pthread_rwlock_*lock", err);
 }
 
-/* @arg: "w" or "r", the holder's mode; the others take the other mode. */
 static void *rw_actor(void *arg)
 {
-	const char *mode = arg;
+	const struct role *role = arg;
 	int slot = kind_waiter();
 	unsigned int r;
 
-	if (mode[1] == 'h') {	/* the holder */
+	if (role->holder) {
 		for (r = 0; r < nrounds; r++) {
-			rw_take(slot, mode[0] == 'w');
+			rw_take(slot, role->write);
 			kind_sleep_ms(HOLD_MS);
 			pthread_rwlock_unlock(&rwlock);
 			kind_sleep_ms(PAUSE_MS);
@@ -149,14 +162,15 @@ static void *rw_actor(void *arg)
 	}
 	kind_sleep_ms(1);
 	while (!atomic_load(&done)) {
-		rw_take(slot, mode[0] == 'w');
+		rw_take(slot, role->write);
 		pthread_rwlock_unlock(&rwlock);
 		kind_sleep_ms(1);
 	}
 	return NULL;
 }
 
-static void rw_case(unsigned int rounds, char *holder, char *waiters)
+static void rw_case(unsigned int rounds, const struct role *holder,
+		    const struct role *waiters)
 {
 	int err = pthread_rwlock_init(&rwlock, NULL);
 
@@ -164,8 +178,8 @@ static void rw_case(unsigned int rounds, char *holder, char *waiters)
 		kind_die("pthread_rwlock_init", err);
 	nrounds = rounds;
 	atomic_store(&done, false);
-	kind_threads(1, rw_actor, holder);
-	kind_threads(KIND_WAITERS, rw_actor, waiters);
+	kind_threads(1, rw_actor, (void *)holder);
+	kind_threads(KIND_WAITERS, rw_actor, (void *)waiters);
 	kind_threads(0, NULL, NULL);
 	pthread_rwlock_destroy(&rwlock);
 }
@@ -173,13 +187,13 @@ static void rw_case(unsigned int rounds, char *holder, char *waiters)
 /* Readers blocked by a writer. */
 static void run_rwlock_rd(unsigned int r)
 {
-	rw_case(r, "wh", "r");
+	rw_case(r, &writer_holder, &reader_waiter);
 }
 
 /* Writers blocked by a reader. */
 static void run_rwlock_wr(unsigned int r)
 {
-	rw_case(r, "rh", "w");
+	rw_case(r, &reader_holder, &writer_waiter);
 }
 
 const struct kind_case_def kind_lock_cases[] = {
