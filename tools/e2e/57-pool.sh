@@ -14,6 +14,6 @@ fi
 
 lb_case pool lb-pool -i 64 &&
 	lb_check pool --verdicts --pairs --lock futex \
-		--compare culprit:blame_ns --compare victim:wait_ns \
+		--root-cause culprit --compare culprit:blame_ns --compare victim:wait_ns \
 		--idle idle --idle dispatcher
 lb_done
