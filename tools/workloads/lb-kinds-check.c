@@ -206,7 +206,7 @@ static void row(FILE *f, const struct kind_case *c, const char *predict,
 static void summary(const char *path)
 {
 	static const char *const cols[] = { "lock", "event", "unseen", "mixed" };
-	unsigned int m[2][4] = { { 0 } }, right = 0, agree = 0, true_ = 0;
+	unsigned int m[2][4] = { { 0 } }, right = 0, agree = 0, truthful = 0;
 	unsigned int cases = 0, t, k;
 	char label[96], truth[16], predicted[16], got[16], line[256];
 	FILE *f = open_or_die(path);
@@ -224,7 +224,7 @@ static void summary(const char *path)
 		m[t][k]++;
 		right += !strcmp(truth, predicted);
 		agree += !strcmp(got, predicted);
-		true_ += !strcmp(got, truth);
+		truthful += !strcmp(got, truth);
 	}
 	fclose(f);
 	printf("%-12s %6s %6s %6s %6s\n", "truth \\ got", cols[0], cols[1],
@@ -233,7 +233,7 @@ static void summary(const char *path)
 		printf("%-12s %6u %6u %6u %6u\n", cols[t], m[t][0], m[t][1],
 		       m[t][2], m[t][3]);
 	printf("%u cases: the method is right on %u; the module does what the method says on %u; the ledger tells the truth on %u\n",
-	       cases, right, agree, true_);
+	       cases, right, agree, truthful);
 }
 
 static void usage(void)
