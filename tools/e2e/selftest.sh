@@ -39,7 +39,29 @@ shortlived lb-shortlived
 shortlived-sleep lb-shortlived -s -d 500
 pipe lb-pipe
 mmap lb-mmap
+pool lb-pool
+pool-256 lb-pool -i 256 -d 500
 LIST
+
+# The futex-kinds cases: each says what it is, and most of its threads blocked.
+for b in lb-kinds lb-kinds-cxx lb-kinds-musl lb-kinds-rs lb-kinds-go; do
+	[ -x "$bin/$b" ] || continue
+	for c in $("$bin/$b" -l | cut -d' ' -f1); do
+		n=$((n + 1))
+		"$bin/$b" -c "$c" > "$out/kinds.truth" 2> "$out/kinds.err"
+		truth=$("$bin/$b" -l | sed -n "s/^$c //p")
+		long=$(sed -n 's/^kind-waiter .*wait_ns=\([0-9]*\)$/\1/p' "$out/kinds.truth" |
+			awk '$1 >= 5000000' | wc -l)
+		if grep -q "^kind-case .* prim=$c truth=$truth\$" "$out/kinds.truth" &&
+			[ "$long" -ge 2 ]; then
+			echo "ok $n - $b $c"
+		else
+			failed=$((failed + 1))
+			echo "not ok $n - $b $c # want a kind-case line and 2 waiters of 5 ms or more"
+			sed 's/^/#   /' "$out/kinds.truth" "$out/kinds.err"
+		fi
+	done
+done
 
 echo "1..$n"
 [ $failed -eq 0 ]

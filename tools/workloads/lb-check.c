@@ -49,6 +49,7 @@ enum check_kind {
 	CK_ROOT_CAUSE,
 	CK_CHAIN_ROOT,
 	CK_SELF,
+	CK_IDLE,
 };
 
 struct check {
@@ -852,6 +853,52 @@ static void check_self(void)
 	    unbalanced);
 }
 
+/*
+ * --idle ROLE: the role's tasks only ever waited for events (a pool parked
+ * in a condvar): none is judged a cause, and their lock wait and blame
+ * together stay within PCT of all lock waiting in the truth. Not zero: a
+ * woken worker that finds the condvar's mutex taken really waits for it,
+ * briefly, inside pthread_cond_wait where its truth cannot time it.
+ */
+static void check_idle(const char *role)
+{
+	uint64_t total = 0, wait = 0, blame = 0, event = 0;
+	unsigned int i, n = 0, seen = 0, causes = 0;
+	char check[64];
+
+	for (i = 0; i < truth.n; i++) {
+		const struct record *t = &truth.r[i], *l;
+
+		if (!is(t, "task"))
+			continue;
+		total += u64(t, "wait_ns");
+		if (!field_is(t, "role", role))
+			continue;
+		n++;
+		l = ledger_task(pid_of(t, "pid"));
+		if (!l)
+			continue;
+		seen++;
+		wait += u64(l, "wait_ns");
+		blame += u64(l, "blame_ns");
+		event += u64(l, "event_wait_ns");
+		if (field_is(l, "verdict", "cause")) {
+			causes++;
+			diag("%s: judged a cause: blame %.3f ms wait %.3f ms",
+			     who(t), u64(l, "blame_ns") / MS,
+			     u64(l, "wait_ns") / MS);
+		}
+	}
+	if (!n)
+		die("no truth task has role %s", role);
+	diag("%u %s task(s), %u in the ledger: lock wait %.3f ms, blame %.3f ms, event wait %.3f ms; truth lock wait %.3f ms",
+	     n, role, seen, wait / MS, blame / MS, event / MS, total / MS);
+	snprintf(check, sizeof(check), "idle %s", role);
+	tap(!causes && (wait + blame) * 100.0 <= tolerance * total, check,
+	    "%u judged cause(s); lock wait + blame %.3f ms over %.0f%% of %.3f ms",
+	    causes, (wait + blame) / MS, tolerance, total / MS);
+}
+
 static void usage(void)
 {
 	fprintf(stderr,
@@ -870,6 +917,8 @@ static void usage(void)
 		"  --blamed ROLE            a ROLE task is among the causes\n"
 		"  --root-cause ROLE        the ROLE task has the most root_blame_ns\n"
 		"  --chain-root ROLE        blame reaching ROLE through chains matches its truth\n"
+		"  --idle ROLE              ROLE tasks are no cause, and their lock wait and\n"
+		"                           blame stay within PCT of the truth's lock wait\n"
 		"Without --ledger:\n"
 		"  --self                   the truth is consistent and as clear-cut as designed\n");
 	exit(2);
@@ -893,6 +942,7 @@ int main(int argc, char **argv)
 		{ "root-cause", required_argument, NULL, CK_ROOT_CAUSE + 256 },
 		{ "chain-root", required_argument, NULL, CK_CHAIN_ROOT + 256 },
 		{ "self", no_argument, NULL, CK_SELF + 256 },
+		{ "idle", required_argument, NULL, CK_IDLE + 256 },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *truth_path = NULL, *ledger_path = NULL;
@@ -981,6 +1031,9 @@ int main(int argc, char **argv)
 			break;
 		case CK_SELF:
 			check_self();
+			break;
+		case CK_IDLE:
+			check_idle(arg);
 			break;
 		}
 	}

@@ -84,11 +84,14 @@ void *lb_shared_alloc(size_t size)
 	return p;
 }
 
-struct lb_truth *lb_truth_create(unsigned int nactors, unsigned int maxspans)
+struct lb_truth *lb_truth_create_idle(unsigned int nactors,
+				      unsigned int maxspans,
+				      unsigned int nidle)
 {
+	unsigned int busy = nidle < nactors ? nactors - nidle : 0;
 	size_t actors_off = sizeof(struct lb_truth);
 	size_t spans_off = actors_off + nactors * sizeof(struct lb_actor);
-	size_t size = spans_off + (size_t)nactors * maxspans *
+	size_t size = spans_off + (size_t)busy * maxspans *
 		      sizeof(struct lb_span);
 	char *base = lb_shared_alloc(size);
 	struct lb_truth *t = (struct lb_truth *)base;
@@ -97,12 +100,17 @@ struct lb_truth *lb_truth_create(unsigned int nactors, unsigned int maxspans)
 	t->nactors = nactors;
 	t->size = size;
 	t->actors = (struct lb_actor *)(base + actors_off);
-	for (i = 0; i < nactors; i++) {
+	for (i = 0; i < busy; i++) {
 		t->actors[i].maxspans = maxspans;
 		t->actors[i].spans = (struct lb_span *)(base + spans_off) +
 				     (size_t)i * maxspans;
 	}
 	return t;
+}
+
+struct lb_truth *lb_truth_create(unsigned int nactors, unsigned int maxspans)
+{
+	return lb_truth_create_idle(nactors, maxspans, 0);
 }
 
 void lb_truth_lock(struct lb_truth *t, unsigned int lock, const char *name,

@@ -71,6 +71,10 @@ void *lb_shared_alloc(size_t size);
 
 /* Shared-memory truth table for @nactors actors of up to @maxspans spans. */
 struct lb_truth *lb_truth_create(unsigned int nactors, unsigned int maxspans);
+/* The same, where the last @nidle actors never lock (they get no spans). */
+struct lb_truth *lb_truth_create_idle(unsigned int nactors,
+				      unsigned int maxspans,
+				      unsigned int nidle);
 void lb_truth_lock(struct lb_truth *t, unsigned int lock, const char *name,
 		   const char *class);
 /* Called by the actor's own thread: records its ids and sets its comm. */
