@@ -831,6 +831,9 @@ static const struct lb_scn_step lb_scn_steps_thread_exit[] = {
 	LB_X_TOTALS(6900, 6900, 0, 0),
 	LB_X_COUNTERS(0, 0, 0, 0, 0, 0),
 	LB_X_PROC(1900, 6900, 6900, 6900, 6900, SHARED),
+	/* 1901's wait, open at the exit, goes on as a join (an event wait). */
+	LB_X_EVENT_TASK(1901, 5010, 1, 1902),
+	LB_X_EVENT_TOTALS(5010, 1, 0, 0, 0, 2),
 	LB_SCN_END
 };
 

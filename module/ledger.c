@@ -911,9 +911,11 @@ static void lb_unwait(struct lb_ledger *l, struct lb_lock *lock, s32 pid, u64 ns
 
 /*
  * A thread exited and woke the waiters on its clear_child_tid word: that is
- * pthread_join(), not a lock. Waiting on it is taken back where the holder
- * was never known (all of it, normally); the tasks' coming wait ends are
- * ignored; the "lock" is forgotten once nothing of it is left.
+ * pthread_join(), not a lock, whatever the word looked like (musl's is 2).
+ * Waiting on it is taken back where the holder was never known (all of it,
+ * normally). With futex kinds, waits still open become event waits from
+ * their start, ended by their coming ends; without, those ends are ignored.
+ * The "lock" is forgotten once nothing of it is left.
  */
 static void lb_on_thread_exit(struct lb_ledger *l, struct lb_lock *lock)
 {
@@ -929,8 +931,11 @@ static void lb_on_thread_exit(struct lb_ledger *l, struct lb_lock *lock)
 		lb_unwait(l, lock, w->pid, w->pending_ns, false);
 		lock->nr_waiting--;
 		t->waiting = NULL;
-		t->swallow_end = true;
-		t->swallow_lock = lock->id;
+		/* With kinds, the wait goes on as an event wait (a join); its end ends it. */
+		if (!l->futex_kinds || !lb_event_wait_adopt(l, &t->id, lock->id, w->begin_ns)) {
+			t->swallow_end = true;
+			t->swallow_lock = lock->id;
+		}
 		lb_waiter_free(l, w);
 		lb_task_unpin(l, t);
 	}

@@ -223,6 +223,24 @@ void lb_event_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 	l->nr_asleep++;
 }
 
+/* A wait begun as a lock wait on @key at @begin_ns turns out to be an event wait. */
+bool lb_event_wait_adopt(struct lb_ledger *l, const struct lb_task_id *id, u64 key,
+			 u64 begin_ns)
+{
+	struct lb_sleeper *s = lb_sleeper_get(l, id);
+
+	if (!s || s->asleep) {
+		l->totals.event_dropped++;
+		return false;
+	}
+	s->key = key;
+	s->begin_ns = begin_ns;
+	s->asleep = true;
+	list_del_init(&s->lru);
+	l->nr_asleep++;
+	return true;
+}
+
 bool lb_event_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 {
 	struct lb_sleeper *s = lb_sleeper_find(l, ev->task.pid);

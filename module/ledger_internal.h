@@ -285,6 +285,8 @@ void lb_events_init(struct lb_ledger *l);
 bool lb_futex_wait_is_event(const struct lb_ledger *l, const struct lb_event *ev);
 void lb_event_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
 bool lb_event_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
+bool lb_event_wait_adopt(struct lb_ledger *l, const struct lb_task_id *id, u64 key,
+			 u64 begin_ns);
 void lb_event_wake(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
 struct lb_sleeper *lb_sleeper_find(const struct lb_ledger *l, s32 pid);
 u64 lb_sleeper_wait_ns(const struct lb_ledger *l, const struct lb_sleeper *s);

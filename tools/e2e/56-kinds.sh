@@ -15,16 +15,16 @@ kinds-glibc-mutex-errorcheck lb-kinds       mutex-errorcheck    lock
 kinds-glibc-mutex-adaptive   lb-kinds       mutex-adaptive      lock
 kinds-glibc-mutex-robust     lb-kinds       mutex-robust        lock
 kinds-glibc-mutex-pi         lb-kinds       mutex-pi            lock
-kinds-glibc-rwlock-rd        lb-kinds       rwlock-rd           event  wrong
-kinds-glibc-rwlock-wr        lb-kinds       rwlock-wr           event  wrong
+kinds-glibc-rwlock-rd        lb-kinds       rwlock-rd           lock
+kinds-glibc-rwlock-wr        lb-kinds       rwlock-wr           lock
 kinds-glibc-cond             lb-kinds       cond                event
 kinds-glibc-cond-broadcast   lb-kinds       cond-broadcast      event
 kinds-glibc-sem              lb-kinds       sem                 event
 kinds-glibc-barrier          lb-kinds       barrier             event
 kinds-glibc-join             lb-kinds       join                event
 kinds-cxx-mutex              lb-kinds-cxx   mutex               lock
-kinds-cxx-shared-mutex-rd    lb-kinds-cxx   shared_mutex-rd     event  wrong
-kinds-cxx-shared-mutex-wr    lb-kinds-cxx   shared_mutex-wr     event  wrong
+kinds-cxx-shared-mutex-rd    lb-kinds-cxx   shared_mutex-rd     lock
+kinds-cxx-shared-mutex-wr    lb-kinds-cxx   shared_mutex-wr     lock
 kinds-cxx-condvar            lb-kinds-cxx   condition_variable  event
 kinds-cxx-semaphore          lb-kinds-cxx   counting_semaphore  event
 kinds-cxx-atomic-wait        lb-kinds-cxx   atomic-wait         event
@@ -35,14 +35,14 @@ kinds-musl-mutex-errorcheck  lb-kinds-musl  mutex-errorcheck    lock
 kinds-musl-mutex-robust      lb-kinds-musl  mutex-robust        lock
 kinds-musl-mutex-pi          lb-kinds-musl  mutex-pi            lock
 kinds-musl-rwlock-rd         lb-kinds-musl  rwlock-rd           event  wrong
-kinds-musl-rwlock-wr         lb-kinds-musl  rwlock-wr           event  wrong
+kinds-musl-rwlock-wr         lb-kinds-musl  rwlock-wr           lock
 kinds-musl-cond              lb-kinds-musl  cond                lock   wrong
 kinds-musl-cond-broadcast    lb-kinds-musl  cond-broadcast      lock   wrong
 kinds-musl-sem               lb-kinds-musl  sem                 event
 kinds-musl-barrier           lb-kinds-musl  barrier             event
-kinds-musl-join              lb-kinds-musl  join                lock   wrong
+kinds-musl-join              lb-kinds-musl  join                event
 kinds-rust-mutex             lb-kinds-rs    mutex               lock
-kinds-rust-rwlock-rd         lb-kinds-rs    rwlock-rd           event  wrong
+kinds-rust-rwlock-rd         lb-kinds-rs    rwlock-rd           lock
 kinds-rust-rwlock-wr         lb-kinds-rs    rwlock-wr           event  wrong
 kinds-rust-condvar           lb-kinds-rs    condvar             event
 kinds-rust-park              lb-kinds-rs    park                event

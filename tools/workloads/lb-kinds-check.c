@@ -128,7 +128,7 @@ static struct waiter *waiter_of(struct kind_case *c, long pid)
 	return NULL;
 }
 
-/* Task records by pid; all other records and keys are ignored. */
+/* Task and evwait records by pid; all other records and keys are ignored. */
 static void load_ledger(struct kind_case *c, const char *path)
 {
 	FILE *f = open_or_die(path);
@@ -141,14 +141,24 @@ static void load_ledger(struct kind_case *c, const char *path)
 		if (!strncmp(line, "totals ", 7))
 			field(line, "futex_kinds", c->futex_kinds,
 			      sizeof(c->futex_kinds));
-		if (strncmp(line, "task ", 5))
-			continue;
-		w = waiter_of(c, (long)field_u64(line, "pid"));
-		if (!w)
-			continue;
-		w->seen = true;
-		w->wait_ns = field_u64(line, "wait_ns");
-		w->event_ns = field_u64(line, "event_wait_ns");
+		/*
+		 * A task's lock waits are on its task record; its event waits
+		 * on its evwait record (a task with only event waits has no
+		 * task record: event waiters stay out of the lock ledger).
+		 */
+		if (!strncmp(line, "task ", 5)) {
+			w = waiter_of(c, (long)field_u64(line, "pid"));
+			if (!w)
+				continue;
+			w->seen = true;
+			w->wait_ns = field_u64(line, "wait_ns");
+		} else if (!strncmp(line, "evwait ", 7)) {
+			w = waiter_of(c, (long)field_u64(line, "pid"));
+			if (!w)
+				continue;
+			w->seen = true;
+			w->event_ns = field_u64(line, "wait_ns");
+		}
 	}
 	fclose(f);
 	if (!c->ledger_header)
