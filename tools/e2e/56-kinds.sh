@@ -40,7 +40,7 @@ kinds-musl-cond              lb-kinds-musl  cond                lock   wrong
 kinds-musl-cond-broadcast    lb-kinds-musl  cond-broadcast      lock   wrong
 kinds-musl-sem               lb-kinds-musl  sem                 event
 kinds-musl-barrier           lb-kinds-musl  barrier             event
-kinds-musl-join              lb-kinds-musl  join                event
+kinds-musl-join              lb-kinds-musl  join                lock   wrong
 kinds-rust-mutex             lb-kinds-rs    mutex               lock
 kinds-rust-rwlock-rd         lb-kinds-rs    rwlock-rd           lock
 kinds-rust-rwlock-wr         lb-kinds-rs    rwlock-wr           event  wrong

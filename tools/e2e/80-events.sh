@@ -55,7 +55,11 @@ if ev_case mutex lb-mutex -d 500; then
 		f["type"] == "wait_begin" && (f["tgid"] in mine) && f["class"] == "futex" {
 			if (f["pid"] <= 0 || f["comm"] == "") print "fail waiter unnamed: " $0
 			open[f["pid"] " " f["lock"]] = f["ts_ns"]; waited[f["lock"]] = 1
+			last[f["pid"]] = f["lock"]
 		}
+		# The waiter ends a futex sleep without its key (lock 0): its open wait.
+		f["type"] == "wait_end" && f["class"] == "futex" && f["lock"] ~ /^0+$/ &&
+			(f["pid"] in last) { f["lock"] = last[f["pid"]] }
 		f["type"] == "wait_end" && (f["pid"] " " f["lock"]) in open {
 			if (f["ts_ns"] + 0 < open[f["pid"] " " f["lock"]] + 0) print "fail end before begin: " $0
 			delete open[f["pid"] " " f["lock"]]; ended++
