@@ -1074,6 +1074,12 @@ static const struct lb_scn_step lb_scn_steps_pool[] = {
 	LB_X_EVENT_TOTALS(6350, 5, 1, 0, 2, 2),
 	LB_X_NO_TASK(1507),
 	LB_X_TOTALS(2500, 2500, 0, 0),
+	/* Woken, and seen running before its waker's wake returned. */
+	LB_FBEGIN(2400, LB_LK(0x20), 1507, 0),
+	LB_FEND0(2500, 1507, WOKEN, 30),
+	LB_RELEASE(2510, LB_LK(0x20), FUTEX, 1504, 0, 30, 1),
+	LB_X_EVENT_TASK(1507, 2100, 3, 1504),
+	LB_X_EVENT_TOTALS(6870, 6, 1, 0, 2, 2),
 	LB_SCN_END
 };
 

@@ -171,6 +171,30 @@ add:
 	sg->max_ns = max(sg->max_ns, ns);
 }
 
+/* Move @ns of one wait by @waiter from "nobody seen" to @waker. */
+static void lb_signal_claim(struct lb_ledger *l, const struct lb_orphan *o,
+			    const struct lb_who *waker)
+{
+	struct lb_sleeper *s;
+	u32 i;
+
+	for (i = 0; i < l->nr_signals; i++) {
+		struct lb_signal *sg = &l->signal[i];
+
+		if (sg->waker.pid || sg->waiter.tgid != o->waiter.tgid ||
+		    memcmp(sg->waiter.comm, o->waiter.comm, LB_COMM_LEN) ||
+		    sg->wait_ns < o->ns || !sg->waits)
+			continue;
+		sg->wait_ns -= o->ns;
+		sg->waits--;
+		lb_signal_add(l, &o->waiter, waker, o->ns);
+		s = lb_sleeper_find(l, o->waiter.pid);
+		if (s && !s->waker)
+			s->waker = waker->pid;
+		return;
+	}
+}
+
 /* @s wakes up at @ts: its wait ends, signalled by @waker (pid 0: unknown). */
 static void lb_sleeper_wake(struct lb_ledger *l, struct lb_sleeper *s, u64 ts,
 			    const struct lb_who *waker, bool error)
@@ -245,24 +269,49 @@ bool lb_event_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 {
 	struct lb_sleeper *s = lb_sleeper_find(l, ev->task.pid);
 	struct lb_who waker = {};
-	const struct lb_wake *wk;
+	struct lb_wake *wk;
 
 	if (!s || !s->asleep || (ev->lock && ev->lock != s->key))
 		return false;
 	wk = lb_wake_slot(l, s->key);
 	/* Woken: by the last waker of the key, if it woke it during this sleep. */
-	if (ev->result == LB_WAIT_WOKEN && wk->key == s->key && wk->ts >= s->begin_ns)
+	if (ev->result == LB_WAIT_WOKEN && wk->key == s->key && wk->ts >= s->begin_ns) {
 		waker = wk->waker;
+	} else if (ev->result == LB_WAIT_WOKEN) {
+		/* Its waker's wake has not returned yet: it will claim it. */
+		if (wk->key != s->key) {
+			memset(wk, 0, sizeof(*wk));
+			wk->key = s->key;
+		}
+		if (wk->nr_orphans < LB_WAKE_ORPHANS) {
+			struct lb_orphan *o = &wk->orphan[wk->nr_orphans++];
+
+			o->waiter = (struct lb_who){ .pid = s->pid, .tgid = s->tgid };
+			memcpy(o->waiter.comm, s->comm, LB_COMM_LEN);
+			o->end_ns = ts;
+			o->ns = ts > s->begin_ns ? ts - s->begin_ns : 0;
+		}
+	}
 	lb_sleeper_wake(l, s, ts, &waker, ev->result != LB_WAIT_WOKEN &&
 			ev->result != LB_WAIT_ACQUIRED);
 	return true;
 }
 
+/* How long before a wake's return a waiter it woke may have been seen running. */
+#define LB_ORPHAN_NS	(50 * 1000 * 1000ULL)
+
 void lb_event_wake(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 {
 	struct lb_wake *wk = lb_wake_slot(l, ev->lock);
+	u32 i;
 
+	if (wk->key != ev->lock)
+		wk->nr_orphans = 0;
 	wk->key = ev->lock;
 	wk->ts = ts;
 	lb_who_set(&wk->waker, &ev->task);
+	for (i = 0; i < wk->nr_orphans; i++)
+		if (ts - wk->orphan[i].end_ns <= LB_ORPHAN_NS)
+			lb_signal_claim(l, &wk->orphan[i], &wk->waker);
+	wk->nr_orphans = 0;
 }

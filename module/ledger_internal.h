@@ -206,10 +206,22 @@ struct lb_signal {
 	u64 wait_ns, waits, max_ns;
 };
 
-/* The last wake of a futex key, for the waiters it ends. */
+/*
+ * The last wake of a futex key, for the waiters it ends. A woken waiter may
+ * be seen before its waker's wake returns: it is kept as an orphan, and the
+ * wake that follows soon claims it.
+ */
+#define LB_WAKE_ORPHANS		4
+struct lb_orphan {
+	struct lb_who waiter;
+	u64 end_ns, ns;
+};
+
 struct lb_wake {
 	u64 key, ts;
 	struct lb_who waker;
+	u32 nr_orphans;
+	struct lb_orphan orphan[LB_WAKE_ORPHANS];
 };
 
 struct lb_ledger {

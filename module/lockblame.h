@@ -109,7 +109,6 @@ struct lb_wait_data {
 	unsigned long arg;	/* family-specific (futex: the word or its address) */
 	unsigned long arg2;	/* family-specific (futex wake: more than one asked) */
 	u32 stack_id, ustack_id;	/* stacks taken at entry, for the return */
-	u64 ts;			/* when the entry ran */
 };
 
 u64 lb_lock_id(const void *lock);

@@ -312,7 +312,6 @@ int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs 
 		return 1;
 	d->arg = lb_arg(regs, 0);
 	d->arg2 = (int)lb_arg(regs, 2) > 1;
-	d->ts = ktime_get_mono_fast_ns();
 	lb_event_stacks(lb_probe_of_ri(ri), true, &d->stack_id, &d->ustack_id);
 	return 0;
 }
@@ -329,8 +328,7 @@ static bool __kprobes lb_futex_is_exit_wake(unsigned long uaddr)
 
 /*
  * futex_wake(uaddr, flags, nr_wake, bitset) returns how many it woke: the
- * caller controls the flow. The event is dated when the wake began, before
- * any task it woke could run, and carries the word as the waker left it.
+ * caller controls the flow. The event carries the word as the waker left it.
  */
 int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
@@ -350,7 +348,6 @@ int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *r
 	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_FUTEX, op.lock);
 	if (!ev)
 		return 0;
-	ev->ts_ns = d->ts;
 	ev->flags |= op.flags & LB_EF_SHARED_KEY;
 	if (lb_futex_is_exit_wake(d->arg))
 		ev->flags |= LB_EF_THREAD_EXIT;
