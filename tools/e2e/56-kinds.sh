@@ -61,7 +61,14 @@ if [ -z "$LB_REPLAY" ] && [ -e "$LB_DEBUGFS/control" ] &&
 	lb_not_ok "kinds: futex_kinds on" "control refuses 'futex_kinds on'"
 fi
 
+# The debug kernel (KASAN, lockdep) is several times slower: it runs one
+# lock and one event case per libc, for memory safety, not the whole matrix.
+debug_cases=" kinds-glibc-mutex kinds-glibc-cond kinds-glibc-join kinds-musl-mutex kinds-musl-sem "
+
 while read -r name bin prim predict _; do
+	if [ "${LB_LANE:-}" = debug ] && [ "${debug_cases#* "$name" }" = "$debug_cases" ]; then
+		continue
+	fi
 	if [ -n "$LB_REPLAY" ] && ! lb_replay_file "$name.truth" > /dev/null; then
 		echo "ok - $name # SKIP no recorded fixture"
 		continue

@@ -54,8 +54,9 @@ static void *task_c(void *arg)
 
 static void *task_b(void *arg)
 {
+	/* B passes on the blame of its hold: it keeps little, a victim. */
 	struct lb_actor *a = lb_actor_start(g.truth, 1, "b", "lb-chain-b",
-					    NULL);
+					    "victim");
 
 	(void)arg;
 	lb_start_wait(&g.start);
