@@ -352,9 +352,13 @@ u64 lb_drain_start_ns(void)
 	return lb_start_ns;
 }
 
-/* Forget everything recorded so far; events already in the rings included. */
+/*
+ * Forget everything recorded so far: events already in the rings, and the
+ * stored stacks (no event that names one survives the discard).
+ */
 void lb_drain_reset(void)
 {
+	lb_stacks_freeze();
 	mutex_lock(&lb_drain_mutex);
 	lb_drain_locked(ktime_get_mono_fast_ns(), true);
 	lb_ledger_reset(lb_ledger);
@@ -365,6 +369,7 @@ void lb_drain_reset(void)
 	lb_drained = 0;
 	lb_filtered = 0;
 	lb_start_ns = ktime_get_mono_fast_ns();
+	lb_stacks_clear_thaw();
 	mutex_unlock(&lb_drain_mutex);
 }
 

@@ -165,6 +165,8 @@ void lb_stacks_free(void);
 u32 lb_stack_kernel(unsigned long probe_addr);
 u32 lb_stack_user(void);
 void lb_stacks_show(struct seq_file *m);
+void lb_stacks_freeze(void);
+void lb_stacks_clear_thaw(void);
 u64 lb_stacks_bytes(void);
 
 /* ---- drain and ledger ownership (drain.c) ---- */
