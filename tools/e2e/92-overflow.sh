@@ -6,6 +6,8 @@
 # lb-live-only
 . "$(dirname "$0")/lib.sh"
 
+t0=$(date +%s)
+
 ko=/lockblame.ko
 ok() { echo "ok - $1"; }
 
@@ -57,4 +59,5 @@ if grep -q '^exact 1$' "$LB_OUT/complete.stats"; then
 else
 	lb_not_ok "overflow: a light load on default rings loses nothing" "$(grep -E '^(data|kretprobe|cpu)' "$LB_OUT/complete.stats")"
 fi
+echo "# 92-overflow: $(($(date +%s) - t0)) s"
 lb_done

@@ -7,6 +7,8 @@
 # lb-live-only
 . "$(dirname "$0")/lib.sh"
 
+t0=$(date +%s)
+
 ko=/lockblame.ko
 ok() { echo "ok - $1"; }
 
@@ -83,4 +85,5 @@ for bad in no_such_role "mutex_lock,," ",futex_wait" "mutex_lock,bogus"; do
 done
 insmod $ko && ! grep -q '^coverage' "$LB_DEBUGFS/report" && ok "skip: without skip= nothing is blind" ||
 	lb_not_ok "skip: reload with defaults, nothing blind" "$(head -n 4 "$LB_DEBUGFS/report")"
+echo "# 93-skip: $(($(date +%s) - t0)) s"
 lb_done

@@ -9,6 +9,8 @@
 # lb-live-only
 . "$(dirname "$0")/lib.sh"
 
+t0=$(date +%s)
+
 ko=/lockblame.ko
 ok() { echo "ok - $1"; }
 
@@ -91,4 +93,5 @@ stacks=maybe 0
 skip=nonsense 0
 PARAMS
 insmod $ko || lb_not_ok "load: defaults again" "$(dmesg | tail -n 3)"
+echo "# 94-hostile: $(($(date +%s) - t0)) s"
 lb_done

@@ -5,6 +5,8 @@
 # lb-live-only
 . "$(dirname "$0")/lib.sh"
 
+t0=$(date +%s)
+
 ctl=$LB_DEBUGFS/control
 ok() { echo "ok - $1"; }
 
@@ -41,4 +43,5 @@ cat "$LB_DEBUGFS/stacks" >> "$LB_OUT/all-files.txt"
 grep -qiE '(0x)?ffff[0-9a-f]{12}' "$LB_OUT/all-files.txt" &&
 	lb_not_ok "no kernel address in any file" "$(grep -iE '(0x)?ffff[0-9a-f]{12}' "$LB_OUT/all-files.txt" | head -n 3)" ||
 	ok "no kernel address in any file"
+echo "# 96-defects: $(($(date +%s) - t0)) s"
 lb_done

@@ -8,6 +8,8 @@
 # lb-live-only
 . "$(dirname "$0")/lib.sh"
 
+t0=$(date +%s)
+
 ko=/lockblame.ko
 ok() { echo "ok - $1"; }
 
@@ -61,4 +63,5 @@ wait
 	ok "cycles: $loaded cycles under load, rmmod refused while readers held files open" ||
 	lb_not_ok "cycles: $loaded cycles under load" "cycle $i: $bad failures, $busy refusals: $(dmesg | tail -n 3)"
 lsmod | grep -q '^lockblame ' || insmod $ko || lb_not_ok "cycles: load again" "$(dmesg | tail -n 3)"
+echo "# 97-cycles: $(($(date +%s) - t0)) s"
 lb_done

@@ -7,6 +7,8 @@
 # lb-live-only
 . "$(dirname "$0")/lib.sh"
 
+t0=$(date +%s)
+
 ctl=$LB_DEBUGFS/control
 ok() { echo "ok - $1"; }
 cpus=$(ls -d /sys/devices/system/cpu/cpu[1-9]* 2> /dev/null | while read -r c; do
@@ -51,4 +53,5 @@ else
 	lb_not_ok "hotplug: every event counted, offline rings drained" "${wrong:-no events}"
 	lb_diag_file "stats" "$LB_OUT/hotplug.stats" 30
 fi
+echo "# 98-hotplug: $(($(date +%s) - t0)) s"
 lb_done

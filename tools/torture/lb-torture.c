@@ -356,10 +356,26 @@ again:
 			}
 			continue;
 		}
-		if (rndn(3))
-			w = write(fd, src, part);
-		else
-			w = pwrite(fd, src, part, rndn(3) ? (off_t)rndn(1 << 20) : 0);
+		if (!rndn(8)) {
+			/* A positioned write: control is a stream (ESPIPE), unchanged. */
+			w = pwrite(fd, src, part, (off_t)rndn(1 << 20));
+			err = errno;
+			control_state(path, after, sizeof(after));
+			if (w >= 0 || err != ESPIPE) {
+				bad_errno++;
+				tap(false, "control: pwrite refused with ESPIPE", "returned %zd errno %d", w, err);
+			}
+			if (strcmp(before, after)) {
+				bad_change++;
+				tap(false, "control: a pwrite changes nothing", "before '%s' after '%s'", before, after);
+				strcpy(before, after);
+			}
+			continue;
+		}
+		/* Somewhere in the file: the position must not matter. */
+		if (!rndn(4))
+			lseek(fd, (off_t)rndn(4096), SEEK_SET);
+		w = write(fd, src, part);
 		err = errno;
 		if (w == (ssize_t)part && part) {
 			accepted++;
