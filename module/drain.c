@@ -53,23 +53,39 @@ static size_t lb_stream_hdr_off;	/* header bytes already read by this open */
 
 /*
  * Filters decide per wait, from its begin: the waiter or the owner named
- * then must match. The end names no owner, so the drain remembers each wait
- * it admitted and admits its end whatever the filter says of it. A task
- * waits on one lock at a time: the table is keyed by pid, a few ways per
- * bucket, the oldest entry evicted (and counted) when a bucket is full.
- * Every begin is remembered, filter or not, so a filter set in the middle
- * of a wait still lets that wait end.
+ * then must match. Whatever is decided holds for the whole wait: its end
+ * names no owner, so the drain remembers each wait it admitted (keyed by
+ * pid: a task waits on one lock at a time) and admits its end whatever the
+ * filter says of it.
+ *
+ * While a matching wait is open on a lock, the lock is watched: every wait
+ * and wake on it is admitted, so the ledger learns who holds the lock as
+ * well as without a filter (dropping the other waiters' ends would leave it
+ * a stale holder, and a task blamed for its own waiting). Between watches
+ * the ledger has no open wait on the lock, and its first waiter of the next
+ * burst forgets holders it cannot confirm.
+ *
+ * Both tables have a few ways per bucket; a full bucket evicts its oldest
+ * entry, counted in lb_admit_evicted (and so in lb_loss_get()).
  */
 #define LB_ADMIT_WAYS	4
 
 struct lb_admitted {
 	s32 pid;		/* 0: free */
+	bool matched;		/* the filter matched: the wait keeps its lock watched */
 	u64 lock;
 	u64 begin_ns;
 };
 
+struct lb_watched {
+	u64 lock;		/* 0: free (lock ids are odd) */
+	u32 open;		/* matching waits open on it */
+	u64 since_ns;
+};
+
 static struct lb_admitted *lb_admit;
-static unsigned int lb_admit_bits;	/* log2 of the number of buckets */
+static struct lb_watched *lb_watch;
+static unsigned int lb_admit_bits;	/* log2 of the number of buckets, both tables */
 static u64 lb_admit_open, lb_admit_evicted;
 
 static void lb_stream_push(const struct lb_event *ev)
@@ -168,7 +184,54 @@ static struct lb_admitted *lb_admit_bucket(s32 pid)
 	return &lb_admit[hash_32((u32)pid, lb_admit_bits) * LB_ADMIT_WAYS];
 }
 
-static void lb_admit_remember(const struct lb_event *ev)
+static struct lb_watched *lb_watch_bucket(u64 lock)
+{
+	return &lb_watch[hash_64(lock, lb_admit_bits) * LB_ADMIT_WAYS];
+}
+
+static struct lb_watched *lb_watch_find(u64 lock)
+{
+	struct lb_watched *b = lb_watch_bucket(lock);
+	unsigned int i;
+
+	for (i = 0; i < LB_ADMIT_WAYS; i++)
+		if (b[i].lock == lock)
+			return &b[i];
+	return NULL;
+}
+
+static void lb_watch_get(u64 lock, u64 ts)
+{
+	struct lb_watched *b = lb_watch_bucket(lock), *slot = lb_watch_find(lock);
+	unsigned int i;
+
+	if (!slot) {
+		for (i = 0; i < LB_ADMIT_WAYS && !slot; i++)
+			if (!b[i].lock)
+				slot = &b[i];
+		if (!slot) {
+			slot = &b[0];
+			for (i = 1; i < LB_ADMIT_WAYS; i++)
+				if (b[i].since_ns < slot->since_ns)
+					slot = &b[i];
+			lb_admit_evicted++;
+		}
+		slot->lock = lock;
+		slot->open = 0;
+		slot->since_ns = ts;
+	}
+	slot->open++;
+}
+
+static void lb_watch_put(u64 lock)
+{
+	struct lb_watched *w = lb_watch_find(lock);
+
+	if (w && !--w->open)
+		w->lock = 0;
+}
+
+static void lb_admit_remember(const struct lb_event *ev, bool matched)
 {
 	struct lb_admitted *b = lb_admit_bucket(ev->task.pid), *slot = NULL;
 	unsigned int i;
@@ -190,9 +253,15 @@ static void lb_admit_remember(const struct lb_event *ev)
 	} else if (slot->pid != ev->task.pid) {
 		lb_admit_open++;
 	}
+	/* A second begin replaces a wait whose end was lost. */
+	if (slot->pid && slot->matched)
+		lb_watch_put(slot->lock);
 	slot->pid = ev->task.pid;
+	slot->matched = matched;
 	slot->lock = ev->lock;
 	slot->begin_ns = ev->ts_ns;
+	if (matched)
+		lb_watch_get(ev->lock, ev->ts_ns);
 }
 
 /* True if @ev ends a wait that was admitted; that wait is forgotten. */
@@ -203,6 +272,8 @@ static bool lb_admit_forget(const struct lb_event *ev)
 
 	for (i = 0; i < LB_ADMIT_WAYS; i++) {
 		if (b[i].pid == ev->task.pid) {
+			if (b[i].matched)
+				lb_watch_put(b[i].lock);
 			b[i].pid = 0;
 			lb_admit_open--;
 			return true;
@@ -213,18 +284,21 @@ static bool lb_admit_forget(const struct lb_event *ev)
 
 static bool lb_admit_event(const struct lb_filter *f, const struct lb_event *ev)
 {
+	bool matched;
+
 	/* pid 0 marks a free slot; the ledger refuses such events anyway. */
 	if (ev->task.pid <= 0)
 		return lb_filter_match(f, ev);
 	switch (ev->type) {
 	case LB_EV_WAIT_BEGIN:
-		if (!lb_filter_match(f, ev))
+		matched = lb_filter_match(f, ev);
+		if (!matched && !lb_watch_find(ev->lock))
 			return false;
-		lb_admit_remember(ev);
+		lb_admit_remember(ev, matched);
 		return true;
 	case LB_EV_WAIT_END:
 		/* An admitted wait always ends, whatever the filter is now. */
-		return lb_admit_forget(ev) || lb_filter_match(f, ev);
+		return lb_admit_forget(ev) || lb_watch_find(ev->lock) || lb_filter_match(f, ev);
 	default:
 		return lb_filter_match(f, ev);
 	}
@@ -233,6 +307,7 @@ static bool lb_admit_event(const struct lb_filter *f, const struct lb_event *ev)
 static void lb_admit_clear(void)
 {
 	memset(lb_admit, 0, array_size(LB_ADMIT_WAYS << lb_admit_bits, sizeof(*lb_admit)));
+	memset(lb_watch, 0, array_size(LB_ADMIT_WAYS << lb_admit_bits, sizeof(*lb_watch)));
 	lb_admit_open = 0;
 }
 
@@ -430,7 +505,8 @@ int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_eve
 	lb_admit_bits = max_t(unsigned int, 1,
 			      ilog2(roundup_pow_of_two(limits->max_waiters) / LB_ADMIT_WAYS));
 	lb_admit = kvcalloc(LB_ADMIT_WAYS << lb_admit_bits, sizeof(*lb_admit), GFP_KERNEL);
-	if (!lb_admit)
+	lb_watch = kvcalloc(LB_ADMIT_WAYS << lb_admit_bits, sizeof(*lb_watch), GFP_KERNEL);
+	if (!lb_admit || !lb_watch)
 		goto nomem;
 	lb_admit_open = 0;
 	lb_admit_evicted = 0;
@@ -468,7 +544,9 @@ void lb_drain_exit(void)
 	lb_stream_buf = NULL;
 	lb_stream_cap = 0;
 	kvfree(lb_admit);
+	kvfree(lb_watch);
 	lb_admit = NULL;
+	lb_watch = NULL;
 	kfree(lb_avail);
 	kfree(lb_pos);
 	lb_avail = NULL;

@@ -189,7 +189,7 @@ void lb_drain_set_tap(lb_drain_tap_t tap, void *priv);
 struct lb_loss {
 	u64 ring[LB_DROP_CAUSE_MAX];	/* ring drops: full, nested, nokey */
 	u64 kretprobe_missed;		/* waits whose return was never seen */
-	u64 filter_evicted;		/* admitted waits the filter table forgot */
+	u64 filter_evicted;		/* waits or locks the filter tables evicted */
 	u64 total;
 };
 

@@ -20,7 +20,7 @@ if ! insmod $ko ring_events=64; then
 	insmod $ko
 	lb_done
 fi
-"$LB_BIN/lb-torture" flood -d 1500 -t 4
+"$LB_BIN/lb-torture" flood -d 1500 -t 2 -a 2
 echo disable > "$LB_DEBUGFS/control"
 sleep 1
 cat "$LB_DEBUGFS/stats" > "$LB_OUT/overflow.stats"

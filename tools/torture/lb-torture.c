@@ -6,7 +6,8 @@
  *   lb-torture control [-n N] [-s SEED] DIR   random and mutated control writes
  *   lb-torture events [-d MS] DIR             two readers on one events descriptor
  *   lb-torture comm [-d MS] DIR               odd comms, escaped in ledger and report
- *   lb-torture flood [-d MS] [-t THREADS]     a hot mutex, many tiny holds
+ *   lb-torture flood [-d MS] [-t THREADS] [-a N]  a hot mutex, many tiny holds;
+ *                                             N threads of futex waits that never sleep
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -20,7 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <linux/futex.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 #include <lockblame/abi.h>
@@ -459,6 +462,20 @@ static void *hammer(void *arg)
 	return NULL;
 }
 
+/*
+ * Futex waits that find the value changed: a wait begin and end per
+ * syscall, nothing sleeps, as fast as the CPU goes. Fills small rings.
+ */
+static void *eagain(void *arg)
+{
+	static int word;
+
+	(void)arg;
+	while (!stop)
+		syscall(SYS_futex, &word, FUTEX_WAIT_PRIVATE, 1, NULL, NULL, 0);
+	return NULL;
+}
+
 static void load(unsigned int threads, unsigned int ms, pthread_t *th)
 {
 	unsigned int i;
@@ -476,21 +493,28 @@ static void load(unsigned int threads, unsigned int ms, pthread_t *th)
 
 static int cmd_flood(int argc, char **argv)
 {
-	unsigned int ms = 1000, threads = 4;
-	pthread_t th[64];
+	unsigned int ms = 1000, threads = 4, fast = 0, i;
+	pthread_t th[64], ft[64];
 	int opt;
 
-	while ((opt = getopt(argc, argv, "d:t:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:t:a:")) != -1) {
 		if (opt == 'd')
 			ms = atoi(optarg);
 		else if (opt == 't')
 			threads = atoi(optarg);
+		else if (opt == 'a')
+			fast = atoi(optarg);
 		else
 			return 2;
 	}
-	if (threads < 1 || threads > 64)
+	if (threads < 1 || threads > 64 || fast > 64)
 		return 2;
+	stop = false;
+	for (i = 0; i < fast; i++)
+		pthread_create(&ft[i], NULL, eagain, NULL);
 	load(threads, ms, th);
+	for (i = 0; i < fast; i++)
+		pthread_join(ft[i], NULL);
 	return 0;
 }
 
