@@ -46,6 +46,7 @@ filter_case() {
 	self=$(awk '/^pair / { h = ""; v = ""
 		for (i = 2; i <= NF; i++) { if ($i ~ /^holder=/) h = substr($i, 8); if ($i ~ /^victim=/) v = substr($i, 8) }
 		if (h == v) print }' "$ledger")
+	echo "# $name: ledger $(sed -n 's/^totals \(events=[0-9]*\).* \(unmatched=[0-9]*\).*/\1 \2/p' "$ledger"), $(sed -n 's/^drained .*\(filtered [0-9]*\).*/\1/p' "$LB_OUT/$name.stats")"
 	[ -z "$self" ] && ok "$name: no task blamed for itself" ||
 		lb_not_ok "$name: no task blamed for itself" "$self"
 
@@ -85,7 +86,8 @@ if [ ! -x "$LB_BIN/lb-mutex" ] || [ ! -w "$ctl" ]; then
 	lb_done
 fi
 t0=$(date +%s)
-# Without a filter, for comparison: the ledger itself blames nobody for itself.
+# Without a filter, for comparison: a self-pair here is the ledger's own
+# (futex holder guesses), not the filter's.
 filter_case filter-none-processes none - -d 1000 -p
 filter_case filter-comm-holder holder "comm=lb-culprit" -d 1000
 filter_case filter-comm-victim victim "comm=lb-victim-1" -d 1000
