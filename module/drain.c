@@ -59,11 +59,13 @@ static size_t lb_stream_hdr_off;	/* header bytes already read by this open */
  * filter says of it.
  *
  * While a matching wait is open on a lock, the lock is watched: every wait
- * and wake on it is admitted, so the ledger learns who holds the lock as
- * well as without a filter (dropping the other waiters' ends would leave it
- * a stale holder, and a task blamed for its own waiting). Between watches
- * the ledger has no open wait on the lock, and its first waiter of the next
- * burst forgets holders it cannot confirm.
+ * that begins on it is admitted whole, so the ledger learns who holds the
+ * lock from the waits around the matching one as well as without a filter
+ * (dropping them left it a stale holder, and a task blamed for its own
+ * waiting). A wait that began unwatched stays out, its end too: an end
+ * without its begin would only be unmatched. Between watches the ledger has
+ * no open wait on the lock, and its first waiter of the next burst forgets
+ * holders it cannot confirm.
  *
  * Both tables have a few ways per bucket; a full bucket evicts its oldest
  * entry, counted in lb_admit_evicted (and so in lb_loss_get()).
@@ -298,7 +300,7 @@ static bool lb_admit_event(const struct lb_filter *f, const struct lb_event *ev)
 		return true;
 	case LB_EV_WAIT_END:
 		/* An admitted wait always ends, whatever the filter is now. */
-		return lb_admit_forget(ev) || lb_watch_find(ev->lock) || lb_filter_match(f, ev);
+		return lb_admit_forget(ev) || lb_filter_match(f, ev);
 	default:
 		return lb_filter_match(f, ev);
 	}
