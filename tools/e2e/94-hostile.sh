@@ -24,11 +24,22 @@ grep -q 'lb_torture=1' /proc/cmdline && n=100000
 "$LB_BIN/lb-torture" events -d 1500 "$LB_DEBUGFS" || lb_failed=1
 "$LB_BIN/lb-torture" comm "$LB_DEBUGFS" || lb_failed=1
 if [ -x "$LB_BIN/lockblame" ]; then
-	"$LB_BIN/lockblame" > "$LB_OUT/reader-odd-comm.txt" 2>&1
-	bad=$(tr -d '\n\t -~' < "$LB_OUT/reader-odd-comm.txt" | wc -c)
-	[ "$bad" = 0 ] && [ -s "$LB_OUT/reader-odd-comm.txt" ] &&
-		ok "comm: the reader's output is printable with odd comms about" ||
-		lb_not_ok "comm: the reader's output is printable" "$bad odd bytes"
+	for mode in summary events; do
+		f=$LB_OUT/reader-odd-comm-$mode.txt
+		if [ $mode = events ]; then
+			"$LB_BIN/lockblame" --events > "$f" 2>&1
+		else
+			"$LB_BIN/lockblame" > "$f" 2>&1
+		fi
+		bad=$(tr -d '\n\t -~' < "$f" | wc -c)
+		[ "$bad" = 0 ] && [ -s "$f" ] &&
+			ok "comm: the reader's $mode is printable with odd comms about" ||
+			lb_not_ok "comm: the reader's $mode is printable" "$bad odd bytes"
+	done
+	grep -q 'comm=a\\x20b' "$LB_OUT/reader-odd-comm-events.txt" &&
+		ok "comm: the reader's events escape a comm with a space" ||
+		lb_not_ok "comm: the reader's events escape a comm with a space" \
+			"$(grep -m 2 'comm=a' "$LB_OUT/reader-odd-comm-events.txt")"
 fi
 
 # Module parameters: VALUE EXPECT (1 loads, 0 refused with -EINVAL).
