@@ -11,6 +11,7 @@
 #   make check               everything: builds, static checks, DKMS, four QEMU lanes
 #   make demo                boot Debian's 6.12 in QEMU and watch lockblame work
 #   make bench               the cost of lockblame: lb-bench without and with it, as ratios
+#   make torture             long reliability runs: fuzzing, load cycles, hotplug (6.1, 6.12, debug, 4 vCPUs)
 #   make clean
 
 # The one place lockblame's version is written (dkms.conf gets it from here).
@@ -80,7 +81,10 @@ demo:
 bench:
 	@tools/qemu/demo tools/qemu/bench.sh
 
+torture:
+	@tools/torture/run
+
 print-version:
 	@echo $(LOCKBLAME_VERSION)
 
-.PHONY: all have-kdir module kunit clean install dkms-install style sparse check demo bench print-version
+.PHONY: all have-kdir module kunit clean install dkms-install style sparse check demo bench torture print-version

@@ -1131,6 +1131,29 @@ static const struct lb_scn_step lb_scn_steps_parked[] = {
 	LB_SCN_END
 };
 
+/*
+ * A task's own waiting is never its blame: X's wait on F ends with no
+ * release seen (its waker's was lost), so its 100 ns stay pending; Y waits;
+ * X releases F. Y's 200 ns are X's blame; X's own 100 ns nobody's.
+ */
+static const struct lb_scn_task lb_scn_tasks_self_pending[] = {
+	{ 2101, 2100, "x", false, NULL },
+	{ 2102, 2100, "y", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_self_pending[] = {
+	LB_FBEGIN(0, LB_LK(0x40), 2101, 2),
+	LB_FEND0(100, 2101, WOKEN, 10),
+	LB_FBEGIN(100, LB_LK(0x40), 2102, 2),
+	LB_RELEASE(300, LB_LK(0x40), FUTEX, 2101, 0, 200, 1),
+	LB_FEND0(300, 2102, WOKEN, 10),
+	LB_X_PAIR(2101, 2101, 0),
+	LB_X_PAIR(2101, 2102, 200),
+	LB_X_TOTALS(300, 200, 0, 100),
+	LB_SCN_END
+};
+
 #undef LB_PARK
 #undef LB_UNPARK
 #undef FUTEX
@@ -1157,7 +1180,7 @@ enum lb_scn_index {
 	LB_SCN_OVERFLOW, LB_SCN_LATE, LB_SCN_ERRORS, LB_SCN_WAKE_FIRST, LB_SCN_THREAD_EXIT,
 	LB_SCN_MANY_READERS, LB_SCN_STACKS, LB_SCN_CHAIN_FUTEX, LB_SCN_CHAIN_USERSPACE,
 	LB_SCN_CHAIN3, LB_SCN_MIDDLE_WORKS, LB_SCN_MIDDLE_SOME_WORK, LB_SCN_POOL,
-	LB_SCN_POOL_KINDS_OFF, LB_SCN_PARKED,
+	LB_SCN_POOL_KINDS_OFF, LB_SCN_PARKED, LB_SCN_SELF_PENDING,
 };
 
 static const struct lb_scenario lb_scenarios[] = {
@@ -1198,6 +1221,7 @@ static const struct lb_scenario lb_scenarios[] = {
 				    .prologue = lb_scn_steps_pool_events,
 				    .steps = lb_scn_steps_pool_kinds_off, .kinds_off = true },
 	[LB_SCN_PARKED] = LB_SCENARIO(parked, .max_sleepers = 8),
+	[LB_SCN_SELF_PENDING] = LB_SCENARIO(self_pending),
 };
 
 /* The runner: feeds a scenario and reports every check through @check. */

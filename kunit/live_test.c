@@ -73,6 +73,8 @@ static int lb_live_holder(void *arg)
 				   &l->rwsem.wait_list;
 
 		usleep_range(10000, 11000);
+		if (kthread_should_stop())
+			break;
 		if (READ_ONCE(l->waiter) && !list_empty_careful(queue) &&
 		    READ_ONCE(l->waiter->__state) == TASK_UNINTERRUPTIBLE) {
 			l->waiter_blocked = true;
@@ -92,6 +94,22 @@ static int lb_live_waiter(void *arg)
 	lb_live_unlock(l, false);
 	complete(&l->waiter_done);
 	return 0;
+}
+
+/*
+ * Deferred actions: they run when the test ends, also when an assertion
+ * ends it early, before @l (kunit_kzalloc'd first) is freed. Nothing keeps
+ * pointing at it: not the drain's tap, not a holder thread still running.
+ */
+static void lb_live_untap(void *unused)
+{
+	lb_drain_set_tap(NULL, NULL);
+}
+
+static void lb_live_reap(void *task)
+{
+	kthread_stop(task);
+	put_task_struct(task);
 }
 
 static const struct lb_event *lb_live_find(struct lb_live *l, u8 type, pid_t pid)
@@ -128,9 +146,12 @@ static void lb_live_run(struct kunit *test, enum lb_live_kind kind, const char *
 	l->lock_id = lb_lock_id(kind == LB_LIVE_MUTEX ? (void *)&l->mutex : (void *)&l->rwsem);
 	lb_drain_now();
 	lb_drain_set_tap(lb_live_tap, l);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, lb_live_untap, NULL), 0);
 
 	h = kthread_run(lb_live_holder, l, "lb-live-holder");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(h));
+	get_task_struct(h);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, lb_live_reap, h), 0);
 	l->holder_pid = h->pid;
 	wait_for_completion(&l->held);
 	w = kthread_create(lb_live_waiter, l, "lb-live-waiter");

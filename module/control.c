@@ -32,8 +32,10 @@ static bool lb_id_match(const struct lb_filter *f, const struct lb_task_id *id)
 
 /*
  * Filters choose whose waits are recorded: a wait is kept when its waiter or
- * the lock's owner matches. Releases are always kept, since a holder outside
- * the filter still decides how long a matching waiter waits.
+ * the lock's owner at its begin matches. Releases are always kept, since a
+ * holder outside the filter still decides how long a matching waiter waits.
+ * This judges one event; the drain keeps the judgement of a wait's begin for
+ * its end (which names no owner), and watches the lock meanwhile (drain.c).
  */
 bool lb_filter_match(const struct lb_filter *f, const struct lb_event *ev)
 {

@@ -29,6 +29,8 @@ static void lb_show_header(struct seq_file *m)
 	u64 now = ktime_get_mono_fast_ns();
 	u64 window = now - lb_drain_start_ns();
 	struct lb_ring_counts c;
+	struct lb_loss loss;
+	u32 blind, partial;
 
 	lb_rings_sum(lb_rings, &c);
 	seq_printf(m, "lockblame %s (abi %d): window %llu.%03llu s, probes %u of %u planted\n",
@@ -38,6 +40,22 @@ static void lb_show_header(struct seq_file *m)
 	seq_printf(m, "events: generated %llu, recorded %llu, dropped %llu%s\n",
 		   c.generated, c.recorded, lb_ring_dropped(&c),
 		   READ_ONCE(lb_enabled) ? "" : " (tracing disabled)");
+	if (lb_loss_get(&loss))
+		seq_printf(m, "data: partial, %llu events lost (ring full %llu, nested %llu, nokey %llu; kretprobe missed %llu; filter evicted %llu)\n",
+			   loss.total, loss.ring[LB_DROP_FULL], loss.ring[LB_DROP_NESTED],
+			   loss.ring[LB_DROP_NOKEY], loss.kretprobe_missed,
+			   loss.filter_evicted);
+	else
+		seq_puts(m, "data: complete, no event lost\n");
+	blind = lb_blind_classes();
+	partial = lb_partial_classes();
+	if (blind | partial) {
+		seq_puts(m, "coverage: blind ");
+		lb_classes_show(m, blind);
+		seq_puts(m, ", partly seen ");
+		lb_classes_show(m, partial);
+		seq_puts(m, " (probes absent: see probes)\n");
+	}
 }
 
 static int lb_report_show(struct seq_file *m, void *v)
@@ -90,6 +108,11 @@ static int lb_stats_show(struct seq_file *m, void *v)
 		missed += lb_probe_missed(p);
 	}
 	seq_printf(m, "kretprobe_missed %lu\n", missed);
+	seq_puts(m, "blind_classes ");
+	lb_classes_show(m, lb_blind_classes());
+	seq_puts(m, "\npartial_classes ");
+	lb_classes_show(m, lb_partial_classes());
+	seq_printf(m, "\nexact %d\n", lb_data_exact());
 	lb_drain_lock();
 	lb_ledger_totals(lb_drain_ledger(), &t);
 	lb_drain_unlock();
@@ -127,6 +150,7 @@ static ssize_t lb_control_write(struct file *file, const char __user *ubuf,
 				size_t len, loff_t *ppos)
 {
 	char buf[LB_CONTROL_MAX];
+	size_t i;
 	int err;
 
 	if (!len || len >= sizeof(buf))
@@ -134,8 +158,13 @@ static ssize_t lb_control_write(struct file *file, const char __user *ubuf,
 	if (copy_from_user(buf, ubuf, len))
 		return -EFAULT;
 	buf[len] = '\0';
-	if (strlen(buf) != len)
-		return -EINVAL;
+	/* One line of printable ASCII: a NUL, control or 8-bit byte is an error. */
+	for (i = 0; i < len; i++) {
+		unsigned char c = buf[i];
+
+		if ((c < 0x20 || c > 0x7e) && c != '\t' && !(c == '\n' && i == len - 1))
+			return -EINVAL;
+	}
 	err = lb_control_exec(buf);
 	return err ? err : len;
 }

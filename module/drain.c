@@ -15,6 +15,8 @@
 #include <linux/seq_file.h>
 #include <linux/uaccess.h>
 #include <linux/timekeeping.h>
+#include <linux/hash.h>
+#include <linux/log2.h>
 #include "lockblame.h"
 #include "ledger.h"
 
@@ -41,7 +43,52 @@ static struct lb_event *lb_stream_buf;
 static unsigned int lb_stream_cap;
 static u64 lb_stream_head, lb_stream_tail, lb_stream_dropped;
 static atomic_t lb_stream_readers = ATOMIC_INIT(0);
+/*
+ * Readers of the one open description are serialised: two threads reading
+ * one descriptor get disjoint records, and a record is consumed only once
+ * it reached the reader's buffer (a fault leaves it for the next read).
+ */
+static DEFINE_MUTEX(lb_stream_read_mutex);
 static size_t lb_stream_hdr_off;	/* header bytes already read by this open */
+
+/*
+ * Filters decide per wait, from its begin: the waiter or the owner named
+ * then must match. Whatever is decided holds for the whole wait: its end
+ * names no owner, so the drain remembers each wait it admitted (keyed by
+ * pid: a task waits on one lock at a time) and admits its end whatever the
+ * filter says of it.
+ *
+ * While a matching wait is open on a lock, the lock is watched: every wait
+ * that begins on it is admitted whole, so the ledger learns who holds the
+ * lock from the waits around the matching one as well as without a filter
+ * (dropping them left it a stale holder, and a task blamed for its own
+ * waiting). A wait that began unwatched stays out, its end too: an end
+ * without its begin would only be unmatched. Between watches the ledger has
+ * no open wait on the lock, and its first waiter of the next burst forgets
+ * holders it cannot confirm.
+ *
+ * Both tables have a few ways per bucket; a full bucket evicts its oldest
+ * entry, counted in lb_admit_evicted (and so in lb_loss_get()).
+ */
+#define LB_ADMIT_WAYS	4
+
+struct lb_admitted {
+	s32 pid;		/* 0: free */
+	bool matched;		/* the filter matched: the wait keeps its lock watched */
+	u64 lock;
+	u64 begin_ns;
+};
+
+struct lb_watched {
+	u64 lock;		/* 0: free (lock ids are odd) */
+	u32 open;		/* matching waits open on it */
+	u64 since_ns;
+};
+
+static struct lb_admitted *lb_admit;
+static struct lb_watched *lb_watch;
+static unsigned int lb_admit_bits;	/* log2 of the number of buckets, both tables */
+static u64 lb_admit_open, lb_admit_evicted;
 
 static void lb_stream_push(const struct lb_event *ev)
 {
@@ -77,8 +124,8 @@ void lb_stream_close(void)
 	atomic_set(&lb_stream_readers, 0);
 }
 
-/* Header first, then whole records, consumed as they are read. */
-ssize_t lb_stream_read(char __user *buf, size_t len)
+/* Header first, then whole records, consumed once they are copied out. */
+static ssize_t lb_stream_read_locked(char __user *buf, size_t len)
 {
 	struct lb_stream_header hdr = {
 		.magic = LB_STREAM_MAGIC,
@@ -90,8 +137,8 @@ ssize_t lb_stream_read(char __user *buf, size_t len)
 	};
 	struct lb_event ev;
 	size_t done = 0;
+	u64 tail;
 
-	lb_drain_now();
 	if (lb_stream_hdr_off < sizeof(hdr)) {
 		size_t n = min(len, sizeof(hdr) - lb_stream_hdr_off);
 
@@ -102,25 +149,180 @@ ssize_t lb_stream_read(char __user *buf, size_t len)
 	}
 	while (len - done >= sizeof(ev)) {
 		spin_lock(&lb_stream_lock);
-		if (lb_stream_tail == lb_stream_head) {
+		tail = lb_stream_tail;
+		if (tail == lb_stream_head) {
 			spin_unlock(&lb_stream_lock);
 			break;
 		}
-		ev = lb_stream_buf[lb_stream_tail % lb_stream_cap];
-		lb_stream_tail++;
+		ev = lb_stream_buf[tail % lb_stream_cap];
 		spin_unlock(&lb_stream_lock);
+		/* May fault and sleep: no spinlock held. */
 		if (copy_to_user(buf + done, &ev, sizeof(ev)))
 			return done ? done : -EFAULT;
+		spin_lock(&lb_stream_lock);
+		/* A reset in between emptied the FIFO: the copy stands alone. */
+		if (lb_stream_tail == tail)
+			lb_stream_tail++;
+		spin_unlock(&lb_stream_lock);
 		done += sizeof(ev);
 	}
 	return done;
+}
+
+ssize_t lb_stream_read(char __user *buf, size_t len)
+{
+	ssize_t ret;
+
+	lb_drain_now();
+	if (mutex_lock_interruptible(&lb_stream_read_mutex))
+		return -ERESTARTSYS;
+	ret = lb_stream_read_locked(buf, len);
+	mutex_unlock(&lb_stream_read_mutex);
+	return ret;
+}
+
+static struct lb_admitted *lb_admit_bucket(s32 pid)
+{
+	return &lb_admit[hash_32((u32)pid, lb_admit_bits) * LB_ADMIT_WAYS];
+}
+
+static struct lb_watched *lb_watch_bucket(u64 lock)
+{
+	return &lb_watch[hash_64(lock, lb_admit_bits) * LB_ADMIT_WAYS];
+}
+
+static struct lb_watched *lb_watch_find(u64 lock)
+{
+	struct lb_watched *b = lb_watch_bucket(lock);
+	unsigned int i;
+
+	for (i = 0; i < LB_ADMIT_WAYS; i++)
+		if (b[i].lock == lock)
+			return &b[i];
+	return NULL;
+}
+
+static void lb_watch_get(u64 lock, u64 ts)
+{
+	struct lb_watched *b = lb_watch_bucket(lock), *slot = lb_watch_find(lock);
+	unsigned int i;
+
+	if (!slot) {
+		for (i = 0; i < LB_ADMIT_WAYS && !slot; i++)
+			if (!b[i].lock)
+				slot = &b[i];
+		if (!slot) {
+			slot = &b[0];
+			for (i = 1; i < LB_ADMIT_WAYS; i++)
+				if (b[i].since_ns < slot->since_ns)
+					slot = &b[i];
+			lb_admit_evicted++;
+		}
+		slot->lock = lock;
+		slot->open = 0;
+		slot->since_ns = ts;
+	}
+	slot->open++;
+}
+
+static void lb_watch_put(u64 lock)
+{
+	struct lb_watched *w = lb_watch_find(lock);
+
+	if (w && !--w->open)
+		w->lock = 0;
+}
+
+static void lb_admit_remember(const struct lb_event *ev, bool matched)
+{
+	struct lb_admitted *b = lb_admit_bucket(ev->task.pid), *slot = NULL;
+	unsigned int i;
+
+	for (i = 0; i < LB_ADMIT_WAYS; i++) {
+		if (b[i].pid == ev->task.pid) {
+			slot = &b[i];
+			break;
+		}
+		if (!b[i].pid && !slot)
+			slot = &b[i];
+	}
+	if (!slot) {
+		slot = &b[0];
+		for (i = 1; i < LB_ADMIT_WAYS; i++)
+			if (b[i].begin_ns < slot->begin_ns)
+				slot = &b[i];
+		lb_admit_evicted++;
+	} else if (slot->pid != ev->task.pid) {
+		lb_admit_open++;
+	}
+	/* A second begin replaces a wait whose end was lost. */
+	if (slot->pid && slot->matched)
+		lb_watch_put(slot->lock);
+	slot->pid = ev->task.pid;
+	slot->matched = matched;
+	slot->lock = ev->lock;
+	slot->begin_ns = ev->ts_ns;
+	if (matched)
+		lb_watch_get(ev->lock, ev->ts_ns);
+}
+
+/* True if @ev ends a wait that was admitted; that wait is forgotten. */
+static bool lb_admit_forget(const struct lb_event *ev)
+{
+	struct lb_admitted *b = lb_admit_bucket(ev->task.pid);
+	unsigned int i;
+
+	for (i = 0; i < LB_ADMIT_WAYS; i++) {
+		if (b[i].pid == ev->task.pid) {
+			if (b[i].matched)
+				lb_watch_put(b[i].lock);
+			b[i].pid = 0;
+			lb_admit_open--;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool lb_admit_event(const struct lb_filter *f, const struct lb_event *ev)
+{
+	bool matched;
+
+	/* No filter: nothing to decide, nothing to remember. */
+	if (!f->tgid && !f->comm[0])
+		return true;
+	/* pid 0 marks a free slot; the ledger refuses such events anyway. */
+	if (ev->task.pid <= 0)
+		return lb_filter_match(f, ev);
+	switch (ev->type) {
+	case LB_EV_WAIT_BEGIN:
+		matched = lb_filter_match(f, ev);
+		if (!matched && !lb_watch_find(ev->lock))
+			return false;
+		lb_admit_remember(ev, matched);
+		return true;
+	case LB_EV_WAIT_END:
+		/* An admitted wait always ends, whatever the filter is now. */
+		return lb_admit_forget(ev) || lb_filter_match(f, ev);
+	default:
+		return lb_filter_match(f, ev);
+	}
+}
+
+static struct lb_filter lb_admit_filter;	/* the filter the table was filled under */
+
+static void lb_admit_clear(void)
+{
+	memset(lb_admit, 0, array_size(LB_ADMIT_WAYS << lb_admit_bits, sizeof(*lb_admit)));
+	memset(lb_watch, 0, array_size(LB_ADMIT_WAYS << lb_admit_bits, sizeof(*lb_watch)));
+	lb_admit_open = 0;
 }
 
 static void lb_feed(const struct lb_filter *f, const struct lb_event *ev)
 {
 	u64 t0;
 
-	if (!lb_filter_match(f, ev)) {
+	if (!lb_admit_event(f, ev)) {
 		lb_filtered++;
 		return;
 	}
@@ -142,6 +344,11 @@ static void lb_drain_locked(u64 cutoff, bool discard)
 	u64 best_ts;
 
 	lb_filter_get(&filter);
+	/* A new filter decides afresh: waits admitted by the old one are forgotten. */
+	if (memcmp(&filter, &lb_admit_filter, sizeof(filter))) {
+		lb_admit_clear();
+		lb_admit_filter = filter;
+	}
 	for_each_possible_cpu(cpu) {
 		lb_avail[cpu] = lb_ring_avail(lb_rings, cpu);
 		lb_pos[cpu] = 0;
@@ -237,12 +444,17 @@ u64 lb_drain_start_ns(void)
 	return lb_start_ns;
 }
 
-/* Forget everything recorded so far; events already in the rings included. */
+/*
+ * Forget everything recorded so far: events already in the rings, and the
+ * stored stacks (no event that names one survives the discard).
+ */
 void lb_drain_reset(void)
 {
+	lb_stacks_freeze();
 	mutex_lock(&lb_drain_mutex);
 	lb_drain_locked(ktime_get_mono_fast_ns(), true);
 	lb_ledger_reset(lb_ledger);
+	lb_admit_clear();
 	spin_lock(&lb_stream_lock);
 	lb_stream_tail = lb_stream_head;
 	spin_unlock(&lb_stream_lock);
@@ -250,6 +462,7 @@ void lb_drain_reset(void)
 	lb_filtered = 0;
 	lb_feed_ns = 0;
 	lb_start_ns = ktime_get_mono_fast_ns();
+	lb_stacks_clear_thaw();
 	mutex_unlock(&lb_drain_mutex);
 }
 
@@ -273,6 +486,39 @@ bool lb_drain_futex_kinds(void)
 	return on;
 }
 
+/*
+ * What was lost on the way to the ledger: ring drops by cause (full, nested,
+ * nokey), kretprobe misses (waits whose return was never seen) and admitted
+ * waits the filter table evicted. The total is zero exactly when the ledger
+ * saw every event the probes generated. Lockless: callable with or without
+ * the drain lock held.
+ */
+u64 lb_loss_get(struct lb_loss *loss)
+{
+	struct lb_ring_counts c;
+	unsigned int i;
+
+	memset(loss, 0, sizeof(*loss));
+	lb_rings_sum(lb_rings, &c);
+	for (i = 0; i < LB_DROP_CAUSE_MAX; i++)
+		loss->ring[i] = c.dropped[i];
+	for (i = 0; i < lb_probe_count; i++)
+		loss->kretprobe_missed += lb_probe_missed(&lb_probe_table[i]);
+	loss->filter_evicted = READ_ONCE(lb_admit_evicted);
+	loss->total = lb_ring_dropped(&c) + loss->kretprobe_missed + loss->filter_evicted;
+	return loss->total;
+}
+EXPORT_SYMBOL_GPL(lb_loss_get);
+
+/* True when nothing was lost anywhere: the report may call its data exact. */
+bool lb_data_exact(void)
+{
+	struct lb_loss loss;
+
+	return !lb_loss_get(&loss);
+}
+EXPORT_SYMBOL_GPL(lb_data_exact);
+
 void lb_drain_show(struct seq_file *m)
 {
 	mutex_lock(&lb_drain_mutex);
@@ -280,6 +526,8 @@ void lb_drain_show(struct seq_file *m)
 		   lb_drained, lb_filtered, lb_drains, lb_drain_ms);
 	seq_printf(m, "ledger_ns_per_event %llu\n",
 		   lb_drained ? div64_u64(lb_feed_ns, lb_drained) : 0);
+	seq_printf(m, "admitted_waits open %llu evicted %llu capacity %u\n",
+		   lb_admit_open, lb_admit_evicted, LB_ADMIT_WAYS << lb_admit_bits);
 	spin_lock(&lb_stream_lock);
 	seq_printf(m, "stream capacity %u buffered %llu dropped %llu\n", lb_stream_cap,
 		   lb_stream_head - lb_stream_tail, lb_stream_dropped);
@@ -293,6 +541,15 @@ int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_eve
 	lb_pos = kcalloc(nr_cpu_ids, sizeof(*lb_pos), GFP_KERNEL);
 	if (!lb_avail || !lb_pos)
 		goto nomem;
+	/* About as many open waits as the ledger tracks, at least two buckets. */
+	lb_admit_bits = max_t(unsigned int, 1,
+			      ilog2(roundup_pow_of_two(limits->max_waiters) / LB_ADMIT_WAYS));
+	lb_admit = kvcalloc(LB_ADMIT_WAYS << lb_admit_bits, sizeof(*lb_admit), GFP_KERNEL);
+	lb_watch = kvcalloc(LB_ADMIT_WAYS << lb_admit_bits, sizeof(*lb_watch), GFP_KERNEL);
+	if (!lb_admit || !lb_watch)
+		goto nomem;
+	lb_admit_open = 0;
+	lb_admit_evicted = 0;
 	if (stream_events) {
 		lb_stream_buf = vmalloc(array_size(stream_events, sizeof(*lb_stream_buf)));
 		if (!lb_stream_buf)
@@ -326,6 +583,10 @@ void lb_drain_exit(void)
 	vfree(lb_stream_buf);
 	lb_stream_buf = NULL;
 	lb_stream_cap = 0;
+	kvfree(lb_admit);
+	kvfree(lb_watch);
+	lb_admit = NULL;
+	lb_watch = NULL;
 	kfree(lb_avail);
 	kfree(lb_pos);
 	lb_avail = NULL;

@@ -854,12 +854,43 @@ static void lb_record_hold(struct lb_lock *lock, struct lb_task *r, const struct
 		lock->holds_at_release++;
 }
 
+/*
+ * The releaser's own waiting still pending on the lock (a wait of its whose
+ * holder was never named, say its waker's release was lost) is not its doing:
+ * nobody can be named for it any more.
+ */
+static void lb_unattribute_own(struct lb_ledger *l, struct lb_lock *lock, s32 pid)
+{
+	struct lb_waiter *w, *tmp;
+	u64 own = 0;
+
+	list_for_each_entry(w, &lock->waiters, lock_node) {
+		if (w->pid == pid) {
+			own += w->pending_ns;
+			w->pending_ns = 0;
+		}
+	}
+	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node) {
+		if (w->pid == pid) {
+			own += w->pending_ns;
+			lb_waiter_free(l, w);
+		}
+	}
+	own = min(own, lock->pending_ns);
+	lock->pending_ns -= own;
+	lock->unattributed_ns += own;
+	l->totals.pending_ns -= own;
+	l->totals.unattributed_ns += own;
+}
+
 /* The releaser was the holder all along: pending blame is its. */
 static void lb_resolve_pending(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
 {
-	u64 ns = lock->pending_ns;
 	struct lb_waiter *w, *tmp;
+	u64 ns;
 
+	lb_unattribute_own(l, lock, r->id.pid);
+	ns = lock->pending_ns;
 	lock->pending_ns = 0;
 	lock->blame_ns += ns;
 	l->totals.pending_ns -= ns;

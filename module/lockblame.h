@@ -43,6 +43,7 @@ struct lb_probe {
 	u8 int_candidates;			/* bit i: candidate i returns int */
 	const char *attached;			/* symbol planted on, or NULL */
 	bool returns_int;			/* the one planted on returns int */
+	bool skipped;				/* named in skip=: never planted */
 	int error;				/* 0, or why it is not planted */
 	atomic64_t hits;			/* handler calls */
 	atomic64_t mismatches;			/* arguments failed validation */
@@ -62,6 +63,11 @@ unsigned int lb_probes_attached(void);
 void lb_probes_show(struct seq_file *m);
 unsigned long lb_probe_missed(const struct lb_probe *p);
 struct lb_probe *lb_probe_find(const char *role);
+int lb_probes_skip(const char *list);
+u32 lb_blind_classes(void);
+u32 lb_partial_classes(void);
+const char *lb_lock_class_name(u8 lock_class);
+void lb_classes_show(struct seq_file *m, u32 classes);
 
 static inline struct lb_probe *lb_probe_of_kp(struct kprobe *kp)
 {
@@ -159,6 +165,8 @@ void lb_stacks_free(void);
 u32 lb_stack_kernel(unsigned long probe_addr);
 u32 lb_stack_user(void);
 void lb_stacks_show(struct seq_file *m);
+void lb_stacks_freeze(void);
+void lb_stacks_clear_thaw(void);
 u64 lb_stacks_bytes(void);
 
 /* ---- drain and ledger ownership (drain.c) ---- */
@@ -178,6 +186,17 @@ void lb_drain_show(struct seq_file *m);
 /* A test may watch every drained event; called under the drain mutex. */
 typedef void (*lb_drain_tap_t)(const struct lb_event *ev, void *priv);
 void lb_drain_set_tap(lb_drain_tap_t tap, void *priv);
+
+/* Events lost before the ledger, by cause; total 0 means the data is exact. */
+struct lb_loss {
+	u64 ring[LB_DROP_CAUSE_MAX];	/* ring drops: full, nested, nokey */
+	u64 kretprobe_missed;		/* waits whose return was never seen */
+	u64 filter_evicted;		/* waits or locks the filter tables evicted */
+	u64 total;
+};
+
+u64 lb_loss_get(struct lb_loss *loss);
+bool lb_data_exact(void);
 
 /* binary stream tee for debugfs "events" */
 int lb_stream_open(void);

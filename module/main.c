@@ -7,6 +7,7 @@
 #include <linux/moduleparam.h>
 #include "lockblame.h"
 #include "ledger.h"
+#include "ledger_internal.h"
 
 unsigned int lb_ring_events = 8192;
 module_param_named(ring_events, lb_ring_events, uint, 0444);
@@ -14,7 +15,8 @@ MODULE_PARM_DESC(ring_events, "Events per CPU ring, a power of 2 in [64, 1048576
 
 unsigned int lb_max_blocked = 4096;
 module_param_named(max_blocked, lb_max_blocked, uint, 0444);
-MODULE_PARM_DESC(max_blocked, "Tasks blocked at once in one kernel lock slowpath or PI futex (4096)");
+MODULE_PARM_DESC(max_blocked,
+		 "Tasks blocked at once in one kernel lock slowpath or PI futex, [16, 65536] (4096)");
 
 unsigned int lb_drain_ms = 100;
 module_param_named(drain_ms, lb_drain_ms, uint, 0444);
@@ -41,17 +43,22 @@ static struct lb_ledger_limits lb_limits = {
 	.max_sleepers = 4096,
 };
 module_param_named(max_locks, lb_limits.max_locks, uint, 0444);
-MODULE_PARM_DESC(max_locks, "Locks the ledger tracks at once (1024)");
+MODULE_PARM_DESC(max_locks, "Locks the ledger tracks at once, [8, 1048576] (1024)");
 module_param_named(max_tasks, lb_limits.max_tasks, uint, 0444);
-MODULE_PARM_DESC(max_tasks, "Tasks the ledger tracks at once (4096)");
+MODULE_PARM_DESC(max_tasks, "Tasks the ledger tracks at once, [8, 1048576] (4096)");
 module_param_named(max_waiters, lb_limits.max_waiters, uint, 0444);
-MODULE_PARM_DESC(max_waiters, "Outstanding waits the ledger tracks at once (4096)");
+MODULE_PARM_DESC(max_waiters, "Outstanding waits the ledger tracks at once, [8, 1048576] (4096)");
 module_param_named(max_pairs, lb_limits.max_pairs, uint, 0444);
-MODULE_PARM_DESC(max_pairs, "Holder/victim pairs the ledger keeps (8192)");
+MODULE_PARM_DESC(max_pairs, "Holder/victim pairs the ledger keeps, [8, 4194304] (8192)");
 module_param_named(max_chain_depth, lb_limits.max_chain_depth, uint, 0444);
-MODULE_PARM_DESC(max_chain_depth, "How far blame follows a holder that waits itself (8)");
+MODULE_PARM_DESC(max_chain_depth, "How far blame follows a holder that waits itself, [1, 16] (8)");
 module_param_named(max_sleepers, lb_limits.max_sleepers, uint, 0444);
-MODULE_PARM_DESC(max_sleepers, "Tasks kept for event waits, futex sleeps not contention (4096)");
+MODULE_PARM_DESC(max_sleepers,
+		 "Tasks kept for event waits, futex sleeps not contention, [8, 1048576] (4096)");
+
+static char *lb_skip;
+module_param_named(skip, lb_skip, charp, 0444);
+MODULE_PARM_DESC(skip, "Probe roles not to plant, comma-separated (as if this kernel lacked them); their lock classes are reported blind. An unknown role fails the load");
 
 static int lb_check_params(void)
 {
@@ -76,12 +83,17 @@ static int lb_check_params(void)
 	}
 	if (l->max_locks < 8 || l->max_tasks < 8 || l->max_waiters < 8 || l->max_pairs < 8 ||
 	    l->max_locks > (1U << 20) || l->max_tasks > (1U << 20) ||
-	    l->max_waiters > (1U << 20) || l->max_pairs > (1U << 22) ||
-	    l->max_chain_depth < 1 || l->max_chain_depth > 64) {
-		pr_err("lockblame: ledger limits invalid: max_locks/tasks/waiters in [8, 1048576], max_pairs in [8, 4194304], max_chain_depth in [1, 64]\n");
+	    l->max_waiters > (1U << 20) || l->max_pairs > (1U << 22)) {
+		pr_err("lockblame: ledger limits invalid: max_locks/tasks/waiters in [8, 1048576], max_pairs in [8, 4194304]\n");
 		return -EINVAL;
 	}
-	return 0;
+	/* The ledger cuts chains at LB_CHAIN_DEPTH_MAX: more would be ignored. */
+	if (l->max_chain_depth < 1 || l->max_chain_depth > LB_CHAIN_DEPTH_MAX) {
+		pr_err("lockblame: max_chain_depth=%u invalid: [1, %u]\n", l->max_chain_depth,
+		       LB_CHAIN_DEPTH_MAX);
+		return -EINVAL;
+	}
+	return lb_probes_skip(lb_skip);
 }
 
 static int __init lb_init(void)

@@ -84,6 +84,155 @@ struct lb_probe *lb_probe_find(const char *role)
 }
 EXPORT_SYMBOL_GPL(lb_probe_find);
 
+/*
+ * Which lock class each role serves. A class is blind when a required role
+ * serving it is absent (or every role serving it is): the ledger cannot see
+ * its waits or its releases. It is partial when only an optional one is.
+ */
+static const struct {
+	const char *role;
+	u8 lock_class;
+} lb_role_classes[] = {
+	{ "futex_key", LB_LOCK_FUTEX },
+	{ "futex_wait", LB_LOCK_FUTEX },
+	{ "futex_sleep", LB_LOCK_FUTEX },
+	{ "futex_wake", LB_LOCK_FUTEX },
+	{ "futex_lock_pi", LB_LOCK_FUTEX_PI },
+	{ "futex_unlock_pi", LB_LOCK_FUTEX_PI },
+	{ "mutex_lock", LB_LOCK_MUTEX },
+	{ "mutex_lock_killable", LB_LOCK_MUTEX },
+	{ "mutex_lock_interruptible", LB_LOCK_MUTEX },
+	{ "mutex_unlock", LB_LOCK_MUTEX },
+	{ "rwsem_down_read", LB_LOCK_RWSEM },
+	{ "rwsem_down_write", LB_LOCK_RWSEM },
+	{ "rwsem_wake", LB_LOCK_RWSEM },
+};
+
+static const char * const lb_class_names[LB_LOCK_CLASS_MAX] = {
+	[LB_LOCK_FUTEX] = "futex",
+	[LB_LOCK_FUTEX_PI] = "futex_pi",
+	[LB_LOCK_MUTEX] = "mutex",
+	[LB_LOCK_RWSEM] = "rwsem",
+};
+
+/* The lock class @role serves, 0 if none is known. */
+static u8 lb_role_class(const char *role)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(lb_role_classes); i++)
+		if (!strcmp(lb_role_classes[i].role, role))
+			return lb_role_classes[i].lock_class;
+	return 0;
+}
+
+static void lb_class_coverage(u32 *blind, u32 *partial)
+{
+	u32 served = 0, seen = 0;
+	unsigned int i;
+
+	*blind = 0;
+	*partial = 0;
+	for (i = 0; i < lb_probe_count; i++) {
+		const struct lb_probe *p = &lb_probe_table[i];
+		u8 c = lb_role_class(p->role);
+
+		if (!c)
+			continue;
+		served |= BIT(c);
+		if (p->attached)
+			seen |= BIT(c);
+		else if (p->required)
+			*blind |= BIT(c);
+		else
+			*partial |= BIT(c);
+	}
+	*blind |= served & ~seen;
+	*partial &= ~*blind;
+}
+
+/* Bit c set (BIT(LB_LOCK_*)): lockblame sees nothing of lock class c. */
+u32 lb_blind_classes(void)
+{
+	u32 blind, partial;
+
+	lb_class_coverage(&blind, &partial);
+	return blind;
+}
+EXPORT_SYMBOL_GPL(lb_blind_classes);
+
+/* Bit c set: an optional probe of class c is absent, some of it is unseen. */
+u32 lb_partial_classes(void)
+{
+	u32 blind, partial;
+
+	lb_class_coverage(&blind, &partial);
+	return partial;
+}
+EXPORT_SYMBOL_GPL(lb_partial_classes);
+
+const char *lb_lock_class_name(u8 lock_class)
+{
+	if (lock_class < LB_LOCK_CLASS_MAX && lb_class_names[lock_class])
+		return lb_class_names[lock_class];
+	return "?";
+}
+EXPORT_SYMBOL_GPL(lb_lock_class_name);
+
+/* "futex,mutex" for a class mask, "-" for none. */
+void lb_classes_show(struct seq_file *m, u32 classes)
+{
+	bool first = true;
+	u8 c;
+
+	if (!classes) {
+		seq_putc(m, '-');
+		return;
+	}
+	for (c = 1; c < LB_LOCK_CLASS_MAX; c++) {
+		if (!(classes & BIT(c)))
+			continue;
+		seq_printf(m, "%s%s", first ? "" : ",", lb_lock_class_name(c));
+		first = false;
+	}
+}
+
+/*
+ * skip=ROLE[,ROLE...]: plant none of these roles, as on a kernel that lacks
+ * their symbols; a skipped role, required or not, leaves its lock classes
+ * blind but lets the module load. An unknown role fails the load.
+ */
+int lb_probes_skip(const char *list)
+{
+	char role[32];
+	const char *s = list, *end;
+	struct lb_probe *p;
+	unsigned int i;
+	size_t n;
+
+	for (i = 0; i < lb_probe_count; i++)
+		lb_probe_table[i].skipped = false;
+	while (s && *s) {
+		end = strchrnul(s, ',');
+		n = end - s;
+		if (!n || n >= sizeof(role)) {
+			pr_err("lockblame: skip=%s: empty or overlong role name\n", list);
+			return -EINVAL;
+		}
+		memcpy(role, s, n);
+		role[n] = '\0';
+		p = lb_probe_find(role);
+		if (!p) {
+			pr_err("lockblame: skip=%s: no probe role '%s' (see the probes file for the roles)\n",
+			       list, role);
+			return -EINVAL;
+		}
+		p->skipped = true;
+		s = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
 static unsigned int lb_maxactive(void)
 {
 	return max_t(unsigned int, lb_max_blocked, 4 * num_possible_cpus());
@@ -168,6 +317,14 @@ int lb_probes_install_table(struct lb_probe *table, unsigned int n)
 	for (i = 0; i < n; i++) {
 		struct lb_probe *p = &table[i];
 
+		if (p->skipped) {
+			p->attached = NULL;
+			p->error = -ENOENT;
+			pr_info("lockblame: probe %s skipped (skip=): lock class %s is %s\n",
+				p->role, lb_lock_class_name(lb_role_class(p->role)),
+				p->required ? "blind" : "partly seen");
+			continue;
+		}
 		err = lb_probe_plant(p);
 		if (!err)
 			continue;
@@ -264,6 +421,8 @@ void lb_probes_show(struct seq_file *m)
 
 		if (p->attached)
 			scnprintf(state, sizeof(state), "%s", p->attached);
+		else if (p->skipped)
+			scnprintf(state, sizeof(state), "absent (skipped)");
 		else if (p->error == -ENOENT)
 			scnprintf(state, sizeof(state), "absent");
 		else

@@ -12,6 +12,9 @@
 #include <linux/seq_file.h>
 #include <linux/uaccess.h>
 #include <linux/sched/task_stack.h>
+#include <linux/kallsyms.h>
+#include <linux/mutex.h>
+#include <linux/rcupdate.h>
 #include "lockblame.h"
 
 #define LB_STACK_DEPTH		16
@@ -31,6 +34,19 @@ struct lb_stack {
 static struct lb_stack *lb_stack_table;
 static unsigned int lb_stack_cap;
 static atomic64_t lb_stack_full = ATOMIC64_INIT(0);
+/*
+ * A stack id is its slot + 1, with the table's generation above bit 21
+ * (capacity is at most 2^20): a wait that took its stack before a reset and
+ * ends after it carries an id of the old generation, which names nothing in
+ * "stacks" rather than some other stack stored in the same slot since.
+ */
+#define LB_STACK_GEN_SHIFT	21
+#define LB_STACK_GEN_MASK	((1U << (32 - LB_STACK_GEN_SHIFT)) - 1)
+static u32 lb_stack_gen;
+/* Set while the table is being cleared: probes store no stack meanwhile. */
+static bool lb_stacks_frozen;
+/* Serialises clearing with the "stacks" file. */
+static DEFINE_MUTEX(lb_stacks_mutex);
 
 int lb_stacks_alloc(unsigned int entries)
 {
@@ -56,12 +72,19 @@ u64 lb_stacks_bytes(void)
 	return (u64)lb_stack_cap * sizeof(*lb_stack_table);
 }
 
-/* Find or store a stack; its id is its slot + 1, 0 when the table is full. */
+static u32 __kprobes lb_stack_id(unsigned int idx)
+{
+	return (READ_ONCE(lb_stack_gen) << LB_STACK_GEN_SHIFT) | (idx + 1);
+}
+
+/* Find or store a stack; its id (lb_stack_id()), 0 when the table is full. */
 static u32 __kprobes lb_stack_intern(const unsigned long *ips, unsigned int depth, bool user)
 {
 	u32 hash = jhash(ips, depth * sizeof(*ips), user) | 1;
 	unsigned int i, idx, spins;
 
+	if (READ_ONCE(lb_stacks_frozen))
+		return 0;
 	for (i = 0; i < LB_STACK_PROBES; i++) {
 		struct lb_stack *s;
 
@@ -73,7 +96,7 @@ static u32 __kprobes lb_stack_intern(const unsigned long *ips, unsigned int dept
 			s->user = user;
 			/* Readers check ready before they read ips. */
 			smp_store_release(&s->ready, 1);
-			return idx + 1;
+			return lb_stack_id(idx);
 		}
 		if (READ_ONCE(s->hash) != hash)
 			continue;
@@ -87,7 +110,7 @@ static u32 __kprobes lb_stack_intern(const unsigned long *ips, unsigned int dept
 			cpu_relax();
 		if (spins < LB_STACK_SPINS && s->user == user && s->depth == depth &&
 		    !memcmp(s->ips, ips, depth * sizeof(*ips)))
-			return idx + 1;
+			return lb_stack_id(idx);
 	}
 	atomic64_inc(&lb_stack_full);
 	return 0;
@@ -141,10 +164,47 @@ u32 __kprobes lb_stack_user(void)
 	return lb_stack_intern(ips, n, true);
 }
 
+/*
+ * Forget every stored stack ("reset"). Probes intern with preemption off:
+ * once they are told to stop, synchronize_rcu() waits out any still
+ * writing a slot, and the table can be cleared under nobody's feet. Events
+ * still holding old ids must be gone first (the drain discards them).
+ */
+void lb_stacks_freeze(void)
+{
+	mutex_lock(&lb_stacks_mutex);
+	WRITE_ONCE(lb_stacks_frozen, true);
+	synchronize_rcu();
+}
+
+void lb_stacks_clear_thaw(void)
+{
+	memset(lb_stack_table, 0, array_size(lb_stack_cap, sizeof(*lb_stack_table)));
+	atomic64_set(&lb_stack_full, 0);
+	WRITE_ONCE(lb_stack_gen, (lb_stack_gen + 1) & LB_STACK_GEN_MASK);
+	/* The cleared slots are visible before any probe may claim one. */
+	smp_store_release(&lb_stacks_frozen, false);
+	mutex_unlock(&lb_stacks_mutex);
+}
+
+/* A kernel frame by name; never its address, even when no symbol is known. */
+static void lb_stack_show_kernel(struct seq_file *m, unsigned long ip)
+{
+	char sym[KSYM_SYMBOL_LEN];
+
+	sprint_symbol(sym, ip);
+	/* sprint_symbol() falls back to "0x<address>" for unknown text. */
+	if (!strncmp(sym, "0x", 2))
+		seq_puts(m, "  [unknown]\n");
+	else
+		seq_printf(m, "  %s\n", sym);
+}
+
 void lb_stacks_show(struct seq_file *m)
 {
 	unsigned int i, j;
 
+	mutex_lock(&lb_stacks_mutex);
 	seq_printf(m, "# capacity %u full %lld\n", lb_stack_cap,
 		   (long long)atomic64_read(&lb_stack_full));
 	for (i = 0; i < lb_stack_cap; i++) {
@@ -153,12 +213,13 @@ void lb_stacks_show(struct seq_file *m)
 		/* Pairs with lb_stack_intern(): skip slots still being written. */
 		if (!smp_load_acquire(&s->ready))
 			continue;
-		seq_printf(m, "stack %u %s\n", i + 1, s->user ? "user" : "kernel");
+		seq_printf(m, "stack %u %s\n", lb_stack_id(i), s->user ? "user" : "kernel");
 		for (j = 0; j < s->depth; j++) {
 			if (s->user)
 				seq_printf(m, "  0x%lx\n", s->ips[j]);
 			else
-				seq_printf(m, "  %pS\n", (void *)s->ips[j]);
+				lb_stack_show_kernel(m, s->ips[j]);
 		}
 	}
+	mutex_unlock(&lb_stacks_mutex);
 }

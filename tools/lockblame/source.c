@@ -44,8 +44,50 @@ static bool lbt_dir_empty(const char *path)
 	return empty;
 }
 
+#define LBT_LOCKDOWN	"/sys/kernel/security/lockdown"
+
+/*
+ * The kernel's lockdown mode, the bracketed word of LBT_LOCKDOWN ("none
+ * [integrity] confidentiality"), into @mode; false if it cannot be read.
+ */
+static bool lbt_lockdown(char *mode, size_t size)
+{
+	char text[128], *lb, *rb;
+	ssize_t n;
+	int fd;
+
+	fd = open(LBT_LOCKDOWN, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	n = read(fd, text, sizeof(text) - 1);
+	close(fd);
+	if (n <= 0)
+		return false;
+	text[n] = '\0';
+	lb = strchr(text, '[');
+	rb = lb ? strchr(lb, ']') : NULL;
+	if (!rb)
+		return false;
+	snprintf(mode, size, "%.*s", (int)(rb - lb - 1), lb + 1);
+	return true;
+}
+
 static int lbt_not_root(const char *path)
 {
+	char mode[32];
+
+	/*
+	 * Under lockdown, debugfs refuses every file that is not read-only
+	 * (control) with EPERM, to root as well: "run as root" would mislead.
+	 */
+	if (lbt_lockdown(mode, sizeof(mode)) && strcmp(mode, "none"))
+		return lbt_fail(LBT_EXIT_RUNTIME,
+				"cannot open %s: the kernel is locked down (%s, see %s), and debugfs refuses lockblame's writable files to everyone, root included; boot without lockdown (lockdown=none, Secure Boot off) to use them",
+				path, mode, LBT_LOCKDOWN);
+	if (!geteuid())
+		return lbt_fail(LBT_EXIT_RUNTIME,
+				"cannot open %s: permission denied although running as root (an LSM policy?)",
+				path);
 	return lbt_fail(LBT_EXIT_RUNTIME,
 			"cannot open %s: permission denied; lockblame's debugfs files are for root only: run as root (sudo)",
 			path);

@@ -26,11 +26,12 @@ clean_console() {
 }
 
 # guest_bins: the executables that go into the guest's /bin, one per line
-# (FILE or FILE=NAME): whatever `make -C tools/workloads` left in
-# tools/workloads/bin, and the reader, static if it was built so.
+# (FILE or FILE=NAME): whatever `make -C tools/workloads` and
+# `make -C tools/torture` left in their bin/, and the reader, static if it
+# was built so.
 guest_bins() {
 	local b
-	for b in "$top"/tools/workloads/bin/*; do
+	for b in "$top"/tools/workloads/bin/* "$top"/tools/torture/bin/*; do
 		[ -f "$b" ] && [ -x "$b" ] && echo "$b"
 	done
 	for b in "$top"/tools/lockblame/lockblame.static "$top"/tools/lockblame/lockblame; do

@@ -6,8 +6,10 @@
  * processes sharing a PTHREAD_PROCESS_SHARED mutex in MAP_SHARED memory.
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -74,13 +76,14 @@ static void *victim(void *arg)
 	return NULL;
 }
 
-static void spawn(bool process, pthread_t *th, void *(*fn)(void *), void *arg)
+/* The actor's process id with -p (0 for a thread). */
+static pid_t spawn(bool process, pthread_t *th, void *(*fn)(void *), void *arg)
 {
 	pid_t pid;
 
 	if (!process) {
 		lb_thread(th, fn, arg);
-		return;
+		return 0;
 	}
 	fflush(stdout);
 	pid = fork();
@@ -90,15 +93,39 @@ static void spawn(bool process, pthread_t *th, void *(*fn)(void *), void *arg)
 		fn(arg);
 		_exit(0);
 	}
+	return pid;
+}
+
+/*
+ * -f ROLE:CONTROL: before the actors start, write "filter tgid=<pid>" for the
+ * culprit's or the first victim's process to lockblame's control file, so
+ * that a test can filter on a process it could not know in advance.
+ */
+static void set_filter(const char *spec, pid_t culprit_pid, pid_t victim_pid)
+{
+	const char *colon = strchr(spec, ':');
+	char cmd[64];
+	pid_t pid;
+	int fd, n;
+
+	if (!colon)
+		lb_die("-f ROLE:CONTROL");
+	pid = !strncmp(spec, "culprit:", 8) ? culprit_pid : victim_pid;
+	n = snprintf(cmd, sizeof(cmd), "filter tgid=%d\n", (int)pid);
+	fd = open(colon + 1, O_WRONLY);
+	if (fd < 0 || write(fd, cmd, n) != n)
+		lb_die("-f: writing the filter");
+	close(fd);
 }
 
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: " LB_NAME " [-d ms] [-n victims] [-H hold_ms] [-P pause_ms] [-b brief_us] [-t think_us] [-s] [-p|-T]\n"
+		"usage: " LB_NAME " [-d ms] [-n victims] [-H hold_ms] [-P pause_ms] [-b brief_us] [-t think_us] [-s] [-p|-T] [-f culprit|victim:CONTROL]\n"
 		"  a culprit holds a mutex for hold_ms (busy, or asleep with -s), then\n"
 		"  pauses pause_ms; victims hold it for brief_us and think think_us.\n"
-		"  -p: actors are processes on a process-shared mutex; -T: threads.\n");
+		"  -p: actors are processes on a process-shared mutex; -T: threads.\n"
+		"  -f: with -p, filter lockblame on the culprit's (or victim 1's) process.\n");
 	exit(2);
 }
 
@@ -106,6 +133,8 @@ int main(int argc, char **argv)
 {
 	unsigned long duration_ms = 1000, victims, i;
 	pthread_t th[MAX_VICTIMS + 1];
+	pid_t pids[MAX_VICTIMS + 1];
+	const char *filter = NULL;
 	bool process = false;
 	int opt, status;
 
@@ -115,7 +144,7 @@ int main(int argc, char **argv)
 #else
 	victims = 3;
 #endif
-	while ((opt = getopt(argc, argv, "d:n:H:P:b:t:spT")) != -1) {
+	while ((opt = getopt(argc, argv, "d:n:H:P:b:t:spTf:")) != -1) {
 		switch (opt) {
 		case 'd':
 			duration_ms = lb_arg(optarg, "-d");
@@ -144,6 +173,9 @@ int main(int argc, char **argv)
 		case 'T':
 			process = false;
 			break;
+		case 'f':
+			filter = optarg;
+			break;
 		default:
 			usage();
 		}
@@ -157,9 +189,11 @@ int main(int argc, char **argv)
 	lb_mutex_init(&hot->lock, process);
 	lb_start_init(&hot->start, victims + 2);
 
-	spawn(process, &th[0], culprit, NULL);
+	pids[0] = spawn(process, &th[0], culprit, NULL);
 	for (i = 1; i <= victims; i++)
-		spawn(process, &th[i], victim, (void *)(uintptr_t)i);
+		pids[i] = spawn(process, &th[i], victim, (void *)(uintptr_t)i);
+	if (filter)
+		set_filter(filter, process ? pids[0] : getpid(), process ? pids[1] : getpid());
 	hot->end_ns = lb_now() + duration_ms * 1000000;
 	lb_start_wait(&hot->start);
 	if (!process)

@@ -1,0 +1,67 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Load and unload, again and again, some of it under load while readers hold
+# report, events and ledger open across the rmmod attempt: the rmmod is refused
+# (busy) while they do, succeeds once they close, and the kernel never
+# complains (the lane checks the console). "lb_torture=1" (make torture): 200
+# cycles, 50 of them under load; otherwise 8, 3 under load.
+# lb-live-only
+. "$(dirname "$0")/lib.sh"
+
+t0=$(date +%s)
+
+ko=/lockblame.ko
+ok() { echo "ok - $1"; }
+
+if [ ! -f $ko ] || [ ! -x "$LB_BIN/lb-torture" ] || ! rmmod lockblame 2> /dev/null; then
+	echo "ok - load cycles # SKIP cannot reload lockblame here, or no lb-torture"
+	lb_done
+fi
+plain=5 loaded=3
+grep -q 'lb_torture=1' /proc/cmdline && plain=150 loaded=50
+i=0 bad=0
+while [ $i -lt $plain ]; do
+	insmod $ko ring_events=256 || { bad=$((bad + 1)); break; }
+	rmmod lockblame || { bad=$((bad + 1)); break; }
+	i=$((i + 1))
+done
+[ $bad = 0 ] && ok "cycles: $plain insmod/rmmod cycles" ||
+	lb_not_ok "cycles: $plain insmod/rmmod cycles" "failed at cycle $i: $(dmesg | tail -n 3)"
+
+# Under load: the repo's workloads and a flood, for as long as the cycles take.
+"$LB_BIN/lb-torture" flood -d $((loaded * 3000)) -t 3 &
+flood=$!
+"$LB_BIN/lb-pipe" -d $((loaded * 3000)) > /dev/null 2>&1 &
+pipe=$!
+i=0 busy=0 bad=0
+while [ $i -lt $loaded ]; do
+	if ! insmod $ko; then
+		bad=$((bad + 1))
+		break
+	fi
+	exec 3< "$LB_DEBUGFS/report" 4< "$LB_DEBUGFS/events" 5< "$LB_DEBUGFS/ledger"
+	# Held open: rmmod must refuse, cleanly.
+	if rmmod lockblame 2> /dev/null; then
+		bad=$((bad + 1))
+		exec 3<&- 4<&- 5<&-
+		break
+	fi
+	busy=$((busy + 1))
+	head -c 100000 <&3 > /dev/null
+	head -c 65536 <&4 > /dev/null
+	head -c 100000 <&5 > /dev/null
+	exec 3<&- 4<&- 5<&-
+	if ! rmmod lockblame; then
+		bad=$((bad + 1))
+		break
+	fi
+	i=$((i + 1))
+done
+kill $flood $pipe 2> /dev/null
+wait
+[ $bad = 0 ] && [ $busy = $loaded ] &&
+	ok "cycles: $loaded cycles under load, rmmod refused while readers held files open" ||
+	lb_not_ok "cycles: $loaded cycles under load" "cycle $i: $bad failures, $busy refusals: $(dmesg | tail -n 3)"
+lsmod | grep -q '^lockblame ' || insmod $ko || lb_not_ok "cycles: load again" "$(dmesg | tail -n 3)"
+echo "# 97-cycles: $(($(date +%s) - t0)) s"
+lb_done
