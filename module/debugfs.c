@@ -41,10 +41,10 @@ static void lb_show_header(struct seq_file *m)
 		   c.generated, c.recorded, lb_ring_dropped(&c),
 		   READ_ONCE(lb_enabled) ? "" : " (tracing disabled)");
 	if (lb_loss_get(&loss))
-		seq_printf(m, "data: partial, %llu events lost (ring full %llu, nested %llu, nokey %llu; kretprobe missed %llu; filter evicted %llu)\n",
+		seq_printf(m, "data: partial, %llu events lost (ring full %llu, nested %llu, nokey %llu; kretprobe missed %llu; filter evicted %llu; ledger tables dropped %llu)\n",
 			   loss.total, loss.ring[LB_DROP_FULL], loss.ring[LB_DROP_NESTED],
 			   loss.ring[LB_DROP_NOKEY], loss.kretprobe_missed,
-			   loss.filter_evicted);
+			   loss.filter_evicted, loss.ledger_dropped);
 	else
 		seq_puts(m, "data: complete, no event lost\n");
 	blind = lb_blind_classes();

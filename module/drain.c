@@ -489,9 +489,10 @@ bool lb_drain_futex_kinds(void)
 /*
  * What was lost on the way to the ledger: ring drops by cause (full, nested,
  * nokey), kretprobe misses (waits whose return was never seen) and admitted
- * waits the filter table evicted. The total is zero exactly when the ledger
- * saw every event the probes generated. Lockless: callable with or without
- * the drain lock held.
+ * waits the filter table evicted, and what the ledger's tables had no room
+ * for. The total is zero exactly when the ledger saw and kept every event
+ * the probes generated. Lockless: callable with or without the drain lock
+ * held (the ledger's counters only grow, but at a reset).
  */
 u64 lb_loss_get(struct lb_loss *loss)
 {
@@ -505,7 +506,9 @@ u64 lb_loss_get(struct lb_loss *loss)
 	for (i = 0; i < lb_probe_count; i++)
 		loss->kretprobe_missed += lb_probe_missed(&lb_probe_table[i]);
 	loss->filter_evicted = READ_ONCE(lb_admit_evicted);
-	loss->total = lb_ring_dropped(&c) + loss->kretprobe_missed + loss->filter_evicted;
+	loss->ledger_dropped = lb_ledger ? lb_ledger_dropped(lb_ledger) : 0;
+	loss->total = lb_ring_dropped(&c) + loss->kretprobe_missed + loss->filter_evicted +
+		      loss->ledger_dropped;
 	return loss->total;
 }
 EXPORT_SYMBOL_GPL(lb_loss_get);

@@ -1086,6 +1086,21 @@ EXPORT_SYMBOL_GPL(lb_ledger_advance);
 
 /* Queries */
 
+/*
+ * Records the tables had no room for, or forgot to make room: waits not
+ * counted, blame pairs, holders and chains not kept, tasks and locks evicted,
+ * event waits not tracked. Zero when the ledger kept everything it was fed.
+ */
+u64 lb_ledger_dropped(const struct lb_ledger *l)
+{
+	const struct lb_ledger_totals *t = &l->totals;
+
+	return t->dropped_waiters + t->dropped_pairs + t->dropped_holders + t->dropped_chains +
+	       t->dropped_stacks + t->evicted_locks + t->evicted_tasks + t->event_dropped +
+	       t->evicted_sleepers + t->dropped_signals;
+}
+EXPORT_SYMBOL_GPL(lb_ledger_dropped);
+
 u64 lb_window_ns(const struct lb_ledger *l)
 {
 	return l->started ? l->now_ns - l->first_ns : 0;

@@ -136,6 +136,8 @@ void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev);
 void lb_ledger_advance(struct lb_ledger *l, u64 now_ns);
 
 void lb_ledger_totals(const struct lb_ledger *l, struct lb_ledger_totals *t);
+/* Records the ledger's tables dropped or evicted; 0 when it kept everything. */
+u64 lb_ledger_dropped(const struct lb_ledger *l);
 bool lb_ledger_task(const struct lb_ledger *l, s32 pid, struct lb_task_stats *st);
 bool lb_ledger_lock(const struct lb_ledger *l, u64 lock, struct lb_lock_stats *st);
 u64 lb_ledger_pair_blame(const struct lb_ledger *l, s32 holder_pid, s32 victim_pid);

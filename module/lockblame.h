@@ -192,6 +192,7 @@ struct lb_loss {
 	u64 ring[LB_DROP_CAUSE_MAX];	/* ring drops: full, nested, nokey */
 	u64 kretprobe_missed;		/* waits whose return was never seen */
 	u64 filter_evicted;		/* waits or locks the filter tables evicted */
+	u64 ledger_dropped;		/* records the ledger's tables had no room for */
 	u64 total;
 };
 
