@@ -16,4 +16,10 @@ lb_case pool lb-pool -i 64 &&
 	lb_check pool --verdicts --pairs --lock futex \
 		--root-cause culprit --compare culprit:blame_ns --compare victim:wait_ns \
 		--idle idle --idle dispatcher
+# The report of this run, for the README's example of event waits.
+if [ -z "$LB_REPLAY" ] && [ -r "$LB_DEBUGFS/report" ]; then
+	echo "LB-ARTIFACT-BEGIN pool-report.txt"
+	cat "$LB_DEBUGFS/report"
+	echo "LB-ARTIFACT-END pool-report.txt"
+fi
 lb_done
