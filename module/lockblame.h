@@ -30,6 +30,7 @@ struct lb_probe {
 	const char *role;
 	const char *candidates[LB_MAX_CANDIDATES];	/* tried in order */
 	enum lb_probe_kind kind;
+	u8 lock_class;				/* the lock class it serves */
 	bool required;
 	kprobe_pre_handler_t pre;		/* LB_KPROBE */
 	kretprobe_handler_t entry;		/* LB_KRETPROBE */

@@ -13,59 +13,64 @@
 
 #define LB_WAIT_DATA sizeof(struct lb_wait_data)
 
-#define LB_KRET(_role, _req, _entry, _ret, ...)				\
-	{ .role = _role, .required = _req, .kind = LB_KRETPROBE,	\
+#define LB_KRET(_role, _cls, _req, _entry, _ret, ...)			\
+	{ .role = _role, .lock_class = _cls, .required = _req,		\
+	  .kind = LB_KRETPROBE,						\
 	  .entry = _entry, .ret = _ret, .data_size = LB_WAIT_DATA,	\
 	  .candidates = { __VA_ARGS__ } }
 /* The same, where candidate i returns an int (not void) when bit i of _ints is set. */
-#define LB_KRETI(_role, _req, _entry, _ret, _ints, ...)			\
-	{ .role = _role, .required = _req, .kind = LB_KRETPROBE,	\
+#define LB_KRETI(_role, _cls, _req, _entry, _ret, _ints, ...)		\
+	{ .role = _role, .lock_class = _cls, .required = _req,		\
+	  .kind = LB_KRETPROBE,						\
 	  .entry = _entry, .ret = _ret, .data_size = LB_WAIT_DATA,	\
 	  .int_candidates = _ints, .candidates = { __VA_ARGS__ } }
-#define LB_KPRB(_role, _req, _pre, ...)					\
-	{ .role = _role, .required = _req, .kind = LB_KPROBE,		\
+#define LB_KPRB(_role, _cls, _req, _pre, ...)				\
+	{ .role = _role, .lock_class = _cls, .required = _req,		\
+	  .kind = LB_KPROBE,						\
 	  .pre = _pre, .candidates = { __VA_ARGS__ } }
 
 /*
- * Candidates are tried in order; -ENOENT moves to the next one. Kernels with
+ * Each role serves one lock class: without a required role the class is
+ * blind, without an optional one partly seen. Candidates are tried in
+ * order; -ENOENT moves to the next one. Kernels with
  * lockdep (DEBUG_LOCK_ALLOC) have no mutex slowpath functions and send every
  * mutex_lock through __mutex_lock: the handlers skip uncontended calls.
  */
 struct lb_probe lb_probe_table[] = {
-	LB_KRET("futex_key", true, lb_futex_key_entry, lb_futex_key_ret,
+	LB_KRET("futex_key", LB_LOCK_FUTEX, true, lb_futex_key_entry, lb_futex_key_ret,
 		"get_futex_key"),
 	/* Short calls: none of these kretprobes is held while a task sleeps. */
-	LB_KRET("futex_setup", true, lb_futex_setup_entry, lb_futex_setup_ret,
-		"futex_wait_setup"),
+	LB_KRET("futex_setup", LB_LOCK_FUTEX, true, lb_futex_setup_entry,
+		lb_futex_setup_ret, "futex_wait_setup"),
 	/* 6.16 renamed futex_wait_queue() to futex_do_wait(); <= 5.15 had _me. */
-	LB_KPRB("futex_sleep", true, lb_futex_sleep_pre,
+	LB_KPRB("futex_sleep", LB_LOCK_FUTEX, true, lb_futex_sleep_pre,
 		"futex_wait_queue", "futex_do_wait", "futex_wait_queue_me"),
-	LB_KPRB("futex_unqueue", true, lb_futex_unqueue_pre,
+	LB_KPRB("futex_unqueue", LB_LOCK_FUTEX, true, lb_futex_unqueue_pre,
 		"futex_unqueue"),
-	LB_KRET("futex_wake", true, lb_futex_wake_entry, lb_futex_wake_ret,
+	LB_KRET("futex_wake", LB_LOCK_FUTEX, true, lb_futex_wake_entry, lb_futex_wake_ret,
 		"futex_wake"),
-	LB_KRET("futex_lock_pi", false, lb_futex_lock_pi_entry, lb_futex_lock_pi_ret,
-		"futex_lock_pi"),
-	LB_KPRB("futex_unlock_pi", false, lb_futex_unlock_pi_pre,
+	LB_KRET("futex_lock_pi", LB_LOCK_FUTEX_PI, false, lb_futex_lock_pi_entry,
+		lb_futex_lock_pi_ret, "futex_lock_pi"),
+	LB_KPRB("futex_unlock_pi", LB_LOCK_FUTEX_PI, false, lb_futex_unlock_pi_pre,
 		"futex_unlock_pi"),
 	/* The slowpath returns void; lockdep kernels' __mutex_lock returns int. */
-	LB_KRETI("mutex_lock", true, lb_mutex_lock_entry, lb_mutex_lock_ret, 0x0e,
-		 "__mutex_lock_slowpath", "__mutex_lock", "__mutex_lock.constprop.0",
+	LB_KRETI("mutex_lock", LB_LOCK_MUTEX, true, lb_mutex_lock_entry, lb_mutex_lock_ret,
+		 0x0e, "__mutex_lock_slowpath", "__mutex_lock", "__mutex_lock.constprop.0",
 		 "__mutex_lock.isra.0"),
-	LB_KRET("mutex_lock_killable", false, lb_mutex_lock_entry, lb_mutex_lock_int_ret,
-		"__mutex_lock_killable_slowpath"),
-	LB_KRET("mutex_lock_interruptible", false, lb_mutex_lock_entry,
+	LB_KRET("mutex_lock_killable", LB_LOCK_MUTEX, false, lb_mutex_lock_entry,
+		lb_mutex_lock_int_ret, "__mutex_lock_killable_slowpath"),
+	LB_KRET("mutex_lock_interruptible", LB_LOCK_MUTEX, false, lb_mutex_lock_entry,
 		lb_mutex_lock_int_ret, "__mutex_lock_interruptible_slowpath"),
-	LB_KPRB("mutex_unlock", true, lb_mutex_unlock_pre,
+	LB_KPRB("mutex_unlock", LB_LOCK_MUTEX, true, lb_mutex_unlock_pre,
 		"__mutex_unlock_slowpath", "__mutex_unlock_slowpath.constprop.0",
 		"__mutex_unlock_slowpath.isra.0"),
-	LB_KRET("rwsem_down_read", true, lb_rwsem_read_entry, lb_rwsem_down_ret,
-		"rwsem_down_read_slowpath", "rwsem_down_read_slowpath.constprop.0",
-		"rwsem_down_read_slowpath.isra.0"),
-	LB_KRET("rwsem_down_write", true, lb_rwsem_write_entry, lb_rwsem_down_ret,
-		"rwsem_down_write_slowpath", "rwsem_down_write_slowpath.constprop.0",
-		"rwsem_down_write_slowpath.isra.0"),
-	LB_KPRB("rwsem_wake", true, lb_rwsem_wake_pre,
+	LB_KRET("rwsem_down_read", LB_LOCK_RWSEM, true, lb_rwsem_read_entry,
+		lb_rwsem_down_ret, "rwsem_down_read_slowpath",
+		"rwsem_down_read_slowpath.constprop.0", "rwsem_down_read_slowpath.isra.0"),
+	LB_KRET("rwsem_down_write", LB_LOCK_RWSEM, true, lb_rwsem_write_entry,
+		lb_rwsem_down_ret, "rwsem_down_write_slowpath",
+		"rwsem_down_write_slowpath.constprop.0", "rwsem_down_write_slowpath.isra.0"),
+	LB_KPRB("rwsem_wake", LB_LOCK_RWSEM, true, lb_rwsem_wake_pre,
 		"rwsem_wake", "rwsem_wake.isra.0", "rwsem_wake.constprop.0"),
 };
 EXPORT_SYMBOL_GPL(lb_probe_table);
@@ -84,47 +89,12 @@ struct lb_probe *lb_probe_find(const char *role)
 }
 EXPORT_SYMBOL_GPL(lb_probe_find);
 
-/*
- * Which lock class each role serves. A class is blind when a required role
- * serving it is absent (or every role serving it is): the ledger cannot see
- * its waits or its releases. It is partial when only an optional one is.
- */
-static const struct {
-	const char *role;
-	u8 lock_class;
-} lb_role_classes[] = {
-	{ "futex_key", LB_LOCK_FUTEX },
-	{ "futex_wait", LB_LOCK_FUTEX },
-	{ "futex_sleep", LB_LOCK_FUTEX },
-	{ "futex_wake", LB_LOCK_FUTEX },
-	{ "futex_lock_pi", LB_LOCK_FUTEX_PI },
-	{ "futex_unlock_pi", LB_LOCK_FUTEX_PI },
-	{ "mutex_lock", LB_LOCK_MUTEX },
-	{ "mutex_lock_killable", LB_LOCK_MUTEX },
-	{ "mutex_lock_interruptible", LB_LOCK_MUTEX },
-	{ "mutex_unlock", LB_LOCK_MUTEX },
-	{ "rwsem_down_read", LB_LOCK_RWSEM },
-	{ "rwsem_down_write", LB_LOCK_RWSEM },
-	{ "rwsem_wake", LB_LOCK_RWSEM },
-};
-
 static const char * const lb_class_names[LB_LOCK_CLASS_MAX] = {
 	[LB_LOCK_FUTEX] = "futex",
 	[LB_LOCK_FUTEX_PI] = "futex_pi",
 	[LB_LOCK_MUTEX] = "mutex",
 	[LB_LOCK_RWSEM] = "rwsem",
 };
-
-/* The lock class @role serves, 0 if none is known. */
-static u8 lb_role_class(const char *role)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(lb_role_classes); i++)
-		if (!strcmp(lb_role_classes[i].role, role))
-			return lb_role_classes[i].lock_class;
-	return 0;
-}
 
 static void lb_class_coverage(u32 *blind, u32 *partial)
 {
@@ -135,7 +105,7 @@ static void lb_class_coverage(u32 *blind, u32 *partial)
 	*partial = 0;
 	for (i = 0; i < lb_probe_count; i++) {
 		const struct lb_probe *p = &lb_probe_table[i];
-		u8 c = lb_role_class(p->role);
+		u8 c = p->lock_class;
 
 		if (!c)
 			continue;
@@ -321,7 +291,7 @@ int lb_probes_install_table(struct lb_probe *table, unsigned int n)
 			p->attached = NULL;
 			p->error = -ENOENT;
 			pr_info("lockblame: probe %s skipped (skip=): lock class %s is %s\n",
-				p->role, lb_lock_class_name(lb_role_class(p->role)),
+				p->role, lb_lock_class_name(p->lock_class),
 				p->required ? "blind" : "partly seen");
 			continue;
 		}
