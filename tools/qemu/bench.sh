@@ -61,8 +61,8 @@ for round in $(seq "$SCALE_ROUNDS"); do
 			t=$((t + 1))
 		done
 		sleep 1
-		asleep=$(sed -n 's/.* asleep=\([0-9]*\).*/\1/p' $d/ledger | head -n 1)
-		time -f %e -o /tmp/report.time cat $d/report > /tmp/report.txt
+		asleep=$(sed -n 's/^totals .* asleep=\([0-9]*\).*/\1/p' $d/ledger | head -n 1)
+		busybox time -f %e -o /tmp/report.time cat $d/report > /tmp/report.txt
 		mem=$(sed -n 's/^memory rings \([0-9]*\) stacks \([0-9]*\) stream \([0-9]*\) ledger \([0-9]*\) bytes/\1 \2 \3 \4/p' $d/stats |
 			awk '{ printf "%.1f", ($1 + $2 + $3 + $4) / 1048576 }')
 		wait $pid
