@@ -27,7 +27,8 @@ clean_console() {
 
 # guest_bins: the executables that go into the guest's /bin, one per line
 # (FILE or FILE=NAME): whatever `make -C tools/workloads` left in
-# tools/workloads/bin, and the reader, static if it was built so.
+# tools/workloads/bin, the reader, static if it was built so, and Debian's
+# stress-ng when the host has it (59-stress-ng.sh; its libraries come along).
 guest_bins() {
 	local b
 	for b in "$top"/tools/workloads/bin/*; do
@@ -39,6 +40,7 @@ guest_bins() {
 			break
 		fi
 	done
+	[ -x /usr/bin/stress-ng ] && echo /usr/bin/stress-ng
 	return 0
 }
 
