@@ -125,5 +125,5 @@ echo "bench:   (memory: stats' rings + stacks + stream + ledger, allocated at lo
 # The default max_sleepers (4096) with 10,000 parked: the sleepers past it are
 # event_dropped; the hot mutex's accounting must not care.
 rmmod lockblame && insmod /lockblame.ko && echo 'futex_kinds on' > $d/control &&
-	scale_run default 10000 2> /dev/null | awk '{
+	scale_run default 10000 | awk '{
 		printf "bench: default max_sleepers=4096, 10000 parked: ns/event %d, kret-miss %d, report %d ms, culprit top %s, asleep %d, event_dropped %d\n", $2, $3, $4, $6, $7, $8 }'
