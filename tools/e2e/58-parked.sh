@@ -22,6 +22,7 @@ threads() { sed -n 's/^Threads:[[:space:]]*//p' /proc/"$1"/status 2> /dev/null |
 truth=$LB_OUT/$name.truth ledger=$LB_OUT/$name.ledger
 echo reset > "$ctl" || lb_not_ok "$name: reset" "cannot reset"
 m0=$(futex_missed)
+t0=$(date +%s)
 "$LB_BIN/lb-pool" -i "$n" -d 4000 > "$truth" 2> "$LB_OUT/$name.err" &
 pid=$!
 t=0
@@ -40,7 +41,7 @@ cat "$LB_DEBUGFS/ledger" > "$ledger"
 cat "$LB_DEBUGFS/stats" > "$LB_OUT/$name.stats"
 [ $rc -eq 0 ] && ok "lb-pool -i $n ran" ||
 	lb_not_ok "$name: lb-pool -i $n ran" "exited $rc: $(head -n 1 "$LB_OUT/$name.err")"
-echo "# asleep while the report was read: ${asleep:-?}; $(grep '^ledger_ns_per_event' "$LB_OUT/$name.stats")"
+echo "# lb-pool took $(($(date +%s) - t0)) s; asleep while the report was read: ${asleep:-?}; $(grep '^ledger_ns_per_event' "$LB_OUT/$name.stats")"
 
 # No kretprobe misses on the futex probes (per role: missed after - before).
 bad=$(echo "$m0 | $m1" | awk -F'|' '{

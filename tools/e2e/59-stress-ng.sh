@@ -53,11 +53,13 @@ touch "$out/reader.run"
 ) &
 reader=$!
 
+t0=$(date +%s)
 # 2 vCPUs, 1 GiB: a couple of workers each, pthread threads capped.
 "$sng" --temp-path /tmp/stress-ng --futex 2 --mutex 2 --pthread 2 --pthread-max 32 \
 	--sem 2 --pipe 2 --mmap 1 --mmap-bytes 16M --rename 1 --flock 2 \
 	-t 10s --metrics-brief > "$out/stress-ng.out" 2>&1
 rc=$?
+t1=$(date +%s)
 rm -f "$out/reader.run"
 wait $reader
 cat "$LB_DEBUGFS/ledger" > "$out/ledger"
@@ -72,6 +74,7 @@ else
 	lb_not_ok "$name: stress-ng exits 0" "exit $rc (stress-ng's own failures above)"
 fi
 grep -E 'passed|failed|skipped|untrustworthy' "$out/stress-ng.out" | sed 's/^/# /'
+echo "# stress-ng took $((t1 - t0)) s; $(grep '^events:' "$out/stats"); $(grep '^stream ' "$out/stats")"
 
 if [ -s "$out/reader.err" ]; then
 	lb_not_ok "$name: report, ledger, stats, events and control under load" "$(head -n 3 "$out/reader.err" | tr '\n' ';')"
@@ -111,9 +114,18 @@ bad=$(awk 'NR == FNR { b[$1] = $2; next } $1 ~ /^futex/ && $2 > b[$1] { printf "
 
 # A cause must have held a lock.
 causes=$(grep -c '^task .* verdict=cause ' "$out/ledger")
-noholds=$(awk '/^task / && / verdict=cause / && / holds=0 /' "$out/ledger")
-[ -z "$noholds" ] && ok "every cause held a lock ($causes causes)" ||
-	lb_not_ok "$name: every cause held a lock" "$(echo "$noholds" | head -n 3 | cut -c1-300)"
+noholds=$(awk '/^task / && / verdict=cause / && / holds=0 / {
+	for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+	printf "pid=%s comm=%s blame_ns=%s; ", v["pid"], v["comm"], v["blame_ns"] }' "$out/ledger")
+if [ -z "$noholds" ]; then
+	ok "every cause held a lock ($causes causes)"
+else
+	# Which locks and pairs charged them, for the module's owner.
+	for p in $(echo "$noholds" | tr ';' '\n' | sed -n 's/^ *pid=\([0-9]*\) .*/\1/p'); do
+		grep -E "^pair holder=$p " "$out/ledger" | head -n 3 | sed 's/^/# /'
+	done
+	lb_not_ok "$name: every cause held a lock" "verdict cause with holds=0: $noholds"
+fi
 
 # The pthread stressor's condvar waits (and sem's) are event waits.
 evw=$(echo "$totals" | field event_waits)
