@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# lb-pool -i 1000: a thousand workers parked in pthread_cond_wait beside a hot mutex. No kretprobe misses on the futex probes, `cat report` under 1 s while they sleep, the culprit is the top cause, and no worker is a task with lock wait (`make bench` runs the same at 0, 1,000 and 10,000).
+# lb-pool -i 1000: a thousand workers parked in pthread_cond_wait beside a hot mutex. No kretprobe misses on the futex probes, `cat report` under 1 s while they sleep, the culprit is the top cause, and no parked sleep counted as lock wait (`make bench` runs the same at 0, 1,000 and 10,000).
 # lb-live-only
 . "$(dirname "$0")/lib.sh"
 
@@ -75,21 +75,28 @@ else
 	lb_failed_case=1
 fi
 
-# Event waiters stay out of the lock ledger: no idle worker has lock wait.
+# Event waiters stay out of the lock ledger. A worker may really wait on the
+# condvar's mutex, briefly, when pthread_cond_wait takes it back while the
+# dispatcher holds it (lb-pool.c; lb-check --idle bounds it in 57-pool.sh):
+# such waits are printed. A parked sleep counted as lock wait would be long
+# (each worker sleeps seconds between signals) or on many workers: that fails.
 sed -n 's/^truth role=idle pid=\([0-9]*\) .*/\1/p' "$truth" > "$LB_OUT/$name.idle"
 nidle=$(wc -l < "$LB_OUT/$name.idle")
-waiting=$(awk 'NR == FNR { idle[$1] = 1; next }
-	/^task / { pid = ""; w = 0
-		for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "pid") pid = kv[2]; if (kv[1] == "wait_ns") w = kv[2] }
-		if ((pid in idle) && w > 0) print }' "$LB_OUT/$name.idle" "$ledger")
+awk 'NR == FNR { idle[$1] = 1; next }
+	/^task / { pid = ""; w = 0; c = 0
+		for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "pid") pid = kv[2]; if (kv[1] == "wait_ns") w = kv[2]; if (kv[1] == "waits") c = kv[2] }
+		if ((pid in idle) && w > 0) print pid, w, c }' "$LB_OUT/$name.idle" "$ledger" > "$LB_OUT/$name.idle-waits"
+nwait=$(wc -l < "$LB_OUT/$name.idle-waits")
+long=$(awk '$2 >= 500000000 { printf "pid %s %d ms in %d waits; ", $1, $2 / 1000000, $3 }' "$LB_OUT/$name.idle-waits")
 evwaits=$(sed -n 's/^totals .* event_waits=\([0-9]*\).*/\1/p' "$ledger")
+awk '{ printf "# idle worker %s: lock wait %.3f ms in %d waits (the condvar mutex)\n", $1, $2 / 1e6, $3 }' "$LB_OUT/$name.idle-waits" | head -n 10
 if [ "$nidle" -ne "$n" ]; then
-	lb_not_ok "$name: no idle worker waits on a lock" "the truth lists $nidle idle workers, not $n"
-elif [ -z "$waiting" ]; then
-	ok "no idle worker waits on a lock ($nidle workers; event_waits=${evwaits:-?})"
-else
-	lb_not_ok "$name: no idle worker waits on a lock" "$(echo "$waiting" | wc -l) of $nidle: $(echo "$waiting" | head -n 3)"
+	lb_not_ok "$name: parked workers stay out of the lock ledger" "the truth lists $nidle idle workers, not $n"
+elif [ -n "$long" ] || [ "$nwait" -gt $((n / 20)) ]; then
+	lb_not_ok "$name: parked workers stay out of the lock ledger" "$nwait of $nidle workers with lock wait; ${long:-none} >= 500 ms"
 	lb_failed_case=1
+else
+	ok "parked workers stay out of the lock ledger ($nwait of $nidle with a brief condvar-mutex wait, none >= 500 ms; event_waits=${evwaits:-?})"
 fi
 
 if [ -n "${lb_failed_case:-}" ]; then
