@@ -132,7 +132,8 @@ evw=$(echo "$totals" | field event_waits)
 [ "${evw:-0}" -gt 0 ] && ok "condvar and semaphore sleeps are event waits (event_waits=$evw, event_wait_ns=$(echo "$totals" | field event_wait_ns))" ||
 	lb_not_ok "$name: condvar sleeps are event waits" "totals event_waits=${evw:-none}"
 
-if [ "$lb_failed" -ne 0 ]; then # shellcheck disable=SC2154 # set by lib.sh
+# shellcheck disable=SC2154 # lb_failed: set by lib.sh
+if [ "$lb_failed" -ne 0 ]; then
 	grep -v '^evwait ' "$out/ledger" > "$out/ledger-locks"
 	lb_diag_file "$name ledger (evwait records left out)" "$out/ledger-locks" 150
 	lb_diag_file "$name stats" "$out/stats"

@@ -93,7 +93,7 @@ echo 'futex_kinds on' > $d/control || echo "bench: control refuses 'futex_kinds 
 rm -f /tmp/scale
 for round in $(seq "$SCALE_ROUNDS"); do
 	for n in $SCALE_SIZES; do
-		scale_run "$round" "$n" 2>&1 >> /tmp/scale
+		scale_run "$round" "$n" >> /tmp/scale
 	done
 done
 echo
