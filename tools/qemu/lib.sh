@@ -27,8 +27,9 @@ clean_console() {
 
 # guest_bins: the executables that go into the guest's /bin, one per line
 # (FILE or FILE=NAME): whatever `make -C tools/workloads` and
-# `make -C tools/torture` left in their bin/, and the reader, static if it
-# was built so.
+# `make -C tools/torture` left in their bin/, the reader, static if it was
+# built so, and Debian's stress-ng when the host has it (59-stress-ng.sh; its
+# libraries come along).
 guest_bins() {
 	local b
 	for b in "$top"/tools/workloads/bin/* "$top"/tools/torture/bin/*; do
@@ -40,6 +41,7 @@ guest_bins() {
 			break
 		fi
 	done
+	[ -x /usr/bin/stress-ng ] && echo /usr/bin/stress-ng
 	return 0
 }
 

@@ -1,0 +1,142 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# stress-ng's lock-heavy stressors (futex, mutex, pthread, sem, pipe, mmap, rename, flock) for 10 s while a loop reads report, ledger, stats and events and writes control: stress-ng passes, the ledger conserves wait exactly, no futex probe misses, every cause held a lock, condvar waits are event waits.
+# lb-live-only
+. "$(dirname "$0")/lib.sh"
+
+name=stress-ng
+ctl=$LB_DEBUGFS/control
+ok() { echo "ok - $name: $1"; }
+sng=$(command -v stress-ng)
+if [ -z "$sng" ]; then
+	echo "ok - $name # SKIP stress-ng not in the guest"
+	lb_done
+fi
+out=$LB_OUT/$name
+mkdir -p "$out" /tmp/stress-ng
+# POSIX semaphores and shared mutexes want /dev/shm.
+if [ ! -d /dev/shm ] || ! grep -q ' /dev/shm ' /proc/mounts; then
+	mkdir -p /dev/shm && mount -t tmpfs -o mode=1777 tmpfs /dev/shm
+fi
+echo 'futex_kinds on' > "$ctl" || lb_not_ok "$name: futex_kinds on" "control refuses 'futex_kinds on'"
+echo 'filter clear' > "$ctl"
+echo reset > "$ctl" || lb_not_ok "$name: reset" "cannot reset"
+
+# probe_missed: "role missed" per planted probe (counted since load).
+probe_missed() { awk 'NR > 1 && $4 != "absent" && $4 !~ /^error/ { print $1, $(NF - 1) }' "$LB_DEBUGFS/probes"; }
+probe_missed > "$out/missed0"
+
+# The reader: everything a user might read or write while the stressors run.
+# A failure is a line in $out/reader.err; a bad command must be refused.
+rm -f "$out/reader.err" "$out/reader.count"
+touch "$out/reader.run"
+(
+	i=0
+	while [ -e "$out/reader.run" ]; do
+		i=$((i + 1))
+		cat "$LB_DEBUGFS/report" > /dev/null || echo "round $i: cat report failed" >> "$out/reader.err"
+		cat "$LB_DEBUGFS/ledger" > "$out/ledger.mid" || echo "round $i: cat ledger failed" >> "$out/reader.err"
+		cat "$LB_DEBUGFS/stats" > /dev/null || echo "round $i: cat stats failed" >> "$out/reader.err"
+		dd if="$LB_DEBUGFS/events" of=/dev/null bs=4096 count=32 2> /dev/null ||
+			echo "round $i: dd events failed" >> "$out/reader.err"
+		case $((i % 3)) in
+		0) cmd='stacks on' ;;
+		1) cmd='stacks off' ;;
+		*) cmd='filter clear' ;;
+		esac
+		echo "$cmd" > "$ctl" || echo "round $i: control '$cmd' refused" >> "$out/reader.err"
+		echo "no-such-command $i" > "$ctl" 2> /dev/null &&
+			echo "round $i: control accepted a bad command" >> "$out/reader.err"
+		echo $i > "$out/reader.count"
+	done
+	echo 'stacks off' > "$ctl"
+) &
+reader=$!
+
+t0=$(date +%s)
+# 2 vCPUs, 1 GiB: a couple of workers each, pthread threads capped.
+"$sng" --temp-path /tmp/stress-ng --futex 2 --mutex 2 --pthread 2 --pthread-max 32 \
+	--sem 2 --pipe 2 --mmap 1 --mmap-bytes 16M --rename 1 --flock 2 \
+	-t 10s --metrics-brief > "$out/stress-ng.out" 2>&1
+rc=$?
+t1=$(date +%s)
+rm -f "$out/reader.run"
+wait $reader
+cat "$LB_DEBUGFS/ledger" > "$out/ledger"
+cat "$LB_DEBUGFS/stats" > "$out/stats"
+probe_missed > "$out/missed1"
+cat "$LB_DEBUGFS/probes" > "$out/probes"
+
+if [ $rc -eq 0 ]; then
+	ok "stress-ng exits 0"
+else
+	lb_diag_file "stress-ng output" "$out/stress-ng.out" 60
+	lb_not_ok "$name: stress-ng exits 0" "exit $rc (stress-ng's own failures above)"
+fi
+grep -E 'passed|failed|skipped|untrustworthy' "$out/stress-ng.out" | sed 's/^/# /'
+echo "# stress-ng took $((t1 - t0)) s; $(grep '^events:' "$out/stats"); $(grep '^stream ' "$out/stats")"
+
+if [ -s "$out/reader.err" ]; then
+	lb_not_ok "$name: report, ledger, stats, events and control under load" "$(head -n 3 "$out/reader.err" | tr '\n' ';')"
+else
+	ok "report, ledger, stats, events and control under load ($(cat "$out/reader.count" 2> /dev/null || echo 0) rounds)"
+fi
+
+# Conservation, exact: blame + pending + unattributed == wait, totals and every lock.
+field() { sed -n "s/.* $1=\([0-9]*\).*/\1/p"; }
+totals=$(grep '^totals ' "$out/ledger")
+echo "# $totals" | cut -c1-400
+cons=$(grep -E '^(totals|lock) ' "$out/ledger" | awk '{
+	for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+	if (v["blame_ns"] + v["pending_ns"] + v["unattributed_ns"] != v["wait_ns"])
+		printf "%s %s wait=%s blame=%s pending=%s unattributed=%s; ", $1, ($1 == "lock" ? v["id"] : ""), v["wait_ns"], v["blame_ns"], v["pending_ns"], v["unattributed_ns"]
+	delete v
+}')
+if [ -z "$totals" ]; then
+	lb_not_ok "$name: conservation" "no totals record in the ledger"
+elif [ -z "$cons" ]; then
+	ok "conservation exact: blame + pending + unattributed == wait (totals and $(grep -c '^lock ' "$out/ledger") locks)"
+else
+	lb_not_ok "$name: conservation exact" "$cons"
+fi
+
+# Misses: print every probe's; the sum matches stats' kretprobe_missed; none
+# on the futex roles (no kretprobe is held across a futex sleep any more).
+echo "# probe misses during the run (role before after):"
+awk 'NR == FNR { b[$1] = $2; next } $2 != b[$1] || $2 > 0 { print "#   " $1, b[$1], $2 }' "$out/missed0" "$out/missed1"
+psum=$(awk '{ s += $2 } END { print s + 0 }' "$out/missed1")
+ssum=$(sed -n 's/^kretprobe_missed //p' "$out/stats")
+[ "$psum" = "$ssum" ] && ok "misses shown: probes' missed ($psum) == stats kretprobe_missed" ||
+	lb_not_ok "$name: misses shown in stats" "probes sum $psum, stats kretprobe_missed ${ssum:-none}"
+bad=$(awk 'NR == FNR { b[$1] = $2; next } $1 ~ /^futex/ && $2 > b[$1] { printf "%s+%d ", $1, $2 - b[$1] }' "$out/missed0" "$out/missed1")
+[ -z "$bad" ] && ok "no misses on the futex probes" ||
+	lb_not_ok "$name: no misses on the futex probes" "$bad"
+
+# A cause must have held a lock.
+causes=$(grep -c '^task .* verdict=cause ' "$out/ledger")
+noholds=$(awk '/^task / && / verdict=cause / && / holds=0 / {
+	for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+	printf "pid=%s comm=%s blame_ns=%s; ", v["pid"], v["comm"], v["blame_ns"] }' "$out/ledger")
+if [ -z "$noholds" ]; then
+	ok "every cause held a lock ($causes causes)"
+else
+	# Which locks and pairs charged them, for the module's owner.
+	for p in $(echo "$noholds" | tr ';' '\n' | sed -n 's/^ *pid=\([0-9]*\) .*/\1/p'); do
+		grep -E "^pair holder=$p " "$out/ledger" | head -n 3 | sed 's/^/# /'
+	done
+	lb_not_ok "$name: every cause held a lock" "verdict cause with holds=0: $noholds"
+fi
+
+# The pthread stressor's condvar waits (and sem's) are event waits.
+evw=$(echo "$totals" | field event_waits)
+[ "${evw:-0}" -gt 0 ] && ok "condvar and semaphore sleeps are event waits (event_waits=$evw, event_wait_ns=$(echo "$totals" | field event_wait_ns))" ||
+	lb_not_ok "$name: condvar sleeps are event waits" "totals event_waits=${evw:-none}"
+
+# shellcheck disable=SC2154 # lb_failed: set by lib.sh
+if [ "$lb_failed" -ne 0 ]; then
+	grep -v '^evwait ' "$out/ledger" > "$out/ledger-locks"
+	lb_diag_file "$name ledger (evwait records left out)" "$out/ledger-locks" 150
+	lb_diag_file "$name stats" "$out/stats"
+	lb_diag_file "$name probes" "$out/probes"
+fi
+lb_done
