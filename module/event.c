@@ -86,6 +86,16 @@ bool __kprobes lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 
 }
 
 /*
+ * lockblame's own locks (the drain's mutex, which its readers hold while they
+ * format a report) are not traced: the observer's contention is not the
+ * program's, and a lock the drain holds must not feed the drain.
+ */
+bool __kprobes lb_own_lock(const void *lock)
+{
+	return within_module((unsigned long)lock, THIS_MODULE);
+}
+
+/*
  * Start an event for the current task. NULL means the event was dropped
  * (and counted). A non-NULL event must be passed to lb_event_commit().
  */

@@ -119,6 +119,7 @@ struct lb_wait_data {
 };
 
 u64 lb_lock_id(const void *lock);
+bool lb_own_lock(const void *lock);
 u64 lb_lock_id3(u64 a, u64 b, u64 c);
 void lb_task_id_fill(struct lb_task_id *id, struct task_struct *t);
 bool lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 source);
