@@ -1154,34 +1154,6 @@ static const struct lb_scn_step lb_scn_steps_self_pending[] = {
 	LB_SCN_END
 };
 
-/*
- * Negligible parties: H makes V wait 10000 ns on L1; T makes U wait 50 ns on
- * L2, under 1% of all lock waiting (10050): T and U are none, not cause
- * and victim.
- */
-static const struct lb_scn_task lb_scn_tasks_negligible[] = {
-	{ 2201, 2200, "h", false, NULL },
-	{ 2202, 2200, "v", false, NULL },
-	{ 2203, 2200, "t", false, NULL },
-	{ 2204, 2200, "u", false, NULL },
-	{ 0 }
-};
-
-static const struct lb_scn_step lb_scn_steps_negligible[] = {
-	LB_BEGIN_OWNED(0, LB_LK(1), MUTEX, 2202, 0, FIELD, 2201, 0),
-	LB_BEGIN_OWNED(0, LB_LK(2), MUTEX, 2204, 0, FIELD, 2203, 0),
-	LB_RELEASE(50, LB_LK(2), MUTEX, 2203, 0, 0, 0),
-	LB_END(50, LB_LK(2), MUTEX, 2204, 0, ACQ, 0),
-	LB_RELEASE(10000, LB_LK(1), MUTEX, 2201, 0, 0, 0),
-	LB_END(10000, LB_LK(1), MUTEX, 2202, 0, ACQ, 0),
-	LB_X_VERDICT(2201, CAUSE, 10000),
-	LB_X_VERDICT(2202, VICTIM, 0),
-	LB_X_VERDICT(2203, NONE, 50),
-	LB_X_VERDICT(2204, NONE, 0),
-	LB_X_TOTALS(10050, 10050, 0, 0),
-	LB_SCN_END
-};
-
 #undef LB_PARK
 #undef LB_UNPARK
 #undef FUTEX
@@ -1208,7 +1180,7 @@ enum lb_scn_index {
 	LB_SCN_OVERFLOW, LB_SCN_LATE, LB_SCN_ERRORS, LB_SCN_WAKE_FIRST, LB_SCN_THREAD_EXIT,
 	LB_SCN_MANY_READERS, LB_SCN_STACKS, LB_SCN_CHAIN_FUTEX, LB_SCN_CHAIN_USERSPACE,
 	LB_SCN_CHAIN3, LB_SCN_MIDDLE_WORKS, LB_SCN_MIDDLE_SOME_WORK, LB_SCN_POOL,
-	LB_SCN_POOL_KINDS_OFF, LB_SCN_PARKED, LB_SCN_SELF_PENDING, LB_SCN_NEGLIGIBLE,
+	LB_SCN_POOL_KINDS_OFF, LB_SCN_PARKED, LB_SCN_SELF_PENDING,
 };
 
 static const struct lb_scenario lb_scenarios[] = {
@@ -1250,7 +1222,6 @@ static const struct lb_scenario lb_scenarios[] = {
 				    .steps = lb_scn_steps_pool_kinds_off, .kinds_off = true },
 	[LB_SCN_PARKED] = LB_SCENARIO(parked, .max_sleepers = 8),
 	[LB_SCN_SELF_PENDING] = LB_SCENARIO(self_pending),
-	[LB_SCN_NEGLIGIBLE] = LB_SCENARIO(negligible),
 };
 
 /* The runner: feeds a scenario and reports every check through @check. */

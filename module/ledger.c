@@ -1123,23 +1123,7 @@ void lb_ledger_totals(const struct lb_ledger *l, struct lb_ledger_totals *t)
 }
 EXPORT_SYMBOL_GPL(lb_ledger_totals);
 
-/*
- * A task or process whose kept blame and waiting are both under 1% of all
- * lock waiting is no party to the contention that matters: its verdict is
- * none (a woken pool worker that held the pool's mutex for a moment while
- * another waited is not a cause beside a hot mutex's holder).
- */
-static enum lb_verdict lb_verdict_in(const struct lb_ledger *l, u64 kept, u64 wait)
-{
-	u64 floor = div_u64(l->totals.wait_ns, 100);
-
-	if (kept < floor && wait < floor)
-		return LB_VERDICT_NONE;
-	return lb_verdict_of(kept, wait);
-}
-
-void lb_task_fill_stats(const struct lb_ledger *l, const struct lb_task *t,
-			struct lb_task_stats *st)
+void lb_task_fill_stats(const struct lb_task *t, struct lb_task_stats *st)
 {
 	memset(st, 0, sizeof(*st));
 	st->id = t->id;
@@ -1151,7 +1135,7 @@ void lb_task_fill_stats(const struct lb_ledger *l, const struct lb_task *t,
 	st->blame_ns = t->blame_ns;
 	st->root_blame_ns = t->root_blame_ns;
 	st->errors = t->errors;
-	st->verdict = lb_verdict_in(l, t->root_blame_ns, t->wait_ns);
+	st->verdict = lb_verdict_of(t->root_blame_ns, t->wait_ns);
 	st->hold_cpu_unknown_ns = t->hold_cpu_unknown_ns;
 	st->holds_lower_bound = t->holds_lower_bound;
 	st->kthread = t->kthread;
@@ -1165,7 +1149,7 @@ bool lb_ledger_task(const struct lb_ledger *l, s32 pid, struct lb_task_stats *st
 
 	if (!t)
 		return false;
-	lb_task_fill_stats(l, t, st);
+	lb_task_fill_stats(t, st);
 	if (s) {
 		st->event_wait_ns = lb_sleeper_wait_ns(l, s);
 		st->event_waits = s->waits;
@@ -1188,8 +1172,7 @@ bool lb_ledger_event_task(const struct lb_ledger *l, s32 pid, u64 *wait_ns, u64 
 }
 EXPORT_SYMBOL_GPL(lb_ledger_event_task);
 
-void lb_proc_fill_stats(const struct lb_ledger *l, const struct lb_proc *p,
-			struct lb_process_stats *st)
+void lb_proc_fill_stats(const struct lb_proc *p, struct lb_process_stats *st)
 {
 	memset(st, 0, sizeof(*st));
 	st->tgid = p->tgid;
@@ -1203,7 +1186,7 @@ void lb_proc_fill_stats(const struct lb_ledger *l, const struct lb_proc *p,
 	st->blame_ns = p->blame_ns;
 	st->root_blame_ns = p->root_blame_ns;
 	st->errors = p->errors;
-	st->verdict = lb_verdict_in(l, p->root_blame_ns, p->wait_ns);
+	st->verdict = lb_verdict_of(p->root_blame_ns, p->wait_ns);
 }
 
 bool lb_ledger_process(const struct lb_ledger *l, s32 tgid, struct lb_process_stats *st)
@@ -1212,7 +1195,7 @@ bool lb_ledger_process(const struct lb_ledger *l, s32 tgid, struct lb_process_st
 
 	if (!p)
 		return false;
-	lb_proc_fill_stats(l, p, st);
+	lb_proc_fill_stats(p, st);
 	return true;
 }
 EXPORT_SYMBOL_GPL(lb_ledger_process);

@@ -310,10 +310,8 @@ u64 lb_hist_percentile(const struct lb_hist *h, u32 pct);
 /* ledger.c: shared with the report. */
 void lb_lock_fill_stats(const struct lb_ledger *l, const struct lb_lock *lock,
 			struct lb_lock_stats *st);
-void lb_task_fill_stats(const struct lb_ledger *l, const struct lb_task *t,
-			struct lb_task_stats *st);
-void lb_proc_fill_stats(const struct lb_ledger *l, const struct lb_proc *p,
-			struct lb_process_stats *st);
+void lb_task_fill_stats(const struct lb_task *t, struct lb_task_stats *st);
+void lb_proc_fill_stats(const struct lb_proc *p, struct lb_process_stats *st);
 u64 lb_window_ns(const struct lb_ledger *l);
 
 #endif /* _LOCKBLAME_LEDGER_INTERNAL_H */

@@ -258,8 +258,7 @@ static void lb_report_header(const struct lb_ledger *l, struct lb_out *out)
 	lb_line_end(&ln);
 	lb_report_event_header(l, out);
 	out->printf(out, "verdict, from the blame a task keeps (root blame, not passed on):\n");
-	out->printf(out, "  CAUSE if kept >= 2 x wait, VICTIM if wait >= 2 x kept, else SHARED;\n");
-	out->printf(out, "  none if both are under 1%% of all lock waiting\n");
+	out->printf(out, "  CAUSE if kept >= 2 x wait, VICTIM if wait >= 2 x kept, else SHARED\n");
 }
 
 static void lb_report_tops(const struct lb_ledger *l, struct lb_out *out,
@@ -406,8 +405,7 @@ static void lb_report_locks(const struct lb_ledger *l, struct lb_out *out)
 }
 
 /* One task's row; true if some of its holds are lower bounds. */
-static noinline_for_stack bool lb_report_task_row(const struct lb_ledger *l,
-						  struct lb_out *out, const struct lb_task *t)
+static noinline_for_stack bool lb_report_task_row(struct lb_out *out, const struct lb_task *t)
 {
 	char bl[LB_NUM_LEN], rb[LB_NUM_LEN], w[LB_NUM_LEN], h[LB_NUM_LEN], cpu[LB_NUM_LEN];
 	char holds[LB_NUM_LEN], waits[LB_NUM_LEN], err[LB_NUM_LEN];
@@ -415,7 +413,7 @@ static noinline_for_stack bool lb_report_task_row(const struct lb_ledger *l,
 	struct lb_task_stats st;
 	u64 measured;
 
-	lb_task_fill_stats(l, t, &st);
+	lb_task_fill_stats(t, &st);
 	lb_escape_comm(esc, st.id.comm);
 	snprintf(comm, sizeof(comm), t->kthread ? "[%s]" : "%s", esc);
 	snprintf(hold, sizeof(hold), "%s%s", lb_fmt_ns(h, sizeof(h), st.hold_ns),
@@ -456,22 +454,21 @@ static void lb_report_tasks(const struct lb_ledger *l, struct lb_out *out)
 		    "comm", "verdct", "blame", "rootblm", "wait", "hold", "cpu%", "holds",
 		    "waits", "err");
 	for (i = 0; i < n; i++)
-		lower |= lb_report_task_row(l, out, rank[i].item);
+		lower |= lb_report_task_row(out, rank[i].item);
 	if (lower)
 		out->printf(out, "  * some holds started before they were seen: lower bounds\n");
 	out->printf(out,
 		    "  cpu%%: share of measured hold time on a CPU (the rest: asleep or preempted)\n");
 }
 
-static noinline_for_stack void lb_report_proc_row(const struct lb_ledger *l,
-						  struct lb_out *out, const struct lb_proc *p)
+static noinline_for_stack void lb_report_proc_row(struct lb_out *out, const struct lb_proc *p)
 {
 	char bl[LB_NUM_LEN], rb[LB_NUM_LEN], w[LB_NUM_LEN], h[LB_NUM_LEN], tasks[LB_NUM_LEN];
 	char holds[LB_NUM_LEN], waits[LB_NUM_LEN], err[LB_NUM_LEN];
 	char esc[LB_ESC_LEN], comm[LB_ESC_LEN + 2];
 	struct lb_process_stats st;
 
-	lb_proc_fill_stats(l, p, &st);
+	lb_proc_fill_stats(p, &st);
 	lb_escape_comm(esc, st.comm);
 	snprintf(comm, sizeof(comm), p->kthread ? "[%s]" : "%s", esc);
 	out->printf(out, "%7d %-16.16s %5s %-6s %8s %8s %8s %8s %5s %5s %4s\n",
@@ -502,7 +499,7 @@ static void lb_report_procs(const struct lb_ledger *l, struct lb_out *out)
 		    "tasks", "verdct", "blame", "rootblm", "wait", "hold", "holds", "waits",
 		    "err");
 	for (i = 0; i < n; i++)
-		lb_report_proc_row(l, out, rank[i].item);
+		lb_report_proc_row(out, rank[i].item);
 }
 
 static void lb_report_chains(const struct lb_ledger *l, struct lb_out *out)
@@ -648,7 +645,7 @@ static void lb_dump_task(const struct lb_ledger *l, struct lb_out *out, const st
 	struct lb_task_stats st;
 	char esc[LB_ESC_LEN];
 
-	lb_task_fill_stats(l, t, &st);
+	lb_task_fill_stats(t, &st);
 	lb_escape_comm(esc, st.id.comm);
 	out->printf(out, "task pid=%d tgid=%d comm=%s wait_ns=%llu waits=%llu",
 		    st.id.pid, st.id.tgid, esc, st.wait_ns, st.waits);
@@ -692,12 +689,12 @@ static void lb_dump_events(const struct lb_ledger *l, struct lb_out *out)
 	}
 }
 
-static void lb_dump_proc(const struct lb_ledger *l, struct lb_out *out, const struct lb_proc *p)
+static void lb_dump_proc(struct lb_out *out, const struct lb_proc *p)
 {
 	struct lb_process_stats st;
 	char esc[LB_ESC_LEN];
 
-	lb_proc_fill_stats(l, p, &st);
+	lb_proc_fill_stats(p, &st);
 	lb_escape_comm(esc, st.comm);
 	out->printf(out, "process tgid=%d comm=%s wait_ns=%llu hold_ns=%llu",
 		    st.tgid, esc, st.wait_ns, st.hold_ns);
@@ -765,7 +762,7 @@ void lb_ledger_dump(const struct lb_ledger *l, struct lb_out *out)
 			lb_dump_task(l, out, &l->tasks[i]);
 	for (i = 0; i < l->limits.max_tasks; i++)
 		if (!hlist_unhashed(&l->procs[i].hnode))
-			lb_dump_proc(l, out, &l->procs[i]);
+			lb_dump_proc(out, &l->procs[i]);
 	for (i = 0; i < l->nr_pairs; i++)
 		out->printf(out, "pair holder=%d victim=%d blame_ns=%llu\n", l->pairs[i].holder,
 			    l->pairs[i].victim, l->pairs[i].blame_ns);

@@ -69,6 +69,11 @@ cat "$LB_DEBUGFS/probes" > "$out/probes"
 
 if [ $rc -eq 0 ]; then
 	ok "stress-ng exits 0"
+elif [ $rc -eq 3 ]; then
+	# EXIT_NO_RESOURCE: a stressor could not get threads or memory in the
+	# 1 GiB guest and stopped early; the others ran. Not lockblame's doing.
+	grep -E 'aborted early|could not' "$out/stress-ng.out" | sed 's/^/# /'
+	ok "stress-ng exits 0, or 3 when a stressor lacked resources (3)"
 else
 	lb_diag_file "stress-ng output" "$out/stress-ng.out" 60
 	lb_not_ok "$name: stress-ng exits 0" "exit $rc (stress-ng's own failures above)"

@@ -855,10 +855,11 @@ static void check_self(void)
 
 /*
  * --idle ROLE: the role's tasks only ever waited for events (a pool parked
- * in a condvar): none is judged a cause, and their lock wait and blame
- * together stay within PCT of all lock waiting in the truth. Not zero: a
- * woken worker that finds the condvar's mutex taken really waits for it,
- * briefly, inside pthread_cond_wait where its truth cannot time it.
+ * in a condvar): none keeps blame above 1% of all lock waiting in the truth
+ * (no cause that matters), and their lock wait and blame together stay
+ * within PCT of it. Not zero: a woken worker that finds the condvar's mutex
+ * taken really waits for it, briefly, inside pthread_cond_wait where its
+ * truth cannot time it, and the worker holding it is then its cause.
  */
 static void check_idle(const char *role)
 {
@@ -866,13 +867,13 @@ static void check_idle(const char *role)
 	unsigned int i, n = 0, seen = 0, causes = 0;
 	char check[64];
 
+	for (i = 0; i < truth.n; i++)
+		if (is(&truth.r[i], "task"))
+			total += u64(&truth.r[i], "wait_ns");
 	for (i = 0; i < truth.n; i++) {
 		const struct record *t = &truth.r[i], *l;
 
-		if (!is(t, "task"))
-			continue;
-		total += u64(t, "wait_ns");
-		if (!field_is(t, "role", role))
+		if (!is(t, "task") || !field_is(t, "role", role))
 			continue;
 		n++;
 		l = ledger_task(pid_of(t, "pid"));
@@ -882,7 +883,7 @@ static void check_idle(const char *role)
 		wait += u64(l, "wait_ns");
 		blame += u64(l, "blame_ns");
 		event += u64(l, "event_wait_ns");
-		if (field_is(l, "verdict", "cause")) {
+		if (field_is(l, "verdict", "cause") && u64(l, "root_blame_ns") * 100 > total) {
 			causes++;
 			diag("%s: judged a cause: blame %.3f ms wait %.3f ms",
 			     who(t), u64(l, "blame_ns") / MS,
