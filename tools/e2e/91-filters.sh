@@ -50,7 +50,7 @@ filter_case() {
 		/^pair / { h = ""; v = ""; b = 0
 		for (i = 2; i <= NF; i++) { if ($i ~ /^holder=/) h = substr($i, 8); if ($i ~ /^victim=/) v = substr($i, 8); if ($i ~ /^blame_ns=/) b = substr($i, 10) }
 		if (h == v) { self[h] = b; line[h] = $0 } }
-		END { for (p in self) { print "# self pair: " line[p] > "/dev/stderr"; if (self[p] * 1000 > w[p] + 0) print line[p] } }' "$ledger" 2> "$LB_OUT/$name.self")
+		END { for (p in self) { print "# self pair: " line[p] > "/proc/self/fd/2"; if (self[p] * 1000 > w[p] + 0) print line[p] } }' "$ledger" 2> "$LB_OUT/$name.self")
 	cat "$LB_OUT/$name.self"
 	echo "# $name: ledger $(sed -n 's/^totals \(events=[0-9]*\).* \(unmatched=[0-9]*\).*/\1 \2/p' "$ledger"), $(sed -n 's/^drained .*\(filtered [0-9]*\).*/\1/p' "$LB_OUT/$name.stats")"
 	[ -z "$self" ] && ok "$name: no task blamed for itself (beyond 1/1000 of its waiting)" ||
