@@ -89,20 +89,20 @@ struct lb_futex_op {
 	unsigned long uaddr;
 };
 
-static bool __kprobes lb_futex_key_of_current(u64 now, struct lb_futex_op *op)
+static struct lb_futex_slot *__kprobes lb_futex_key_of_current(u64 now, struct lb_futex_op *op)
 {
 	struct lb_futex_slot *s = lb_futex_slot(now, false);
 
 	if (!s)
-		return false;
+		return NULL;
 	op->lock = READ_ONCE(s->lock);
 	op->flags = READ_ONCE(s->flags);
 	op->word = READ_ONCE(s->word);
 	op->uaddr = READ_ONCE(s->uaddr);
 	smp_rmb();	/* read the key before re-checking that it is still ours */
 	if (READ_ONCE(s->pid) != current->pid || now - READ_ONCE(s->ts) > LB_FUTEX_SLOT_STALE_NS)
-		return false;
-	return true;
+		return NULL;
+	return s;
 }
 
 /* get_futex_key(uaddr, flags, key, rw): remember where the key goes. */
@@ -224,8 +224,8 @@ int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt_regs *
 
 	if (ret && ret != -EAGAIN)
 		return 0;
-	s = lb_futex_slot(now, false);
-	if (!s || !lb_futex_key_of_current(now, &op)) {
+	s = lb_futex_key_of_current(now, &op);
+	if (!s) {
 		lb_ring_drop(lb_rings, LB_DROP_NOKEY);
 		return 0;
 	}
@@ -328,7 +328,7 @@ static bool __kprobes lb_futex_is_exit_wake(unsigned long uaddr)
 
 /*
  * futex_wake(uaddr, flags, nr_wake, bitset) returns how many it woke: the
- * caller controls the flow. The event carries the word as the waker left it.
+ * caller controls the flow.
  */
 int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
@@ -337,7 +337,6 @@ int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *r
 	u64 now = ktime_get_mono_fast_ns();
 	struct lb_futex_op op;
 	struct lb_event *ev;
-	u32 word;
 
 	if (woken <= 0)
 		return 0;
@@ -353,10 +352,6 @@ int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *r
 		ev->flags |= LB_EF_THREAD_EXIT;
 	if (d->arg2)
 		ev->flags |= LB_EF_WAKE_MANY;
-	if (!copy_from_user_nofault(&word, (u32 __user *)d->arg, sizeof(word))) {
-		ev->word = word;
-		ev->flags |= LB_EF_WORD;
-	}
 	ev->count = woken;
 	/* The stacks were taken at entry, where the waker's path still shows. */
 	ev->stack_id = d->stack_id;
