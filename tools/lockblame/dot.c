@@ -2,7 +2,10 @@
 /*
  * --dot: a graphviz graph of who made whom wait. Tasks are nodes coloured by
  * verdict inside one cluster per process; an edge runs from holder to victim
- * weighted by blame; chains are dashed; deadlocks are red.
+ * weighted by blame; chains are dashed; deadlocks are red. Event waits
+ * (futex sleeps for a signal, not contention) are dotted grey edges from
+ * signaller to waiter, the top -n of them by wait; a party with no task node
+ * gets a grey one of its own.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -237,26 +240,103 @@ static void lbt_dot_edges(FILE *out, const struct lbt_doc *doc)
 	}
 }
 
+static int lbt_signal_cmp(const void *a, const void *b)
+{
+	const struct lbt_signal *x = *(const struct lbt_signal * const *)a;
+	const struct lbt_signal *y = *(const struct lbt_signal * const *)b;
+
+	if (x->wait_ns != y->wait_ns)
+		return x->wait_ns > y->wait_ns ? -1 : 1;
+	return x->h.line < y->h.line ? -1 : x->h.line > y->h.line;
+}
+
+static bool lbt_dot_has(const struct lbt_nodes *ns, int32_t pid)
+{
+	size_t i;
+
+	for (i = 0; i < ns->n; i++)
+		if (ns->v[i].pid == pid)
+			return true;
+	return false;
+}
+
+/* An event-wait party: its task node if it has one, else a grey node once. */
+static void lbt_dot_party(FILE *out, const struct lbt_nodes *ns, int32_t pid,
+			  const struct lbt_comm *c, int32_t *done, size_t *ndone)
+{
+	size_t i;
+
+	if (lbt_dot_has(ns, pid))
+		return;
+	for (i = 0; i < *ndone; i++)
+		if (done[i] == pid)
+			return;
+	done[(*ndone)++] = pid;
+	fprintf(out, "	t%d [label=\"", pid);
+	lbt_dot_text(out, c->b, c->len);
+	fprintf(out, "\\npid %d\\nevent waits only\", fillcolor=\"#f4f4f4\", color=grey60, fontcolor=grey30];\n",
+		pid);
+}
+
+static bool lbt_dot_events(const struct lbt_opts *o, const struct lbt_doc *doc,
+			   const struct lbt_nodes *ns, FILE *out)
+{
+	size_t i, n = 0, shown, ndone = 0;
+	char a[LBT_NS_BUF];
+	const struct lbt_signal **v;
+	int32_t *done;
+
+	v = calloc(LBT_ROWS(doc, LBT_T_SIGNAL) + 1, sizeof(*v));
+	done = calloc(2 * LBT_ROWS(doc, LBT_T_SIGNAL) + 1, sizeof(*done));
+	if (!v || !done) {
+		free(v);
+		free(done);
+		return false;
+	}
+	for (i = 0; i < LBT_ROWS(doc, LBT_T_SIGNAL); i++) {
+		const struct lbt_signal *g = LBT_REC(doc, LBT_T_SIGNAL, struct lbt_signal, i);
+
+		if (g->h.keep && g->waker > 0 && g->waiter > 0 && g->wait_ns)
+			v[n++] = g;
+	}
+	qsort(v, n, sizeof(*v), lbt_signal_cmp);
+	shown = n < o->top ? n : o->top;
+	for (i = 0; i < shown; i++) {
+		lbt_dot_party(out, ns, v[i]->waker, &v[i]->waker_comm, done, &ndone);
+		lbt_dot_party(out, ns, v[i]->waiter, &v[i]->waiter_comm, done, &ndone);
+	}
+	for (i = 0; i < shown; i++)
+		fprintf(out, "\tt%d -> t%d [style=dotted, color=grey50, fontcolor=grey50, constraint=false, label=\"signalled: %s\\n%llu waits\"];\n",
+			v[i]->waker, v[i]->waiter, lbt_ns(a, sizeof(a), v[i]->wait_ns),
+			(unsigned long long)v[i]->waits);
+	free(v);
+	free(done);
+	return true;
+}
+
 int lbt_dot(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out)
 {
 	const struct lbt_totals *t = lbt_totals(doc);
 	char a[LBT_NS_BUF], b[LBT_NS_BUF], c[LBT_NS_BUF];
 	struct lbt_nodes ns = { 0 };
 
-	(void)o;
 	if (!lbt_dot_collect(doc, &ns)) {
 		free(ns.v);
 		return lbt_fail(LBT_EXIT_RUNTIME, "out of memory");
 	}
 	fputs("digraph lockblame {\n", out);
-	fprintf(out, "\tgraph [rankdir=LR, labelloc=t, fontname=\"Helvetica\", label=\"lockblame: holder -> victim, weighted by blame; dashed: chain to the root cause; red: deadlock\\nwait %s = blamed %s + unattributed %s\"];\n",
+	fprintf(out, "\tgraph [rankdir=LR, labelloc=t, fontname=\"Helvetica\", label=\"lockblame: holder -> victim, weighted by blame; dashed: chain to the root cause; red: deadlock; dotted: event waits (signaller -> waiter, not contention)\\nwait %s = blamed %s + unattributed %s\"];\n",
 		lbt_ns(a, sizeof(a), t->wait_ns), lbt_ns(b, sizeof(b), t->blame_ns),
 		lbt_ns(c, sizeof(c), t->unattributed_ns));
 	fputs("\tnode [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=10];\n"
 	      "\tedge [fontname=\"Helvetica\", fontsize=9];\n", out);
 	lbt_dot_clusters(out, doc, &ns);
 	lbt_dot_edges(out, doc);
-	if (!ns.n)
+	if (!lbt_dot_events(o, doc, &ns, out)) {
+		free(ns.v);
+		return lbt_fail(LBT_EXIT_RUNTIME, "out of memory");
+	}
+	if (!ns.n && !LBT_ROWS(doc, LBT_T_SIGNAL))
 		fputs("\tempty [shape=plaintext, label=\"no contention recorded\"];\n", out);
 	fputs("}\n", out);
 	free(ns.v);

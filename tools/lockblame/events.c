@@ -55,6 +55,10 @@ static const struct {
 	{ LB_EF_KTHREAD, "kthread" },
 	{ LB_EF_OWNER_KTHREAD, "owner_kthread" },
 	{ LB_EF_NOSLEEP, "nosleep" },
+	{ LB_EF_THREAD_EXIT, "thread_exit" },
+	{ LB_EF_WORD, "word" },
+	{ LB_EF_WORD_TID, "word_tid" },
+	{ LB_EF_WAKE_MANY, "wake_many" },
 };
 
 /* The name of enum value @v, or the number when this reader does not know it. */
@@ -105,6 +109,8 @@ static void lbt_print_event(FILE *out, const struct lb_event *ev)
 		lbt_name(lbt_owner_sources, LB_OWNER_SOURCE_MAX, ev->owner_source, n1,
 			 sizeof(n1)));
 	lbt_print_flags(out, ev->flags);
+	if (ev->flags & LB_EF_WORD)
+		fprintf(out, " word=0x%08x", ev->word);
 	fprintf(out, " count=%u stack=%u ustack=%u cpu_ns=%llu owner_cpu_ns=%llu\n", ev->count,
 		ev->stack_id, ev->ustack_id, (unsigned long long)ev->cpu_ns,
 		(unsigned long long)ev->owner_cpu_ns);

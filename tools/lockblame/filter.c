@@ -3,7 +3,9 @@
  * The --pid, --tgid, --comm and --lock filters: mark which ledger records
  * every output shows. Task records carry no lock, so under --lock a task is
  * one the dump links to that lock: its holder, its top cause, a chain or a
- * deadlock through it.
+ * deadlock through it. Event waits (evwait and signal records) are on no
+ * lock: --lock leaves them out, and the task filters keep a signal when its
+ * waiter or its waker passes.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -205,5 +207,18 @@ void lbt_filter_apply(const struct lbt_filter *f, struct lbt_doc *doc)
 		struct lbt_stackref *s = LBT_REC(doc, LBT_T_STACK, struct lbt_stackref, i);
 
 		s->h.keep = s->h.keep && lbt_pid_selected(doc, f, s->pid);
+	}
+	for (i = 0; i < LBT_ROWS(doc, LBT_T_EVWAIT); i++) {
+		struct lbt_evwait *e = LBT_REC(doc, LBT_T_EVWAIT, struct lbt_evwait, i);
+
+		e->h.keep = !f->lock_set && lbt_filter_event_id(f, e->pid, e->tgid, &e->comm);
+	}
+	for (i = 0; i < LBT_ROWS(doc, LBT_T_SIGNAL); i++) {
+		struct lbt_signal *g = LBT_REC(doc, LBT_T_SIGNAL, struct lbt_signal, i);
+
+		g->h.keep = !f->lock_set &&
+			    (lbt_filter_event_id(f, g->waiter, g->waiter_tgid, &g->waiter_comm) ||
+			     (g->waker &&
+			      lbt_filter_event_id(f, g->waker, g->waker_tgid, &g->waker_comm)));
 	}
 }

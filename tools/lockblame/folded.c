@@ -3,6 +3,8 @@
  * --folded: "frame;frame;frame value" lines for flame graphs. Causes are
  * weighted by the blame charged at their stacks, victims by their waiting;
  * with no stack records, one line per task instead, and a note saying so.
+ * --role event folds the event waits instead (futex sleeps for a signal, not
+ * contention): process;waiter-pid;[event wait];signaller-pid, by wait.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -203,6 +205,42 @@ static bool lbt_fold_task(const struct lbt_doc *doc, const struct lbt_opts *o,
 	return true;
 }
 
+/* The process name of @tgid from its process record, or @fallback. */
+static const struct lbt_comm *lbt_proc_comm(const struct lbt_doc *doc, int32_t tgid,
+					    const struct lbt_comm *fallback)
+{
+	size_t i;
+
+	for (i = 0; i < LBT_ROWS(doc, LBT_T_PROCESS); i++) {
+		const struct lbt_process *p = LBT_REC(doc, LBT_T_PROCESS, struct lbt_process, i);
+
+		if (p->tgid == tgid && p->comm.len)
+			return &p->comm;
+	}
+	return fallback;
+}
+
+static bool lbt_fold_signal(const struct lbt_doc *doc, const struct lbt_signal *g,
+			    struct lbt_folds *fs)
+{
+	static const char mark[] = "[event wait]", nobody[] = "[nobody seen]";
+	struct lbt_sbuf sb = { 0 };
+	bool ok;
+
+	ok = lbt_sb_task(&sb, lbt_proc_comm(doc, g->waiter_tgid, &g->waiter_comm),
+			 g->waiter_tgid) &&
+	     lbt_sb_task(&sb, &g->waiter_comm, g->waiter) &&
+	     lbt_sb_frame(&sb, (const unsigned char *)mark, strlen(mark));
+	if (ok && g->waker)
+		ok = lbt_sb_task(&sb, &g->waker_comm, g->waker);
+	else if (ok)
+		ok = lbt_sb_frame(&sb, (const unsigned char *)nobody, strlen(nobody));
+	if (ok && lbt_fold_add(fs, sb.s, g->wait_ns))
+		return true;
+	free(sb.s);
+	return false;
+}
+
 int lbt_folded(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out)
 {
 	struct lbt_folds fs = { 0 };
@@ -210,7 +248,14 @@ int lbt_folded(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out)
 	bool ok = true;
 	size_t i;
 
-	if (LBT_ROWS(doc, LBT_T_STACK)) {
+	if (o->f.role && !strcmp(o->f.role, "event")) {
+		for (i = 0; ok && i < LBT_ROWS(doc, LBT_T_SIGNAL); i++) {
+			const struct lbt_signal *g = LBT_REC(doc, LBT_T_SIGNAL, struct lbt_signal, i);
+
+			if (g->h.keep && g->wait_ns)
+				ok = lbt_fold_signal(doc, g, &fs);
+		}
+	} else if (LBT_ROWS(doc, LBT_T_STACK)) {
 		if (!doc->stacks.loaded)
 			lbt_warn("the ledger names stacks but %s/stacks is missing: frames unknown",
 				 o->dir);
@@ -234,7 +279,9 @@ int lbt_folded(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out)
 	}
 	if (ok) {
 		if (!fs.n)
-			lbt_warn("nothing to fold: no blame or waiting recorded%s",
+			lbt_warn("nothing to fold: no %s recorded%s",
+				 o->f.role && !strcmp(o->f.role, "event") ? "event wait" :
+				 "blame or waiting",
 				 lbt_filter_active(&o->f) || o->f.role ? " for this filter" : "");
 		lbt_folds_print(&fs, out);
 	}

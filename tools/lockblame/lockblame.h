@@ -53,6 +53,9 @@ struct lbt_totals {
 	uint64_t events, wait_ns, blame_ns, pending_ns, unattributed_ns, late, unmatched;
 	uint64_t evicted_locks, evicted_tasks, dropped_waiters, dropped_pairs, window_ns;
 	uint64_t invalid, dropped_holders, dropped_chains, deadlocks;
+	char futex_kinds[LBT_WORD_MAX];
+	uint64_t futex_lock_waits, event_wait_ns, event_waits, event_errors, event_dropped;
+	uint64_t evicted_sleepers, dropped_signals, asleep;
 };
 
 struct lbt_lock {
@@ -78,6 +81,7 @@ struct lbt_task {
 	uint64_t errors;
 	char verdict[LBT_WORD_MAX];
 	uint64_t kthread, holds_lower_bound, hold_cpu_unknown_ns;
+	uint64_t event_wait_ns, event_waits;	/* futex waits for an event: not contention */
 };
 
 struct lbt_process {
@@ -118,6 +122,26 @@ struct lbt_stackref {
 	uint64_t ns;
 };
 
+/* One task's futex waits for an event (condvar, semaphore, join, ...): never blamed. */
+struct lbt_evwait {
+	struct lbt_head h;
+	int32_t pid, tgid;
+	struct lbt_comm comm;
+	uint64_t wait_ns, waits, errors;
+	int32_t waker;		/* who ended its last wait, 0 if nobody seen */
+	uint64_t asleep;	/* 1 while it sleeps in one now */
+};
+
+/* Who waited for whom to signal: a waiter and the task whose wake ended its waits. */
+struct lbt_signal {
+	struct lbt_head h;
+	int32_t waiter, waiter_tgid;
+	struct lbt_comm waiter_comm;
+	int32_t waker, waker_tgid;	/* 0: ended by timeout, signal or exit */
+	struct lbt_comm waker_comm;
+	uint64_t wait_ns, waits, max_ns;
+};
+
 enum lbt_kind { LBT_U64, LBT_U32, LBT_S32, LBT_ID, LBT_COMM, LBT_WORD, LBT_S32_LIST, LBT_ID_LIST };
 
 /* One key of a record type: its name in the dump and in JSON, and where it goes. */
@@ -129,7 +153,7 @@ struct lbt_field {
 
 enum lbt_type_index {
 	LBT_T_TOTALS, LBT_T_LOCK, LBT_T_TASK, LBT_T_PROCESS, LBT_T_PAIR, LBT_T_CHAIN,
-	LBT_T_DEADLOCK, LBT_T_STACK, LBT_NTYPES
+	LBT_T_DEADLOCK, LBT_T_STACK, LBT_T_EVWAIT, LBT_T_SIGNAL, LBT_NTYPES
 };
 
 struct lbt_type {

@@ -64,7 +64,8 @@ static void lbt_usage(FILE *out)
 	      "      --tgid TGID        one process\n"
 	      "      --comm NAME        tasks named NAME (\\xNN escapes allowed)\n"
 	      "      --lock ID          one lock (hex id as the ledger prints it)\n"
-	      "      --role cause|victim  folded and JSON stacks of one side only\n"
+	      "      --role cause|victim|event  folded and JSON stacks of one side only;\n"
+	      "                         folded --role event: the event waits (not contention)\n"
 	      "\n"
 	      "Control (write to the module's control file, then exit):\n"
 	      "      --reset | --enable | --disable | --stacks on|off\n"
@@ -214,8 +215,9 @@ static int lbt_parse_args(struct lbt_opts *o, int argc, char **argv)
 			o->f.lock_set = true;
 			break;
 		case OPT_ROLE:
-			if (strcmp(optarg, "cause") && strcmp(optarg, "victim"))
-				return lbt_usage_error("--role is cause or victim, not '%s'",
+			if (strcmp(optarg, "cause") && strcmp(optarg, "victim") &&
+			    strcmp(optarg, "event"))
+				return lbt_usage_error("--role is cause, victim or event, not '%s'",
 						       optarg);
 			o->f.role = optarg;
 			break;

@@ -29,6 +29,15 @@ static const struct lbt_field lbt_totals_fields[] = {
 	F(struct lbt_totals, dropped_holders, LBT_U64, dropped_holders),
 	F(struct lbt_totals, dropped_chains, LBT_U64, dropped_chains),
 	F(struct lbt_totals, deadlocks, LBT_U64, deadlocks),
+	F(struct lbt_totals, futex_kinds, LBT_WORD, futex_kinds),
+	F(struct lbt_totals, futex_lock_waits, LBT_U64, futex_lock_waits),
+	F(struct lbt_totals, event_wait_ns, LBT_U64, event_wait_ns),
+	F(struct lbt_totals, event_waits, LBT_U64, event_waits),
+	F(struct lbt_totals, event_errors, LBT_U64, event_errors),
+	F(struct lbt_totals, event_dropped, LBT_U64, event_dropped),
+	F(struct lbt_totals, evicted_sleepers, LBT_U64, evicted_sleepers),
+	F(struct lbt_totals, dropped_signals, LBT_U64, dropped_signals),
+	F(struct lbt_totals, asleep, LBT_U64, asleep),
 };
 
 static const struct lbt_field lbt_lock_fields[] = {
@@ -75,6 +84,8 @@ static const struct lbt_field lbt_task_fields[] = {
 	F(struct lbt_task, kthread, LBT_U64, kthread),
 	F(struct lbt_task, holds_lower_bound, LBT_U64, holds_lower_bound),
 	F(struct lbt_task, hold_cpu_unknown_ns, LBT_U64, hold_cpu_unknown_ns),
+	F(struct lbt_task, event_wait_ns, LBT_U64, event_wait_ns),
+	F(struct lbt_task, event_waits, LBT_U64, event_waits),
 };
 
 static const struct lbt_field lbt_process_fields[] = {
@@ -118,6 +129,29 @@ static const struct lbt_field lbt_stack_fields[] = {
 	F(struct lbt_stackref, ns, LBT_U64, ns),
 };
 
+static const struct lbt_field lbt_evwait_fields[] = {
+	F(struct lbt_evwait, pid, LBT_S32, pid),
+	F(struct lbt_evwait, tgid, LBT_S32, tgid),
+	F(struct lbt_evwait, comm, LBT_COMM, comm),
+	F(struct lbt_evwait, wait_ns, LBT_U64, wait_ns),
+	F(struct lbt_evwait, waits, LBT_U64, waits),
+	F(struct lbt_evwait, errors, LBT_U64, errors),
+	F(struct lbt_evwait, waker, LBT_S32, waker),
+	F(struct lbt_evwait, asleep, LBT_U64, asleep),
+};
+
+static const struct lbt_field lbt_signal_fields[] = {
+	F(struct lbt_signal, waiter, LBT_S32, waiter),
+	F(struct lbt_signal, waiter_tgid, LBT_S32, waiter_tgid),
+	F(struct lbt_signal, waiter_comm, LBT_COMM, waiter_comm),
+	F(struct lbt_signal, waker, LBT_S32, waker),
+	F(struct lbt_signal, waker_tgid, LBT_S32, waker_tgid),
+	F(struct lbt_signal, waker_comm, LBT_COMM, waker_comm),
+	F(struct lbt_signal, wait_ns, LBT_U64, wait_ns),
+	F(struct lbt_signal, waits, LBT_U64, waits),
+	F(struct lbt_signal, max_ns, LBT_U64, max_ns),
+};
+
 const struct lbt_type lbt_types[LBT_NTYPES] = {
 	[LBT_T_TOTALS] = TYPE("totals", "totals", struct lbt_totals, lbt_totals_fields),
 	[LBT_T_LOCK] = TYPE("lock", "locks", struct lbt_lock, lbt_lock_fields),
@@ -127,6 +161,8 @@ const struct lbt_type lbt_types[LBT_NTYPES] = {
 	[LBT_T_CHAIN] = TYPE("chain", "chains", struct lbt_chain, lbt_chain_fields),
 	[LBT_T_DEADLOCK] = TYPE("deadlock", "deadlocks", struct lbt_deadlock, lbt_deadlock_fields),
 	[LBT_T_STACK] = TYPE("stack", "stacks", struct lbt_stackref, lbt_stack_fields),
+	[LBT_T_EVWAIT] = TYPE("evwait", "event_waits", struct lbt_evwait, lbt_evwait_fields),
+	[LBT_T_SIGNAL] = TYPE("signal", "signals", struct lbt_signal, lbt_signal_fields),
 };
 
 bool lbt_have(int type, const void *rec, size_t off)

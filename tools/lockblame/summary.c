@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The default view: who caused the waiting and who suffered it, as tables of
- * processes, tasks and locks sorted by blame, then chains and deadlocks.
+ * processes, tasks and locks sorted by blame, then chains and deadlocks; then
+ * the futex waits for an event, which are not contention and never blamed.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,16 @@ static int lbt_chain_blame_cmp(const void *a, const void *b)
 	return lbt_u64_desc(x->blame_ns, y->blame_ns);
 }
 
+static int lbt_signal_wait_cmp(const void *a, const void *b)
+{
+	const struct lbt_signal *x = *(const struct lbt_signal * const *)a;
+	const struct lbt_signal *y = *(const struct lbt_signal * const *)b;
+
+	if (x->wait_ns != y->wait_ns)
+		return lbt_u64_desc(x->wait_ns, y->wait_ns);
+	return x->h.line < y->h.line ? -1 : x->h.line > y->h.line;
+}
+
 /* The kept records of table @t as pointers, sorted with @cmp. */
 static const void **lbt_sorted(const struct lbt_doc *doc, int t,
 			       int (*cmp)(const void *, const void *), size_t *n)
@@ -127,6 +138,28 @@ static void lbt_losses(const struct lbt_totals *t, FILE *out)
 		fputc('\n', out);
 }
 
+/* One line on the futex waits for an event, when the ledger tells them apart. */
+static void lbt_event_totals(const struct lbt_totals *t, FILE *out)
+{
+	char a[LBT_NS_BUF];
+
+	if (!lbt_have(LBT_T_TOTALS, t, offsetof(struct lbt_totals, futex_kinds)))
+		return;
+	if (strcmp(t->futex_kinds, "on")) {
+		fputs("futex kinds off: every futex wait counts as a lock wait\n", out);
+		return;
+	}
+	fprintf(out, "event waits (not contention, never blamed): %s over %llu waits, %llu asleep now; futex waits: %llu lock, %llu event\n",
+		T(a, t->event_wait_ns), (unsigned long long)t->event_waits,
+		(unsigned long long)t->asleep, (unsigned long long)t->futex_lock_waits,
+		(unsigned long long)(t->event_waits + t->asleep));
+	if (t->event_dropped || t->evicted_sleepers || t->dropped_signals)
+		fprintf(out, "event waits not tracked: %llu waits, %llu sleepers evicted, %llu signal records\n",
+			(unsigned long long)t->event_dropped,
+			(unsigned long long)t->evicted_sleepers,
+			(unsigned long long)t->dropped_signals);
+}
+
 static void lbt_header(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out)
 {
 	const struct lbt_totals *t = lbt_totals(doc);
@@ -139,6 +172,7 @@ static void lbt_header(const struct lbt_opts *o, const struct lbt_doc *doc, FILE
 		T(a, t->wait_ns), T(b, t->blame_ns), T(c, t->unattributed_ns),
 		T(d, t->pending_ns));
 	lbt_losses(t, out);
+	lbt_event_totals(t, out);
 	lbt_probes_note(o->dir, out);
 	if (lbt_filter_active(&o->f)) {
 		fputs("filter:", out);
@@ -306,17 +340,60 @@ static void lbt_deadlocks(const struct lbt_doc *doc, FILE *out)
 	}
 }
 
+/* "comm/pid" of a signal's party, or @none for pid 0. */
+static const char *lbt_party(char *buf, size_t size, int32_t pid, const struct lbt_comm *c,
+			     const char *none)
+{
+	char comm[LBT_COMM_BUF];
+
+	if (!pid)
+		return none;
+	snprintf(buf, size, "%s/%d", c->len ? lbt_comm_text(comm, sizeof(comm), c->b, c->len) :
+		 "-", pid);
+	return buf;
+}
+
+static void lbt_event_waits(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out)
+{
+	char a[LBT_NS_BUF], m[LBT_NS_BUF], w[LBT_COMM_BUF + 24], s[LBT_COMM_BUF + 24];
+	const void **v;
+	size_t n, i;
+
+	v = lbt_sorted(doc, LBT_T_SIGNAL, lbt_signal_wait_cmp, &n);
+	if (!v || !n) {
+		free(v);
+		return;
+	}
+	lbt_section(out, "EVENT WAITS (who waited for whom to signal: not contention)", "wait",
+		    n < o->top ? n : o->top, n);
+	fprintf(out, "%-24s %7s  %-24s %7s %10s %7s %10s\n", "WAITER", "TGID", "SIGNALLER",
+		"TGID", "WAIT", "WAITS", "MAX");
+	for (i = 0; i < n && i < o->top; i++) {
+		const struct lbt_signal *g = v[i];
+
+		fprintf(out, "%-24s %7d  %-24s %7d %10s %7llu %10s\n",
+			lbt_party(w, sizeof(w), g->waiter, &g->waiter_comm, "-"), g->waiter_tgid,
+			lbt_party(s, sizeof(s), g->waker, &g->waker_comm, "nobody seen"),
+			g->waker_tgid, T(a, g->wait_ns), (unsigned long long)g->waits,
+			T(m, g->max_ns));
+	}
+	fputs("  rows group tasks by process and name (the pids are the last seen); \"nobody seen\": a timeout, a signal, or a wake older than the wait\n",
+	      out);
+	free(v);
+}
+
 int lbt_summary(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out)
 {
 	lbt_header(o, doc, out);
 	if (!LBT_ROWS(doc, LBT_T_TASK) && !LBT_ROWS(doc, LBT_T_LOCK)) {
 		fputs("\nno contended lock acquisition recorded yet\n", out);
-		return 0;
+	} else {
+		lbt_processes(o, doc, out);
+		lbt_tasks(o, doc, out);
+		lbt_locks(o, doc, out);
+		lbt_chains(o, doc, out);
+		lbt_deadlocks(doc, out);
 	}
-	lbt_processes(o, doc, out);
-	lbt_tasks(o, doc, out);
-	lbt_locks(o, doc, out);
-	lbt_chains(o, doc, out);
-	lbt_deadlocks(doc, out);
+	lbt_event_waits(o, doc, out);
 	return 0;
 }

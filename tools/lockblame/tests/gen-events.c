@@ -45,6 +45,8 @@ static unsigned int build(struct lb_event *v)
 	v[n].owner_source = LB_OWNER_HEURISTIC;
 	v[n].stack_id = 1;
 	v[n].ustack_id = 5;
+	v[n].flags = LB_EF_WORD;
+	v[n].word = 0x80000002;
 	v[n].cpu_ns = 12000000;
 	v[n++].owner_cpu_ns = 340000000;
 
@@ -85,7 +87,7 @@ static unsigned int build(struct lb_event *v)
 
 	v[n] = ev(1000600000, 1, LB_EV_RELEASE, LB_LOCK_MUTEX, LOCK_B);
 	id(&v[n].task, 1400, 1400, "compactor", 9);
-	v[n].flags = LB_EF_KTHREAD | 0x100;
+	v[n].flags = LB_EF_KTHREAD | 0x4000;
 	v[n].count = 1;
 	v[n].stack_id = 4;
 	v[n++].cpu_ns = 51100000;

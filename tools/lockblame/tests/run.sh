@@ -379,6 +379,69 @@ expect "--disable without the module" 1 'lockblame module not loaded' \
 expect "--report prints the module's report" 0 "" "$lb" --dir "$chain" --report
 same "--report: verbatim" "$chain/report" "$out/stdout"
 
+# Event waits: a real lb-pool ledger (64 idle workers parked in a condvar,
+# a dispatcher signalling them, beside a hot mutex; tools/e2e/57-pool.sh).
+pool=$fx/pool
+run "$lb" --dir "$pool"
+if [ "$rc" = 0 ] && grep -qE '^event waits \(not contention, never blamed\): 78\.0 s over 169 waits, 0 asleep now; futex waits: 88 lock, 169 event$' "$out/stdout" &&
+	grep -qE '^lb-idle/189 +151  lb-dispatch/216 +151 +78\.0 s +169 ' "$out/stdout"; then
+	ok "summary: event-wait totals and the EVENT WAITS row (idle workers <- dispatcher)"
+else
+	notok "summary: event-wait totals and the EVENT WAITS row (idle workers <- dispatcher)" "$(cat "$out/stdout")"
+fi
+if awk '/^TASKS /, /^$/' "$out/stdout" | grep -q 'lb-idle\|lb-dispatch'; then
+	notok "summary: idle workers and dispatcher are not in TASKS" "$(cat "$out/stdout")"
+else
+	ok "summary: idle workers and dispatcher are not in TASKS"
+fi
+run "$lb" --dir "$pool" --json
+pyjson "--json: event_waits, signals and the event totals" '
+t = d["totals"]
+assert t["futex_kinds"] == "on" and t["event_waits"] == 169 and t["futex_lock_waits"] == 88, t
+assert t["event_wait_ns"] == 77978152065 and t["asleep"] == 0 and t["event_dropped"] == 0, t
+e = d["event_waits"]
+assert len(e) == 64 and all(x["comm"] == "lb-idle" and x["waker"] == 216 for x in e), e[:2]
+assert sum(x["wait_ns"] for x in e) + sum(x["event_wait_ns"] for x in d["tasks"]) <= t["event_wait_ns"]
+g = d["signals"]
+assert len(g) == 1 and g[0]["waiter_comm"] == "lb-idle" and g[0]["waker_comm"] == "lb-dispatch", g
+assert g[0]["wait_ns"] == t["event_wait_ns"] and g[0]["waits"] == 169, g
+assert all("event_wait_ns" in x for x in d["tasks"])'
+run "$lb" --dir "$pool" --json --comm lb-dispatch
+pyjson "--json --comm: a signal is kept for its waker, event waits for their own task" '
+assert len(d["signals"]) == 1 and d["event_waits"] == [], d'
+run "$lb" --dir "$pool" --json --lock 5a36c745dcd7e939
+pyjson "--json --lock: event waits are on no lock, left out" '
+assert d["signals"] == [] and d["event_waits"] == [] and len(d["locks"]) == 1, d'
+run "$lb" --dir "$pool" --folded --role event
+if [ "$rc" = 0 ] && [ "$(cat "$out/stdout")" = "lb-pool-151;lb-idle-189;[event wait];lb-dispatch-216 77978152065" ]; then
+	ok "--folded --role event: process;waiter;[event wait];signaller by wait"
+else
+	notok "--folded --role event: process;waiter;[event wait];signaller by wait" "$(cat "$out/stdout" "$out/stderr")"
+fi
+run "$lb" --dir "$pool" --folded
+if [ "$rc" = 0 ] && ! grep -q 'event wait' "$out/stdout" && grep -q '^lb-pool-151;lb-culprit-217;\[cause\] ' "$out/stdout"; then
+	ok "--folded: contention only, event waits left out"
+else
+	notok "--folded: contention only, event waits left out" "$(cat "$out/stdout")"
+fi
+run "$lb" --dir "$pool" --dot
+if [ "$rc" = 0 ] && grep -qE '^	t216 -> t189 \[style=dotted.*signalled: 78\.0 s\\n169 waits' "$out/stdout" &&
+	grep -q '^	t189 \[label="lb-idle\\npid 189\\nevent waits only"' "$out/stdout"; then
+	ok "--dot: event waits as a dotted edge from signaller to waiter"
+else
+	notok "--dot: event waits as a dotted edge from signaller to waiter" "$(grep -n 't216\|t189' "$out/stdout")"
+fi
+if command -v dot > /dev/null; then
+	if dot -Tsvg "$out/stdout" > /dev/null 2> "$out/stderr"; then
+		ok "--dot with event waits renders"
+	else
+		notok "--dot with event waits renders" "$(cat "$out/stderr")"
+	fi
+else
+	skip "--dot with event waits renders" "no graphviz"
+fi
+expect "usage: a bad --role" 2 '--role is cause, victim or event' "$lb" --role both
+
 # Usage errors.
 expect "usage: unknown option" 2 "" "$lb" --frobnicate
 expect "usage: --count without --interval" 2 '--count goes with --interval' "$lb" --count 2
