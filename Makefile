@@ -11,6 +11,7 @@
 #   make check               everything: builds, static checks, DKMS, four QEMU lanes
 #   make demo                boot Debian's 6.12 in QEMU and watch lockblame work
 #   make bench               the cost of lockblame: lb-bench without and with it, as ratios
+#   make deb                 Debian packages lockblame-dkms and lockblame-tools (build/deb)
 #   make torture             long reliability runs: fuzzing, load cycles, hotplug (6.1, 6.12, debug, 4 vCPUs)
 #   make clean
 
@@ -84,7 +85,10 @@ bench:
 torture:
 	@tools/torture/run
 
+deb:
+	@tools/deb/build $(DEBDIR)
+
 print-version:
 	@echo $(LOCKBLAME_VERSION)
 
-.PHONY: all have-kdir module kunit clean install dkms-install style sparse check demo bench torture print-version
+.PHONY: all have-kdir module kunit clean install dkms-install style sparse check demo bench torture deb print-version
