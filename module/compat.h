@@ -46,10 +46,31 @@ static inline long lb_rwsem_count(struct rw_semaphore *sem)
 {
 	return atomic_long_read(&sem->count);
 }
+
+/*
+ * Whether @sem has a waiter queued, read without faulting (the caller is not
+ * sure @sem is one). The queue's shape changed: up to 6.x a wait_list head,
+ * in 7.x a first_waiter pointer; Kbuild defines LB_RWSEM_FIRST_WAITER when
+ * the kernel's rwsem.h has the latter.
+ */
+static inline bool lb_rwsem_has_waiter(struct rw_semaphore *sem)
+{
+#ifdef LB_RWSEM_FIRST_WAITER
+	void *first;
+
+	return !copy_from_kernel_nofault(&first, &sem->first_waiter, sizeof(first)) && first;
+#else
+	struct list_head *first;
+
+	return !copy_from_kernel_nofault(&first, &sem->wait_list.next, sizeof(first)) &&
+	       first != &sem->wait_list;
+#endif
+}
 #else
 static inline unsigned long lb_mutex_owner_word(struct mutex *lock) { return 0; }
 static inline unsigned long lb_rwsem_owner_word(struct rw_semaphore *sem) { return 0; }
 static inline long lb_rwsem_count(struct rw_semaphore *sem) { return 0; }
+static inline bool lb_rwsem_has_waiter(struct rw_semaphore *sem) { return false; }
 #endif
 
 /*

@@ -88,15 +88,13 @@ int __kprobes lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
 	struct lb_probe *p = lb_probe_of_kp(kp);
 	struct rw_semaphore *sem = (struct rw_semaphore *)lb_arg(regs, 0);
 	struct lb_event *ev;
-	struct list_head *first;
 	long count;
 
 	atomic64_inc(&p->hits);
 	if (!READ_ONCE(lb_enabled))
 		return 0;
 	if (copy_from_kernel_nofault(&count, &sem->count, sizeof(count)) ||
-	    copy_from_kernel_nofault(&first, &sem->wait_list.next, sizeof(first)) ||
-	    !(count & LB_RWSEM_FLAG_WAITERS) || first == &sem->wait_list) {
+	    !(count & LB_RWSEM_FLAG_WAITERS) || !lb_rwsem_has_waiter(sem)) {
 		atomic64_inc(&p->mismatches);
 		return 0;
 	}
