@@ -30,6 +30,12 @@
 static DEFINE_MUTEX(lb_drain_mutex);
 static struct lb_ledger *lb_ledger;
 static struct delayed_work lb_drain_work;
+/*
+ * The drain runs on a high-priority workqueue: under load its kworker
+ * competes with the very tasks it records, and a drain at normal priority
+ * got a fair share of a CPU among dozens of them, too little to keep up.
+ */
+static struct workqueue_struct *lb_drain_wq;
 static unsigned int *lb_avail, *lb_pos;
 static u64 lb_start_ns, lb_drained, lb_filtered, lb_drains, lb_feed_ns;
 /* Where the drain's time goes: all of it, and its largest batch. */
@@ -410,13 +416,13 @@ static void lb_drain_workfn(struct work_struct *work)
 	lb_drain_locked(ktime_get_mono_fast_ns() - LB_DRAIN_SLACK_NS, false);
 	mutex_unlock(&lb_drain_mutex);
 	if (!READ_ONCE(lb_stopping))
-		schedule_delayed_work(&lb_drain_work, msecs_to_jiffies(lb_drain_ms));
+		queue_delayed_work(lb_drain_wq, &lb_drain_work, msecs_to_jiffies(lb_drain_ms));
 }
 
 static void lb_kick_workfn(struct irq_work *work)
 {
 	if (!READ_ONCE(lb_stopping))
-		mod_delayed_work(system_wq, &lb_drain_work, 0);
+		mod_delayed_work(lb_drain_wq, &lb_drain_work, 0);
 }
 
 /* From a probe (any context): a ring is half full, drain soon. */
@@ -573,6 +579,9 @@ int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_eve
 			goto nomem;
 		lb_stream_cap = stream_events;
 	}
+	lb_drain_wq = alloc_workqueue("lockblame_drain", WQ_HIGHPRI, 0);
+	if (!lb_drain_wq)
+		goto nomem;
 	lb_ledger = lb_ledger_create(limits);
 	if (!lb_ledger)
 		goto nomem;
@@ -580,7 +589,7 @@ int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_eve
 	lb_stopping = false;
 	INIT_DELAYED_WORK(&lb_drain_work, lb_drain_workfn);
 	init_irq_work(&lb_kick_work, lb_kick_workfn);
-	schedule_delayed_work(&lb_drain_work, msecs_to_jiffies(lb_drain_ms));
+	queue_delayed_work(lb_drain_wq, &lb_drain_work, msecs_to_jiffies(lb_drain_ms));
 	return 0;
 nomem:
 	lb_drain_exit();
@@ -597,6 +606,9 @@ void lb_drain_exit(void)
 		lb_ledger_destroy(lb_ledger);
 		lb_ledger = NULL;
 	}
+	if (lb_drain_wq)
+		destroy_workqueue(lb_drain_wq);
+	lb_drain_wq = NULL;
 	vfree(lb_stream_buf);
 	lb_stream_buf = NULL;
 	lb_stream_cap = 0;

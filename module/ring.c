@@ -113,6 +113,9 @@ struct lb_event *__kprobes lb_ring_reserve(struct lb_ringset *set)
 	/* Pairs with lb_ring_consume(): the slot is free once tail passed it. */
 	if (head - smp_load_acquire(&r->tail) > r->mask) {
 		this_cpu_inc(rings->counts.dropped[LB_DROP_FULL]);
+		/* A full ring commits nothing: ask again for a drain here. */
+		if (set->half_full)
+			set->half_full();
 		goto drop;
 	}
 	return &r->buf[head & r->mask];
