@@ -137,6 +137,7 @@ static int lb_stats_show(struct seq_file *m, void *v)
 {
 	struct lb_ledger_totals t;
 	unsigned long missed = 0;
+	u64 bytes;
 	unsigned int i;
 
 	lb_drain_now();
@@ -169,6 +170,12 @@ static int lb_stats_show(struct seq_file *m, void *v)
 	seq_printf(m, "memory rings %llu stacks %llu stream %llu ledger %llu bytes\n",
 		   lb_rings_bytes(lb_rings), lb_stacks_bytes(), lb_stream_bytes(),
 		   lb_ledger_bytes(lb_drain_ledger()));
+	/* All of it, with the filter's and the futex probes' tables. */
+	bytes = lb_rings_bytes(lb_rings) + lb_stacks_bytes() + lb_stream_bytes() +
+		lb_ledger_bytes(lb_drain_ledger()) + lb_filter_bytes() + lb_futex_bytes();
+	seq_printf(m, "memory_total %llu bytes, %llu per cpu (with filter %llu futex_slots %llu; kretprobe instances not counted)\n",
+		   bytes, div_u64(bytes, num_possible_cpus()), lb_filter_bytes(),
+		   lb_futex_bytes());
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(lb_stats);

@@ -113,6 +113,12 @@ static void lb_stream_push(const struct lb_event *ev)
 	spin_unlock(&lb_stream_lock);
 }
 
+/* The filter's tables of admitted waits and watched locks. */
+u64 lb_filter_bytes(void)
+{
+	return (u64)(LB_ADMIT_WAYS << lb_admit_bits) * (sizeof(*lb_admit) + sizeof(*lb_watch));
+}
+
 u64 lb_stream_bytes(void)
 {
 	return (u64)lb_stream_cap * sizeof(*lb_stream_buf);
