@@ -6,7 +6,8 @@
 # each: "none" without the module, the others insmod'ed with their parameters.
 # Per run: events generated and dropped, the drain's and the ledger's time,
 # and stress-ng's bogo-ops; then medians per configuration, and bogo-ops as a
-# ratio to "none" (the mean of the stressors' ratios: busybox awk has no log).
+# ratio to "none" (the median of the stressors' ratios: some swing 10x
+# between runs under TCG, and busybox awk has no log for a geometric mean).
 #
 #   CAP_CONFIGS="none default"             name=insmod-parameters, ',' for ' '
 #   CAP_CONFIGS="none default big=ring_events=65536"
@@ -93,12 +94,12 @@ awk -v cfgs="$CFG_LIST" -v secs="$CAP_SECS" '
 		for (i = 1; i <= n; i++) {
 			split(c[i], kv, " "); k = kv[1]; if (k == "") continue
 			p = substr(c[i], length(k) + 2)
-			lr = 0; ns = 0
+			lr = ""; ns = 0
 			for (s in st) if ((k " " s) in b && ("none " s) in b) {
 				x = median(b[k " " s]); y = median(b["none " s])
-				if (x > 0 && y > 0) { lr += x / y; ns++ }
+				if (x > 0 && y > 0) { lr = lr " " x / y; ns++ }
 			}
-			r = ns ? sprintf("%.3f", lr / ns) : "-"
+			r = ns ? sprintf("%.3f", median(lr)) : "-"
 			if (k == "none") { printf "  %-10s %10s %10s %7s %9s %8s %8s %8s %9s\n", k, "-", "-", "-", "-", "-", "-", "-", "1.000"; continue }
 			printf "  %-10s %10d %10d %7.1f %9d %8d %8d %8.2f %9s  %s\n", k, median(g[k]), median(dr[k]), median(pct[k]),
 				median(rec[k]), median(dpe[k]), median(lpe[k]), mem[k], r, p == "" ? "(defaults)" : p
