@@ -8,9 +8,9 @@
 #   make install             install lockblame.ko into /lib/modules/<release>/extra
 #   make dkms-install        copy the module sources to /usr/src/lockblame-<version>
 #   make style | sparse      checkpatch --strict | sparse, on our sources
-#   make check               everything: builds, static checks, DKMS, four QEMU lanes
+#   make check               everything: builds, static checks, packages, five QEMU lanes
 #   make demo                boot Debian's 6.12 in QEMU and watch lockblame work
-#   make bench               the cost of lockblame: lb-bench without and with it, as ratios
+#   make bench               the cost of lockblame: lb-bench ratios, scaling, stress-ng capacity
 #   make deb                 Debian packages lockblame-dkms and lockblame-tools (build/deb)
 #   make torture             long reliability runs: fuzzing, load cycles, hotplug (6.1, 6.12, debug, 4 vCPUs)
 #   make clean
@@ -80,7 +80,7 @@ demo:
 	@tools/qemu/demo $(DEMO)
 
 bench:
-	@tools/qemu/demo tools/qemu/bench.sh
+	@tools/bench/run
 
 torture:
 	@tools/torture/run

@@ -58,6 +58,23 @@ static void lb_show_header(struct seq_file *m)
 	}
 }
 
+/*
+ * report and ledger are formatted whole while the drain waits for its lock.
+ * seq_file starts with a page and, when the text does not fit, throws it
+ * away and formats it all again in twice the room: a 200 KiB ledger took six
+ * passes, and the rings filled meanwhile. Each file opens with the room its
+ * last text needed instead, so one pass is the rule.
+ */
+static size_t lb_report_room = PAGE_SIZE, lb_ledger_room = PAGE_SIZE;
+
+static void lb_room_learn(struct seq_file *m)
+{
+	size_t *room = m->private;
+
+	if (!seq_has_overflowed(m))
+		WRITE_ONCE(*room, PAGE_ALIGN(m->count + m->count / 4 + 1));
+}
+
 static int lb_report_show(struct seq_file *m, void *v)
 {
 	struct lb_out out = { .printf = lb_seq_out, .priv = m };
@@ -66,9 +83,23 @@ static int lb_report_show(struct seq_file *m, void *v)
 	lb_show_header(m);
 	lb_ledger_report(lb_drain_ledger(), &out);
 	lb_drain_unlock();
+	lb_room_learn(m);
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(lb_report);
+
+static int lb_report_open(struct inode *inode, struct file *file)
+{
+	return single_open_size(file, lb_report_show, &lb_report_room,
+				READ_ONCE(lb_report_room));
+}
+
+static const struct file_operations lb_report_fops = {
+	.owner = THIS_MODULE,
+	.open = lb_report_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
 
 static int lb_ledger_show(struct seq_file *m, void *v)
 {
@@ -77,9 +108,23 @@ static int lb_ledger_show(struct seq_file *m, void *v)
 	lb_drain_lock();
 	lb_ledger_dump(lb_drain_ledger(), &out);
 	lb_drain_unlock();
+	lb_room_learn(m);
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(lb_ledger);
+
+static int lb_ledger_open(struct inode *inode, struct file *file)
+{
+	return single_open_size(file, lb_ledger_show, &lb_ledger_room,
+				READ_ONCE(lb_ledger_room));
+}
+
+static const struct file_operations lb_ledger_fops = {
+	.owner = THIS_MODULE,
+	.open = lb_ledger_open,
+	.read = seq_read,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
 
 static int lb_probes_file_show(struct seq_file *m, void *v)
 {
@@ -92,6 +137,7 @@ static int lb_stats_show(struct seq_file *m, void *v)
 {
 	struct lb_ledger_totals t;
 	unsigned long missed = 0;
+	u64 bytes;
 	unsigned int i;
 
 	lb_drain_now();
@@ -124,6 +170,12 @@ static int lb_stats_show(struct seq_file *m, void *v)
 	seq_printf(m, "memory rings %llu stacks %llu stream %llu ledger %llu bytes\n",
 		   lb_rings_bytes(lb_rings), lb_stacks_bytes(), lb_stream_bytes(),
 		   lb_ledger_bytes(lb_drain_ledger()));
+	/* All of it, with the filter's and the futex probes' tables. */
+	bytes = lb_rings_bytes(lb_rings) + lb_stacks_bytes() + lb_stream_bytes() +
+		lb_ledger_bytes(lb_drain_ledger()) + lb_filter_bytes() + lb_futex_bytes();
+	seq_printf(m, "memory_total %llu bytes, %llu per cpu (with filter %llu futex_slots %llu; kretprobe instances not counted)\n",
+		   bytes, div_u64(bytes, num_possible_cpus()), lb_filter_bytes(),
+		   lb_futex_bytes());
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(lb_stats);

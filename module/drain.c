@@ -30,8 +30,17 @@
 static DEFINE_MUTEX(lb_drain_mutex);
 static struct lb_ledger *lb_ledger;
 static struct delayed_work lb_drain_work;
+/*
+ * The drain runs on a high-priority workqueue: under load its kworker
+ * competes with the very tasks it records, and a drain at normal priority
+ * got a fair share of a CPU among dozens of them, too little to keep up.
+ */
+static struct workqueue_struct *lb_drain_wq;
 static unsigned int *lb_avail, *lb_pos;
 static u64 lb_start_ns, lb_drained, lb_filtered, lb_drains, lb_feed_ns;
+/* Where the drain's time goes: all of it, and its largest batch. */
+static u64 lb_drain_ns, lb_drain_max_batch;
+static atomic64_t lb_kicks = ATOMIC64_INIT(0);
 static bool lb_stopping;
 static struct irq_work lb_kick_work;
 static lb_drain_tap_t lb_tap;
@@ -102,6 +111,12 @@ static void lb_stream_push(const struct lb_event *ev)
 		lb_stream_head++;
 	}
 	spin_unlock(&lb_stream_lock);
+}
+
+/* The filter's tables of admitted waits and watched locks. */
+u64 lb_filter_bytes(void)
+{
+	return (u64)(LB_ADMIT_WAYS << lb_admit_bits) * (sizeof(*lb_admit) + sizeof(*lb_watch));
 }
 
 u64 lb_stream_bytes(void)
@@ -339,6 +354,7 @@ static void lb_feed(const struct lb_filter *f, const struct lb_event *ev)
 /* k-way merge of the rings' heads by timestamp, up to @cutoff. */
 static void lb_drain_locked(u64 cutoff, bool discard)
 {
+	u64 t0 = ktime_get_ns(), batch = 0;
 	struct lb_filter filter;
 	int cpu, best;
 	u64 best_ts;
@@ -374,10 +390,13 @@ static void lb_drain_locked(u64 cutoff, bool discard)
 		if (!discard)
 			lb_feed(&filter, lb_ring_at(lb_rings, best, lb_pos[best]));
 		lb_pos[best]++;
+		batch++;
 	}
 	for_each_possible_cpu(cpu)
 		lb_ring_consume(lb_rings, cpu, lb_pos[cpu]);
 	lb_drains++;
+	lb_drain_max_batch = max(lb_drain_max_batch, batch);
+	lb_drain_ns += ktime_get_ns() - t0;
 }
 
 void lb_drain_now(void)
@@ -403,19 +422,20 @@ static void lb_drain_workfn(struct work_struct *work)
 	lb_drain_locked(ktime_get_mono_fast_ns() - LB_DRAIN_SLACK_NS, false);
 	mutex_unlock(&lb_drain_mutex);
 	if (!READ_ONCE(lb_stopping))
-		schedule_delayed_work(&lb_drain_work, msecs_to_jiffies(lb_drain_ms));
+		queue_delayed_work(lb_drain_wq, &lb_drain_work, msecs_to_jiffies(lb_drain_ms));
 }
 
 static void lb_kick_workfn(struct irq_work *work)
 {
 	if (!READ_ONCE(lb_stopping))
-		mod_delayed_work(system_wq, &lb_drain_work, 0);
+		mod_delayed_work(lb_drain_wq, &lb_drain_work, 0);
 }
 
 /* From a probe (any context): a ring is half full, drain soon. */
 void __kprobes lb_drain_kick(void)
 {
-	irq_work_queue(&lb_kick_work);
+	if (irq_work_queue(&lb_kick_work))
+		atomic64_inc(&lb_kicks);
 }
 
 /* Readers hold the drain lock while they format the ledger. */
@@ -461,6 +481,8 @@ void lb_drain_reset(void)
 	lb_drained = 0;
 	lb_filtered = 0;
 	lb_feed_ns = 0;
+	lb_drain_ns = 0;
+	lb_drain_max_batch = 0;
 	lb_start_ns = ktime_get_mono_fast_ns();
 	lb_stacks_clear_thaw();
 	mutex_unlock(&lb_drain_mutex);
@@ -529,6 +551,10 @@ void lb_drain_show(struct seq_file *m)
 		   lb_drained, lb_filtered, lb_drains, lb_drain_ms);
 	seq_printf(m, "ledger_ns_per_event %llu\n",
 		   lb_drained ? div64_u64(lb_feed_ns, lb_drained) : 0);
+	seq_printf(m, "drain_ns %llu ledger_ns %llu drain_ns_per_event %llu max_batch %llu kicks %llu\n",
+		   lb_drain_ns, lb_feed_ns,
+		   lb_drained ? div64_u64(lb_drain_ns, lb_drained) : 0,
+		   lb_drain_max_batch, (u64)atomic64_read(&lb_kicks));
 	seq_printf(m, "admitted_waits open %llu evicted %llu capacity %u\n",
 		   lb_admit_open, lb_admit_evicted, LB_ADMIT_WAYS << lb_admit_bits);
 	spin_lock(&lb_stream_lock);
@@ -559,6 +585,9 @@ int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_eve
 			goto nomem;
 		lb_stream_cap = stream_events;
 	}
+	lb_drain_wq = alloc_workqueue("lockblame_drain", WQ_HIGHPRI, 0);
+	if (!lb_drain_wq)
+		goto nomem;
 	lb_ledger = lb_ledger_create(limits);
 	if (!lb_ledger)
 		goto nomem;
@@ -566,7 +595,7 @@ int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_eve
 	lb_stopping = false;
 	INIT_DELAYED_WORK(&lb_drain_work, lb_drain_workfn);
 	init_irq_work(&lb_kick_work, lb_kick_workfn);
-	schedule_delayed_work(&lb_drain_work, msecs_to_jiffies(lb_drain_ms));
+	queue_delayed_work(lb_drain_wq, &lb_drain_work, msecs_to_jiffies(lb_drain_ms));
 	return 0;
 nomem:
 	lb_drain_exit();
@@ -583,6 +612,9 @@ void lb_drain_exit(void)
 		lb_ledger_destroy(lb_ledger);
 		lb_ledger = NULL;
 	}
+	if (lb_drain_wq)
+		destroy_workqueue(lb_drain_wq);
+	lb_drain_wq = NULL;
 	vfree(lb_stream_buf);
 	lb_stream_buf = NULL;
 	lb_stream_cap = 0;

@@ -94,6 +94,7 @@ int lb_futex_lock_pi_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_futex_unlock_pi_pre(struct kprobe *p, struct pt_regs *regs);
 int lb_futex_init(void);
 void lb_futex_exit(void);
+u64 lb_futex_bytes(void);
 
 int lb_mutex_lock_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_mutex_lock_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
@@ -204,6 +205,7 @@ bool lb_data_exact(void);
 /* binary stream tee for debugfs "events" */
 int lb_stream_open(void);
 u64 lb_stream_bytes(void);
+u64 lb_filter_bytes(void);
 void lb_stream_close(void);
 ssize_t lb_stream_read(char __user *buf, size_t len);
 

@@ -9,9 +9,9 @@
 #include "ledger.h"
 #include "ledger_internal.h"
 
-unsigned int lb_ring_events = 8192;
+unsigned int lb_ring_events = 4096;
 module_param_named(ring_events, lb_ring_events, uint, 0444);
-MODULE_PARM_DESC(ring_events, "Events per CPU ring, a power of 2 in [64, 1048576] (8192)");
+MODULE_PARM_DESC(ring_events, "Events per CPU ring, a power of 2 in [64, 1048576] (4096)");
 
 unsigned int lb_max_blocked = 4096;
 module_param_named(max_blocked, lb_max_blocked, uint, 0444);
@@ -26,35 +26,35 @@ bool lb_stacks;
 module_param_named(stacks, lb_stacks, bool, 0444);
 MODULE_PARM_DESC(stacks, "Record kernel (and futex user) stacks at waits and releases (0)");
 
-static unsigned int lb_stack_entries = 4096;
+static unsigned int lb_stack_entries = 1024;
 module_param_named(stack_entries, lb_stack_entries, uint, 0444);
-MODULE_PARM_DESC(stack_entries, "Distinct stacks stored, [16, 1048576] (4096)");
+MODULE_PARM_DESC(stack_entries, "Distinct stacks stored, [16, 1048576] (1024)");
 
-static unsigned int lb_stream_events = 65536;
+static unsigned int lb_stream_events = 4096;
 module_param_named(stream_events, lb_stream_events, uint, 0444);
-MODULE_PARM_DESC(stream_events, "Events buffered for debugfs \"events\", 0 disables, max 4194304 (65536)");
+MODULE_PARM_DESC(stream_events, "Events buffered for debugfs \"events\", 0 disables, max 4194304 (4096)");
 
 static struct lb_ledger_limits lb_limits = {
-	.max_locks = 1024,
-	.max_tasks = 4096,
-	.max_waiters = 4096,
-	.max_pairs = 8192,
+	.max_locks = 256,
+	.max_tasks = 1024,
+	.max_waiters = 1024,
+	.max_pairs = 2048,
 	.max_chain_depth = 8,
-	.max_sleepers = 4096,
+	.max_sleepers = 2048,
 };
 module_param_named(max_locks, lb_limits.max_locks, uint, 0444);
-MODULE_PARM_DESC(max_locks, "Locks the ledger tracks at once, [8, 1048576] (1024)");
+MODULE_PARM_DESC(max_locks, "Locks the ledger tracks at once, [8, 1048576] (256)");
 module_param_named(max_tasks, lb_limits.max_tasks, uint, 0444);
-MODULE_PARM_DESC(max_tasks, "Tasks the ledger tracks at once, [8, 1048576] (4096)");
+MODULE_PARM_DESC(max_tasks, "Tasks the ledger tracks at once, [8, 1048576] (1024)");
 module_param_named(max_waiters, lb_limits.max_waiters, uint, 0444);
-MODULE_PARM_DESC(max_waiters, "Outstanding waits the ledger tracks at once, [8, 1048576] (4096)");
+MODULE_PARM_DESC(max_waiters, "Outstanding waits the ledger tracks at once, [8, 1048576] (1024)");
 module_param_named(max_pairs, lb_limits.max_pairs, uint, 0444);
-MODULE_PARM_DESC(max_pairs, "Holder/victim pairs the ledger keeps, [8, 4194304] (8192)");
+MODULE_PARM_DESC(max_pairs, "Holder/victim pairs the ledger keeps, [8, 4194304] (2048)");
 module_param_named(max_chain_depth, lb_limits.max_chain_depth, uint, 0444);
 MODULE_PARM_DESC(max_chain_depth, "How far blame follows a holder that waits itself, [1, 16] (8)");
 module_param_named(max_sleepers, lb_limits.max_sleepers, uint, 0444);
 MODULE_PARM_DESC(max_sleepers,
-		 "Tasks kept for event waits, futex sleeps not contention, [8, 1048576] (4096)");
+		 "Tasks kept for event waits, futex sleeps not contention, [8, 1048576] (2048)");
 
 static char *lb_skip;
 module_param_named(skip, lb_skip, charp, 0444);

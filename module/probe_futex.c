@@ -52,6 +52,11 @@ int lb_futex_init(void)
 	return lb_futex_slots ? 0 : -ENOMEM;
 }
 
+u64 lb_futex_bytes(void)
+{
+	return lb_futex_slots ? LB_FUTEX_SLOTS * sizeof(*lb_futex_slots) : 0;
+}
+
 void lb_futex_exit(void)
 {
 	vfree(lb_futex_slots);

@@ -7,6 +7,7 @@
 # Then the scaling table: lb-pool's hot mutex beside 0, 1,000 and 10,000 parked
 # threads (drain ns per event, kretprobe misses, `cat report` time, memory, and
 # whether the culprit comes out as the top cause).
+# tools/bench/run appends tools/bench/capacity.sh (stress-ng capacity) to this script.
 d=/sys/kernel/debug/lockblame
 run() {
 	lb-bench -n 100000 -t 4 | sed -n 's/^bench mode=\([^ ]*\).*ns_per_op=\([0-9.]*\).*/\1 \2/p' >> "$1"
