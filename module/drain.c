@@ -585,7 +585,12 @@ int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_eve
 			goto nomem;
 		lb_stream_cap = stream_events;
 	}
-	lb_drain_wq = alloc_workqueue("lockblame_drain", WQ_HIGHPRI, 0);
+	/*
+	 * Unbound: the drain empties every CPU's ring and needs no CPU of its
+	 * own; 7.x also warns about a workqueue that names neither WQ_UNBOUND
+	 * nor WQ_PERCPU (a panic under panic_on_warn).
+	 */
+	lb_drain_wq = alloc_workqueue("lockblame_drain", WQ_UNBOUND | WQ_HIGHPRI, 0);
 	if (!lb_drain_wq)
 		goto nomem;
 	lb_ledger = lb_ledger_create(limits);

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The binary event stream: every contended wait names its waiter, kernel locks name their
 # owner, waits end after they begin, futex locks are released by someone, a process-shared
-# mutex is one key across processes, and recorded + dropped = generated on every CPU.
+# mutex is one key across processes, each way a futex wait ends (woken, timeout, interrupted,
+# again) is read right, and recorded + dropped = generated on every CPU.
 # lb-live-only
 . "$(dirname "$0")/lib.sh"
 
@@ -128,6 +129,25 @@ if ev_case again lb-bench -a 50; then
 	errs=$(sed -n 's/^lock .*class=futex .*errors=\([0-9]*\).*/\1/p' "$LB_DEBUGFS/ledger" | sort -n | tail -n 1)
 	[ "${errs:-0}" -ge 50 ] && echo "ok - again: the lock counts them as errors ($errs)" ||
 		lb_not_ok "again: the lock counts them as errors" "errors=${errs:-none}"
+fi
+
+# Each way a futex wait ends is read right on this kernel (the sleep and
+# unqueue probes' arguments differ between kernels): lb-futexres's threads
+# are woken, time out, are interrupted by a signal, or find the word changed,
+# and each one's wait_end says so.
+if [ -x "$LB_BIN/lb-futexres" ] && ev_case futexres lb-futexres; then
+	for want in woken timeout interrupted again; do
+		tid=$(sed -n "s/^truth futex=$want pid=\([0-9]*\) .*/\1/p" "$LB_OUT/futexres.truth")
+		got=$(awk -v tid="$tid" '$0 ~ /type=wait_end/ && $0 ~ (" pid=" tid " ") && / class=futex / {
+			for (i = 1; i <= NF; i++) if ($i ~ /^result=/) r = r " " substr($i, 8)
+		} END { print substr(r, 2) }' "$LB_OUT/futexres.events")
+		if [ -n "$tid" ] && [ "$got" = "$want" ]; then
+			echo "ok - futexres: the $want wait ends with result=$want"
+		else
+			lb_not_ok "futexres: the $want wait ends with result=$want" \
+				"thread ${tid:-?}: wait_end results '${got}'"
+		fi
+	done
 fi
 
 # Every loss is counted: per CPU, generated == recorded + dropped (once no probe
