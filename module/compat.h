@@ -90,6 +90,19 @@ static inline bool lb_rwsem_has_waiter(struct rw_semaphore *sem) { return false;
 #define LB_FUTEX_FLAGS_SHARED		0x0001U
 #endif
 
+/*
+ * The kretprobe an instance belongs to: get_kretprobe() since 5.11 (Kbuild
+ * defines LB_HAVE_GET_KRETPROBE when kprobes.h has it), ->rp before.
+ */
+static inline struct kretprobe *lb_kretprobe_of(struct kretprobe_instance *ri)
+{
+#ifdef LB_HAVE_GET_KRETPROBE
+	return get_kretprobe(ri);
+#else
+	return ri->rp;
+#endif
+}
+
 /* Function arguments and return value at a probe (x86-64 calling convention). */
 static inline unsigned long lb_arg(struct pt_regs *regs, unsigned int n)
 {

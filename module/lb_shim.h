@@ -19,7 +19,12 @@
 #include <linux/minmax.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
+/* <linux/stdarg.h> since 5.15; before, the compiler's own <stdarg.h>. */
+#if __has_include("linux/stdarg.h")
 #include <linux/stdarg.h>
+#else
+#include <stdarg.h>
+#endif
 #include <linux/string.h>
 #include <linux/types.h>
 

@@ -6,6 +6,7 @@
 #include <linux/types.h>
 #include <linux/kprobes.h>
 #include <lockblame/abi.h>
+#include "compat.h"
 
 struct lb_ledger;
 struct seq_file;
@@ -77,7 +78,7 @@ static inline struct lb_probe *lb_probe_of_kp(struct kprobe *kp)
 
 static inline struct lb_probe *lb_probe_of_ri(struct kretprobe_instance *ri)
 {
-	return container_of(get_kretprobe(ri), struct lb_probe, krp);
+	return container_of(lb_kretprobe_of(ri), struct lb_probe, krp);
 }
 
 /* Probe handlers, one file per family. */
