@@ -34,7 +34,7 @@ DEMO ?= tools/qemu/demo.sh
 
 # What a DKMS tree holds: the module and what builds it; no tests, no tools.
 DKMS_SOURCES = Kbuild Makefile $(sort $(shell find module include -type f \
-	\( -name '*.[ch]' -o -name Kbuild \) 2>/dev/null))
+	\( -name '*.[ch]' -o -name Kbuild -o -name '*.mk' \) 2>/dev/null))
 
 KBUILD = $(MAKE) -C $(KDIR) LOCKBLAME_VERSION=$(LOCKBLAME_VERSION)
 

@@ -71,6 +71,46 @@ static void lockblame_probes_test_required_planted(struct kunit *test)
 	}
 }
 
+/*
+ * Argument layouts are data: every planted role reads through the layout of
+ * the candidate it is planted on, the handlers' arguments are all placed
+ * there, and every position is one of x86-64's six argument registers.
+ */
+static void lockblame_probes_test_arg_layouts(struct kunit *test)
+{
+	static const struct {
+		const char *role;
+		enum lb_arg arg;
+	} reads[] = {
+		{ "futex_key", LB_ARG_KEY }, { "futex_key", LB_ARG_UADDR },
+		{ "futex_setup", LB_ARG_VAL }, { "futex_unqueue", LB_ARG_Q },
+		{ "futex_wake", LB_ARG_UADDR }, { "futex_wake", LB_ARG_NR_WAKE },
+		{ "futex_lock_pi", LB_ARG_UADDR }, { "futex_lock_pi", LB_ARG_FLAGS },
+		{ "futex_unlock_pi", LB_ARG_UADDR }, { "futex_unlock_pi", LB_ARG_FLAGS },
+		{ "mutex_lock", LB_ARG_LOCK }, { "mutex_unlock", LB_ARG_LOCK },
+		{ "rwsem_down_read", LB_ARG_LOCK }, { "rwsem_down_write", LB_ARG_LOCK },
+		{ "rwsem_wake", LB_ARG_LOCK },
+	};
+	unsigned int i, a;
+
+	for (i = 0; i < ARRAY_SIZE(reads); i++) {
+		struct lb_probe *p = lb_probe_find(reads[i].role);
+
+		KUNIT_ASSERT_NOT_NULL_MSG(test, p, "role %s missing", reads[i].role);
+		KUNIT_EXPECT_NE_MSG(test, p->args.at[reads[i].arg], 0,
+				    "%s: argument %d has no position", p->role, reads[i].arg);
+	}
+	for (i = 0; i < lb_probe_count; i++) {
+		struct lb_probe *p = &lb_probe_table[i];
+
+		if (p->attached)
+			KUNIT_EXPECT_NOT_NULL_MSG(test, p->layout, "%s planted, no layout",
+						  p->role);
+		for (a = 0; a < LB_NR_ARGS; a++)
+			KUNIT_EXPECT_LE_MSG(test, p->args.at[a], 6, "%s: argument %u", p->role, a);
+	}
+}
+
 /* -ENOENT moves on to the next candidate: a clone name is found this way. */
 static void lockblame_probes_test_candidate_fallback(struct kunit *test)
 {
@@ -135,6 +175,7 @@ static void lockblame_probes_test_required_missing(struct kunit *test)
 static struct kunit_case lockblame_probes_test_cases[] = {
 	KUNIT_CASE(lockblame_probes_test_table_complete),
 	KUNIT_CASE(lockblame_probes_test_required_planted),
+	KUNIT_CASE(lockblame_probes_test_arg_layouts),
 	KUNIT_CASE(lockblame_probes_test_candidate_fallback),
 	KUNIT_CASE(lockblame_probes_test_no_candidate),
 	KUNIT_CASE(lockblame_probes_test_optional_missing),

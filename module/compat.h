@@ -50,8 +50,8 @@ static inline long lb_rwsem_count(struct rw_semaphore *sem)
 /*
  * Whether @sem has a waiter queued, read without faulting (the caller is not
  * sure @sem is one). The queue's shape changed: up to 6.x a wait_list head,
- * in 7.x a first_waiter pointer; Kbuild defines LB_RWSEM_FIRST_WAITER when
- * the kernel's rwsem.h has the latter.
+ * in 7.x a first_waiter pointer; module/features.mk defines
+ * LB_RWSEM_FIRST_WAITER when the kernel's rwsem.h has the latter.
  */
 static inline bool lb_rwsem_has_waiter(struct rw_semaphore *sem)
 {
@@ -91,8 +91,9 @@ static inline bool lb_rwsem_has_waiter(struct rw_semaphore *sem) { return false;
 #endif
 
 /*
- * The kretprobe an instance belongs to: get_kretprobe() since 5.11 (Kbuild
- * defines LB_HAVE_GET_KRETPROBE when kprobes.h has it), ->rp before.
+ * The kretprobe an instance belongs to: get_kretprobe() since 5.11
+ * (module/features.mk defines LB_HAVE_GET_KRETPROBE when kprobes.h has it),
+ * ->rp before.
  */
 static inline struct kretprobe *lb_kretprobe_of(struct kretprobe_instance *ri)
 {

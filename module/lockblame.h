@@ -27,9 +27,36 @@ enum lb_probe_kind { LB_KPROBE, LB_KRETPROBE };
 
 #define LB_MAX_CANDIDATES 5
 
+/*
+ * The arguments handlers read, by meaning. Where each one is passed is data
+ * of the probe table: a role gives the positions for its candidates, and a
+ * candidate whose function takes them elsewhere (a kernel that reordered
+ * them) gives its own. Handlers never hard-code a position.
+ */
+enum lb_arg {
+	LB_ARG_LOCK,		/* struct mutex * or struct rw_semaphore * */
+	LB_ARG_UADDR,		/* futex: the word's user address */
+	LB_ARG_VAL,		/* futex: the value the waiter expects */
+	LB_ARG_FLAGS,		/* futex: the kernel's internal flags */
+	LB_ARG_KEY,		/* futex: the union futex_key * being filled */
+	LB_ARG_NR_WAKE,		/* futex: how many a wake may wake */
+	LB_ARG_Q,		/* futex: the struct futex_q * */
+	LB_NR_ARGS
+};
+
+/* at[a]: 1 + the position of argument a, 0 when the function has no such argument. */
+struct lb_arg_layout {
+	u8 at[LB_NR_ARGS];
+};
+
+#define LB_AT(name, pos)	.at[LB_ARG_##name] = (pos) + 1
+
 struct lb_probe {
 	const char *role;
 	const char *candidates[LB_MAX_CANDIDATES];	/* tried in order */
+	struct lb_arg_layout args;		/* where the candidates take what */
+	/* a candidate's own layout where it differs from args, else NULL */
+	const struct lb_arg_layout *cand_args[LB_MAX_CANDIDATES];
 	enum lb_probe_kind kind;
 	u8 lock_class;				/* the lock class it serves */
 	bool required;
@@ -44,6 +71,7 @@ struct lb_probe {
 	};
 	u8 int_candidates;			/* bit i: candidate i returns int */
 	const char *attached;			/* symbol planted on, or NULL */
+	const struct lb_arg_layout *layout;	/* the planted candidate's */
 	bool returns_int;			/* the one planted on returns int */
 	bool skipped;				/* named in skip=: never planted */
 	int error;				/* 0, or why it is not planted */
@@ -79,6 +107,15 @@ static inline struct lb_probe *lb_probe_of_kp(struct kprobe *kp)
 static inline struct lb_probe *lb_probe_of_ri(struct kretprobe_instance *ri)
 {
 	return container_of(lb_kretprobe_of(ri), struct lb_probe, krp);
+}
+
+/* Argument @a of the function @p is planted on, as its layout says; 0 if none. */
+static inline unsigned long lb_probe_arg(const struct lb_probe *p, struct pt_regs *regs,
+					 enum lb_arg a)
+{
+	u8 at = p->layout ? p->layout->at[a] : 0;
+
+	return at ? lb_arg(regs, at - 1) : 0;
 }
 
 /* Probe handlers, one file per family. */

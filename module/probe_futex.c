@@ -118,8 +118,8 @@ int __kprobes lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *
 	atomic64_inc(&lb_probe_of_ri(ri)->hits);
 	if (!READ_ONCE(lb_enabled))
 		return 1;
-	d->arg = lb_arg(regs, 2);
-	d->arg2 = lb_arg(regs, 0);
+	d->arg = lb_probe_arg(lb_probe_of_ri(ri), regs, LB_ARG_KEY);
+	d->arg2 = lb_probe_arg(lb_probe_of_ri(ri), regs, LB_ARG_UADDR);
 	return 0;
 }
 
@@ -202,9 +202,9 @@ static void __kprobes lb_futex_word_fill(struct lb_event *ev, const struct lb_fu
 }
 
 /*
- * futex_wait_setup(uaddr, val, ...): the value the waiter expects is its
- * second argument on every kernel from 5.16 to 7.x. It returns -EAGAIN when
- * the word no longer holds it: a wait that never sleeps.
+ * futex_wait_setup(uaddr, val, ...): the value the waiter expects (where the
+ * probe table says). It returns -EAGAIN when the word no longer holds it: a
+ * wait that never sleeps.
  */
 int __kprobes lb_futex_setup_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
@@ -213,7 +213,7 @@ int __kprobes lb_futex_setup_entry(struct kretprobe_instance *ri, struct pt_regs
 	atomic64_inc(&lb_probe_of_ri(ri)->hits);
 	if (!READ_ONCE(lb_enabled))
 		return 1;
-	d->arg = (u32)lb_arg(regs, 1);
+	d->arg = (u32)lb_probe_arg(lb_probe_of_ri(ri), regs, LB_ARG_VAL);
 	return 0;
 }
 
@@ -287,7 +287,8 @@ int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
  */
 int __kprobes lb_futex_unqueue_pre(struct kprobe *kp, struct pt_regs *regs)
 {
-	struct plist_node *node = (struct plist_node *)lb_arg(regs, 0);
+	struct plist_node *node =
+		(struct plist_node *)lb_probe_arg(lb_probe_of_kp(kp), regs, LB_ARG_Q);
 	struct list_head *next;
 	struct lb_event *ev;
 
@@ -315,8 +316,8 @@ int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs 
 	atomic64_inc(&lb_probe_of_ri(ri)->hits);
 	if (!READ_ONCE(lb_enabled))
 		return 1;
-	d->arg = lb_arg(regs, 0);
-	d->arg2 = (int)lb_arg(regs, 2) > 1;
+	d->arg = lb_probe_arg(lb_probe_of_ri(ri), regs, LB_ARG_UADDR);
+	d->arg2 = (int)lb_probe_arg(lb_probe_of_ri(ri), regs, LB_ARG_NR_WAKE) > 1;
 	lb_event_stacks(lb_probe_of_ri(ri), true, &d->stack_id, &d->ustack_id);
 	return 0;
 }
@@ -383,14 +384,16 @@ static bool __kprobes lb_futex_pi_lock(unsigned long uaddr, unsigned int flags, 
 int __kprobes lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	unsigned long uaddr = lb_arg(regs, 0);
+	struct lb_probe *p = lb_probe_of_ri(ri);
+	unsigned long uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
 	struct task_struct *t;
 	struct lb_event *ev;
 	u64 lock;
 	u32 word;
 
-	atomic64_inc(&lb_probe_of_ri(ri)->hits);
-	if (!READ_ONCE(lb_enabled) || !lb_futex_pi_lock(uaddr, lb_arg(regs, 1), &lock) ||
+	atomic64_inc(&p->hits);
+	if (!READ_ONCE(lb_enabled) ||
+	    !lb_futex_pi_lock(uaddr, lb_probe_arg(p, regs, LB_ARG_FLAGS), &lock) ||
 	    copy_from_user_nofault(&word, (u32 __user *)uaddr, sizeof(word)) ||
 	    !(word & FUTEX_TID_MASK))
 		return 1;
@@ -433,13 +436,15 @@ int __kprobes lb_futex_lock_pi_ret(struct kretprobe_instance *ri, struct pt_regs
 /* futex_unlock_pi(uaddr, flags): the owner releases a PI futex with waiters. */
 int __kprobes lb_futex_unlock_pi_pre(struct kprobe *kp, struct pt_regs *regs)
 {
-	unsigned long uaddr = lb_arg(regs, 0);
+	struct lb_probe *p = lb_probe_of_kp(kp);
+	unsigned long uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
 	struct lb_event *ev;
 	u64 lock;
 	u32 word;
 
-	atomic64_inc(&lb_probe_of_kp(kp)->hits);
-	if (!READ_ONCE(lb_enabled) || !lb_futex_pi_lock(uaddr, lb_arg(regs, 1), &lock) ||
+	atomic64_inc(&p->hits);
+	if (!READ_ONCE(lb_enabled) ||
+	    !lb_futex_pi_lock(uaddr, lb_probe_arg(p, regs, LB_ARG_FLAGS), &lock) ||
 	    copy_from_user_nofault(&word, (u32 __user *)uaddr, sizeof(word)) ||
 	    !(word & FUTEX_WAITERS))
 		return 0;

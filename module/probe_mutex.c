@@ -20,7 +20,7 @@ int __kprobes lb_mutex_lock_entry(struct kretprobe_instance *ri, struct pt_regs 
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	struct lb_probe *p = lb_probe_of_ri(ri);
-	struct mutex *lock = (struct mutex *)lb_arg(regs, 0);
+	struct mutex *lock = (struct mutex *)lb_probe_arg(p, regs, LB_ARG_LOCK);
 	struct task_struct *owner;
 	struct lb_event *ev;
 	unsigned long word;
@@ -86,7 +86,7 @@ int __kprobes lb_mutex_lock_int_ret(struct kretprobe_instance *ri, struct pt_reg
 int __kprobes lb_mutex_unlock_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct lb_probe *p = lb_probe_of_kp(kp);
-	struct mutex *lock = (struct mutex *)lb_arg(regs, 0);
+	struct mutex *lock = (struct mutex *)lb_probe_arg(p, regs, LB_ARG_LOCK);
 	struct lb_event *ev;
 	unsigned long word;
 

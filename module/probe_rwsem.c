@@ -15,7 +15,7 @@ static int __kprobes lb_rwsem_entry(struct kretprobe_instance *ri, struct pt_reg
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	struct lb_probe *p = lb_probe_of_ri(ri);
-	struct rw_semaphore *sem = (struct rw_semaphore *)lb_arg(regs, 0);
+	struct rw_semaphore *sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
 	struct lb_event *ev;
 	unsigned long word, count, readers;
 
@@ -86,7 +86,7 @@ int __kprobes lb_rwsem_down_ret(struct kretprobe_instance *ri, struct pt_regs *r
 int __kprobes lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct lb_probe *p = lb_probe_of_kp(kp);
-	struct rw_semaphore *sem = (struct rw_semaphore *)lb_arg(regs, 0);
+	struct rw_semaphore *sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
 	struct lb_event *ev;
 	long count;
 

@@ -13,20 +13,22 @@
 
 #define LB_WAIT_DATA sizeof(struct lb_wait_data)
 
-#define LB_KRET(_role, _cls, _req, _entry, _ret, ...)			\
+#define LB_UNPAREN(...) __VA_ARGS__
+/* _args: the argument positions, as (LB_AT(NAME, pos), ...). */
+#define LB_KRET(_role, _cls, _req, _entry, _ret, _args, ...)		\
 	{ .role = _role, .lock_class = _cls, .required = _req,		\
-	  .kind = LB_KRETPROBE,						\
+	  .kind = LB_KRETPROBE, .args = { LB_UNPAREN _args },	\
 	  .entry = _entry, .ret = _ret, .data_size = LB_WAIT_DATA,	\
 	  .candidates = { __VA_ARGS__ } }
 /* The same, where candidate i returns an int (not void) when bit i of _ints is set. */
-#define LB_KRETI(_role, _cls, _req, _entry, _ret, _ints, ...)		\
+#define LB_KRETI(_role, _cls, _req, _entry, _ret, _ints, _args, ...)	\
 	{ .role = _role, .lock_class = _cls, .required = _req,		\
-	  .kind = LB_KRETPROBE,						\
+	  .kind = LB_KRETPROBE, .args = { LB_UNPAREN _args },	\
 	  .entry = _entry, .ret = _ret, .data_size = LB_WAIT_DATA,	\
 	  .int_candidates = _ints, .candidates = { __VA_ARGS__ } }
-#define LB_KPRB(_role, _cls, _req, _pre, ...)				\
+#define LB_KPRB(_role, _cls, _req, _pre, _args, ...)			\
 	{ .role = _role, .lock_class = _cls, .required = _req,		\
-	  .kind = LB_KPROBE,						\
+	  .kind = LB_KPROBE, .args = { LB_UNPAREN _args },	\
 	  .pre = _pre, .candidates = { __VA_ARGS__ } }
 
 /*
@@ -37,40 +39,53 @@
  * mutex_lock through __mutex_lock: the handlers skip uncontended calls.
  */
 struct lb_probe lb_probe_table[] = {
+	/* get_futex_key(uaddr, flags, key, rw) */
 	LB_KRET("futex_key", LB_LOCK_FUTEX, true, lb_futex_key_entry, lb_futex_key_ret,
-		"get_futex_key"),
-	/* Short calls: none of these kretprobes is held while a task sleeps. */
+		(LB_AT(UADDR, 0), LB_AT(KEY, 2)), "get_futex_key"),
+	/*
+	 * Short calls: none of these kretprobes is held while a task sleeps.
+	 * futex_wait_setup(uaddr, val, flags, q, ...)
+	 */
 	LB_KRET("futex_setup", LB_LOCK_FUTEX, true, lb_futex_setup_entry,
-		lb_futex_setup_ret, "futex_wait_setup"),
-	/* 6.16 renamed futex_wait_queue() to futex_do_wait(); <= 5.15 had _me. */
-	LB_KPRB("futex_sleep", LB_LOCK_FUTEX, true, lb_futex_sleep_pre,
+		lb_futex_setup_ret, (LB_AT(VAL, 1)), "futex_wait_setup"),
+	/*
+	 * 6.16 renamed futex_wait_queue(hb, q, timeout) to futex_do_wait(q,
+	 * timeout); <= 5.15 had _me. The handler reads no argument.
+	 */
+	LB_KPRB("futex_sleep", LB_LOCK_FUTEX, true, lb_futex_sleep_pre, (),
 		"futex_wait_queue", "futex_do_wait", "futex_wait_queue_me"),
-	LB_KPRB("futex_unqueue", LB_LOCK_FUTEX, true, lb_futex_unqueue_pre,
+	/* futex_unqueue(q) */
+	LB_KPRB("futex_unqueue", LB_LOCK_FUTEX, true, lb_futex_unqueue_pre, (LB_AT(Q, 0)),
 		"futex_unqueue"),
+	/* futex_wake(uaddr, flags, nr_wake, bitset) */
 	LB_KRET("futex_wake", LB_LOCK_FUTEX, true, lb_futex_wake_entry, lb_futex_wake_ret,
-		"futex_wake"),
+		(LB_AT(UADDR, 0), LB_AT(NR_WAKE, 2)), "futex_wake"),
+	/* futex_lock_pi(uaddr, flags, time, trylock), futex_unlock_pi(uaddr, flags) */
 	LB_KRET("futex_lock_pi", LB_LOCK_FUTEX_PI, false, lb_futex_lock_pi_entry,
-		lb_futex_lock_pi_ret, "futex_lock_pi"),
+		lb_futex_lock_pi_ret, (LB_AT(UADDR, 0), LB_AT(FLAGS, 1)), "futex_lock_pi"),
 	LB_KPRB("futex_unlock_pi", LB_LOCK_FUTEX_PI, false, lb_futex_unlock_pi_pre,
-		"futex_unlock_pi"),
-	/* The slowpath returns void; lockdep kernels' __mutex_lock returns int. */
+		(LB_AT(UADDR, 0), LB_AT(FLAGS, 1)), "futex_unlock_pi"),
+	/*
+	 * The slowpath returns void; lockdep kernels' __mutex_lock returns int.
+	 * Every mutex and rwsem function here takes the lock first.
+	 */
 	LB_KRETI("mutex_lock", LB_LOCK_MUTEX, true, lb_mutex_lock_entry, lb_mutex_lock_ret,
-		 0x0e, "__mutex_lock_slowpath", "__mutex_lock", "__mutex_lock.constprop.0",
-		 "__mutex_lock.isra.0"),
+		 0x0e, (LB_AT(LOCK, 0)), "__mutex_lock_slowpath", "__mutex_lock",
+		 "__mutex_lock.constprop.0", "__mutex_lock.isra.0"),
 	LB_KRET("mutex_lock_killable", LB_LOCK_MUTEX, false, lb_mutex_lock_entry,
-		lb_mutex_lock_int_ret, "__mutex_lock_killable_slowpath"),
+		lb_mutex_lock_int_ret, (LB_AT(LOCK, 0)), "__mutex_lock_killable_slowpath"),
 	LB_KRET("mutex_lock_interruptible", LB_LOCK_MUTEX, false, lb_mutex_lock_entry,
-		lb_mutex_lock_int_ret, "__mutex_lock_interruptible_slowpath"),
-	LB_KPRB("mutex_unlock", LB_LOCK_MUTEX, true, lb_mutex_unlock_pre,
+		lb_mutex_lock_int_ret, (LB_AT(LOCK, 0)), "__mutex_lock_interruptible_slowpath"),
+	LB_KPRB("mutex_unlock", LB_LOCK_MUTEX, true, lb_mutex_unlock_pre, (LB_AT(LOCK, 0)),
 		"__mutex_unlock_slowpath", "__mutex_unlock_slowpath.constprop.0",
 		"__mutex_unlock_slowpath.isra.0"),
 	LB_KRET("rwsem_down_read", LB_LOCK_RWSEM, true, lb_rwsem_read_entry,
-		lb_rwsem_down_ret, "rwsem_down_read_slowpath",
+		lb_rwsem_down_ret, (LB_AT(LOCK, 0)), "rwsem_down_read_slowpath",
 		"rwsem_down_read_slowpath.constprop.0", "rwsem_down_read_slowpath.isra.0"),
 	LB_KRET("rwsem_down_write", LB_LOCK_RWSEM, true, lb_rwsem_write_entry,
-		lb_rwsem_down_ret, "rwsem_down_write_slowpath",
+		lb_rwsem_down_ret, (LB_AT(LOCK, 0)), "rwsem_down_write_slowpath",
 		"rwsem_down_write_slowpath.constprop.0", "rwsem_down_write_slowpath.isra.0"),
-	LB_KPRB("rwsem_wake", LB_LOCK_RWSEM, true, lb_rwsem_wake_pre,
+	LB_KPRB("rwsem_wake", LB_LOCK_RWSEM, true, lb_rwsem_wake_pre, (LB_AT(LOCK, 0)),
 		"rwsem_wake", "rwsem_wake.isra.0", "rwsem_wake.constprop.0"),
 };
 EXPORT_SYMBOL_GPL(lb_probe_table);
@@ -245,6 +260,8 @@ int lb_probe_plant(struct lb_probe *p)
 	atomic64_set(&p->hits, 0);
 	atomic64_set(&p->mismatches, 0);
 	for (i = 0; i < LB_MAX_CANDIDATES && p->candidates[i]; i++) {
+		/* Handlers may run as soon as it is registered: layout first. */
+		p->layout = p->cand_args[i] ? p->cand_args[i] : &p->args;
 		err = lb_probe_register(p, p->candidates[i]);
 		if (!err) {
 			p->attached = p->candidates[i];

@@ -1,0 +1,6 @@
+# SPDX-License-Identifier: GPL-2.0
+# What the kernel's headers have where no version or config macro tells, for
+# module/compat.h; included by Kbuild and kunit/Kbuild. 7.x queues rwsem
+# waiters behind a first_waiter pointer; 5.11 added get_kretprobe().
+ccflags-y += $(if $(shell grep -ls first_waiter $(srctree)/include/linux/rwsem.h),-DLB_RWSEM_FIRST_WAITER)
+ccflags-y += $(if $(shell grep -ls get_kretprobe $(srctree)/include/linux/kprobes.h),-DLB_HAVE_GET_KRETPROBE)
