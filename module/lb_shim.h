@@ -19,8 +19,8 @@
 #include <linux/minmax.h>
 #include <linux/mm.h>
 #include <linux/slab.h>
-/* <linux/stdarg.h> since 5.15; before, the compiler's own <stdarg.h>. */
-#if __has_include("linux/stdarg.h")
+/* <linux/stdarg.h> since 5.15 (module/features.mk); before, the compiler's. */
+#ifdef LB_HAVE_LINUX_STDARG
 #include <linux/stdarg.h>
 #else
 #include <stdarg.h>
