@@ -154,6 +154,7 @@ struct lb_wait_data {
 	u16 flags;
 	unsigned long arg;	/* family-specific (futex: the word or its address) */
 	unsigned long arg2;	/* family-specific (futex wake: more than one asked) */
+	u64 begin_ns;		/* when the entry handler ran */
 	u32 stack_id, ustack_id;	/* stacks taken at entry, for the return */
 };
 

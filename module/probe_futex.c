@@ -318,6 +318,7 @@ int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs 
 		return 1;
 	d->arg = lb_probe_arg(lb_probe_of_ri(ri), regs, LB_ARG_UADDR);
 	d->arg2 = (int)lb_probe_arg(lb_probe_of_ri(ri), regs, LB_ARG_NR_WAKE) > 1;
+	d->begin_ns = ktime_get_mono_fast_ns();
 	lb_event_stacks(lb_probe_of_ri(ri), true, &d->stack_id, &d->ustack_id);
 	return 0;
 }
@@ -353,6 +354,15 @@ int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *r
 	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_FUTEX, op.lock);
 	if (!ev)
 		return 0;
+	/*
+	 * The lock was released in user space before the syscall: the release
+	 * is when futex_wake began, not now. By now the woken waiter may have
+	 * run, even on this CPU (the waker preempted at the wakeup), and on a
+	 * slow guest the wake itself takes milliseconds; stamping the return
+	 * put all of that into the waker's hold. A release committed behind
+	 * a later event of this CPU's ring is clamped and counted late.
+	 */
+	ev->ts_ns = d->begin_ns;
 	ev->flags |= op.flags & LB_EF_SHARED_KEY;
 	if (lb_futex_is_exit_wake(d->arg))
 		ev->flags |= LB_EF_THREAD_EXIT;

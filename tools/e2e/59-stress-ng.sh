@@ -122,16 +122,23 @@ bad=$(awk 'NR == FNR { b[$1] = $2; next } $1 ~ /^futex/ && $2 > b[$1] { printf "
 causes=$(grep -c '^task .* verdict=cause ' "$out/ledger")
 # Causes of under 1% of all lock waiting are printed, not failed: a kernel
 # mutex handed over without its waiters bit ends a hold unseen (a limit).
-noholds=$(awk '/^totals / { for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "wait_ns") total = kv[2] } }
+# When events were lost (the report says "data: partial"), a hold's start or
+# end may be among them: then only a cause with over 10% of the waiting
+# without a seen hold fails, and the others are printed.
+partial=$(sed -n 's/^data: partial, //p' "$LB_DEBUGFS/report" | head -n 1)
+share=100
+[ -n "$partial" ] && share=10
+noholds=$(awk -v share=$share '/^totals / { for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "wait_ns") total = kv[2] } }
 	/^lock / { for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "holder") held[kv[2]] = 1 } }
 	/^task / && / verdict=cause / && / holds=0 / {
 	for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
 	if (v["pid"] in held) next
-	if (v["blame_ns"] * 100 < total) { printf "# minor cause without a seen hold: pid=%s comm=%s blame_ns=%s\n", v["pid"], v["comm"], v["blame_ns"] > "/proc/self/fd/2"; next }
+	if (v["blame_ns"] * share < total) { printf "# minor cause without a seen hold: pid=%s comm=%s blame_ns=%s\n", v["pid"], v["comm"], v["blame_ns"] > "/proc/self/fd/2"; next }
 	printf "pid=%s comm=%s blame_ns=%s; ", v["pid"], v["comm"], v["blame_ns"] }' "$out/ledger" 2> "$out/minor")
 cat "$out/minor"
+[ -z "$partial" ] || echo "# data partial ($partial): causes of under 10% of the waiting may have lost their hold"
 if [ -z "$noholds" ]; then
-	ok "every cause held a lock ($causes causes)"
+	ok "every cause held a lock ($causes causes${partial:+; data partial, minor ones printed})"
 else
 	# Which locks and pairs charged them, for the module's owner.
 	for p in $(echo "$noholds" | tr ';' '\n' | sed -n 's/^ *pid=\([0-9]*\) .*/\1/p'); do
