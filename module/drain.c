@@ -564,6 +564,19 @@ void lb_drain_show(struct seq_file *m)
 	mutex_unlock(&lb_drain_mutex);
 }
 
+/*
+ * The periodic drain starts after the probes are planted: while they are
+ * being registered, the drain's own mutex_lock would call a function whose
+ * entry is being patched (a debug-lane guest died so on multi-threaded TCG:
+ * tools/qemu/int3-evidence.md, "Loaded cycles").
+ */
+void lb_drain_start(void)
+{
+	WRITE_ONCE(lb_stopping, false);
+	queue_delayed_work(lb_drain_wq, &lb_drain_work, msecs_to_jiffies(lb_drain_ms));
+}
+EXPORT_SYMBOL_GPL(lb_drain_start);
+
 int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_events)
 {
 	lb_avail = kcalloc(nr_cpu_ids, sizeof(*lb_avail), GFP_KERNEL);
@@ -597,10 +610,10 @@ int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_eve
 	if (!lb_ledger)
 		goto nomem;
 	lb_start_ns = ktime_get_mono_fast_ns();
-	lb_stopping = false;
+	/* Not yet: lb_drain_start() runs it once the probes are planted. */
+	lb_stopping = true;
 	INIT_DELAYED_WORK(&lb_drain_work, lb_drain_workfn);
 	init_irq_work(&lb_kick_work, lb_kick_workfn);
-	queue_delayed_work(lb_drain_wq, &lb_drain_work, msecs_to_jiffies(lb_drain_ms));
 	return 0;
 nomem:
 	lb_drain_exit();

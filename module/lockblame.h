@@ -214,6 +214,7 @@ u64 lb_stacks_bytes(void);
 /* ---- drain and ledger ownership (drain.c) ---- */
 struct lb_ledger_limits;
 int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_events);
+void lb_drain_start(void);
 void lb_drain_exit(void);
 void lb_drain_now(void);
 void lb_drain_kick(void);

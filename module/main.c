@@ -125,6 +125,7 @@ static int __init lb_init(void)
 	err = lb_probes_install();
 	if (err)
 		goto free_debugfs;
+	lb_drain_start();
 	pr_info("lockblame: %u of %u probes planted, %u events per CPU ring\n",
 		lb_probes_attached(), lb_probe_count, lb_ring_events);
 	return 0;
