@@ -87,19 +87,22 @@ static int lb_report_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static int lb_report_open(struct inode *inode, struct file *file)
-{
-	return single_open_size(file, lb_report_show, &lb_report_room,
-				READ_ONCE(lb_report_room));
+/* report and ledger: single_open with the room @room last needed. */
+#define LB_SIZED_FOPS(name)							\
+static int name##_open(struct inode *inode, struct file *file)			\
+{										\
+	return single_open_size(file, name##_show, &name##_room,		\
+				READ_ONCE(name##_room));			\
+}										\
+static const struct file_operations name##_fops = {				\
+	.owner = THIS_MODULE,							\
+	.open = name##_open,							\
+	.read = seq_read,							\
+	.llseek = seq_lseek,							\
+	.release = single_release,						\
 }
 
-static const struct file_operations lb_report_fops = {
-	.owner = THIS_MODULE,
-	.open = lb_report_open,
-	.read = seq_read,
-	.llseek = seq_lseek,
-	.release = single_release,
-};
+LB_SIZED_FOPS(lb_report);
 
 static int lb_ledger_show(struct seq_file *m, void *v)
 {
@@ -112,19 +115,7 @@ static int lb_ledger_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static int lb_ledger_open(struct inode *inode, struct file *file)
-{
-	return single_open_size(file, lb_ledger_show, &lb_ledger_room,
-				READ_ONCE(lb_ledger_room));
-}
-
-static const struct file_operations lb_ledger_fops = {
-	.owner = THIS_MODULE,
-	.open = lb_ledger_open,
-	.read = seq_read,
-	.llseek = seq_lseek,
-	.release = single_release,
-};
+LB_SIZED_FOPS(lb_ledger);
 
 static int lb_probes_file_show(struct seq_file *m, void *v)
 {

@@ -114,12 +114,13 @@ static struct lb_futex_slot *__kprobes lb_futex_key_of_current(u64 now, struct l
 int __kprobes lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
+	struct lb_probe *p = lb_probe_of_ri(ri);
 
-	atomic64_inc(&lb_probe_of_ri(ri)->hits);
+	atomic64_inc(&p->hits);
 	if (!READ_ONCE(lb_enabled))
 		return 1;
-	d->arg = lb_probe_arg(lb_probe_of_ri(ri), regs, LB_ARG_KEY);
-	d->arg2 = lb_probe_arg(lb_probe_of_ri(ri), regs, LB_ARG_UADDR);
+	d->arg = lb_probe_arg(p, regs, LB_ARG_KEY);
+	d->arg2 = lb_probe_arg(p, regs, LB_ARG_UADDR);
 	return 0;
 }
 
@@ -312,14 +313,15 @@ int __kprobes lb_futex_unqueue_pre(struct kprobe *kp, struct pt_regs *regs)
 int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
+	struct lb_probe *p = lb_probe_of_ri(ri);
 
-	atomic64_inc(&lb_probe_of_ri(ri)->hits);
+	atomic64_inc(&p->hits);
 	if (!READ_ONCE(lb_enabled))
 		return 1;
-	d->arg = lb_probe_arg(lb_probe_of_ri(ri), regs, LB_ARG_UADDR);
-	d->arg2 = (int)lb_probe_arg(lb_probe_of_ri(ri), regs, LB_ARG_NR_WAKE) > 1;
+	d->arg = lb_probe_arg(p, regs, LB_ARG_UADDR);
+	d->arg2 = (int)lb_probe_arg(p, regs, LB_ARG_NR_WAKE) > 1;
 	d->begin_ns = ktime_get_mono_fast_ns();
-	lb_event_stacks(lb_probe_of_ri(ri), true, &d->stack_id, &d->ustack_id);
+	lb_event_stacks(p, true, &d->stack_id, &d->ustack_id);
 	return 0;
 }
 
