@@ -589,7 +589,9 @@ static const struct lb_scn_step lb_scn_steps_known_at_release[] = {
  * R2): its 801 ns are split between them, the odd ns to the first.
  *   [0,1000) R1, R2 wait, Wt holds: Wt 2000
  *   [1200,2001) W2 waits, R1 + R2 hold: R1 401, R2 400
- * R2's up_read wakes W2: the lock is free, both readers are gone.
+ * R2's up_read wakes W2: the lock is free, both readers are gone. R2's hold
+ * under contention is 801 of its 1001 ns; its CPU clock moved 200 over the
+ * 1001, so 160 of the 801 count as on CPU (pro rata).
  */
 static const struct lb_scn_task lb_scn_tasks_rwsem[] = {
 	{ 1401, 1400, "writer", false, NULL },
@@ -615,13 +617,13 @@ static const struct lb_scn_step lb_scn_steps_rwsem[] = {
 	LB_END(2001, LB_LK(9), RWSEM, 1404, WR, ACQ, 50),
 	LB_X_TASK(1401, 0, 2000, 2000, 1000, 500, CAUSE),
 	LB_X_TASK(1402, 1000, 401, 401, 0, 0, VICTIM),
-	LB_X_TASK(1403, 1000, 400, 400, 1001, 200, VICTIM),
+	LB_X_TASK(1403, 1000, 400, 400, 801, 160, VICTIM),
 	LB_X_TASK(1404, 801, 0, 0, 0, 0, VICTIM),
 	LB_X_PAIR(1402, 1404, 401),
 	LB_X_PAIR(1403, 1404, 400),
 	LB_X_PAIR(1401, 1402, 1000),
 	LB_X_TOTALS(2801, 2801, 0, 0),
-	LB_X_LOCK(LB_LK(9), 3, 2801, 2001, 2801, 1404, 0),
+	LB_X_LOCK(LB_LK(9), 3, 2801, 1801, 2801, 1404, 0),
 	LB_X_LOCK_MORE(LB_LK(9), 0, 0, 2, 1, 0, 1),
 	LB_SCN_END
 };
@@ -678,7 +680,8 @@ static const struct lb_scn_step lb_scn_steps_overflow[] = {
 /*
  * Late and unmatched events: two events arrive behind the ledger clock and
  * are applied at the clock (counted); an acquire whose wait began before
- * tracing still names the holder, with an exact start.
+ * tracing still names the holder, with an exact start: of its 3300 ns hold,
+ * the 300 with a waiter count, and 300 * 300 / 3300 of them on CPU.
  */
 static const struct lb_scn_task lb_scn_tasks_late[] = {
 	{ 1601, 1600, "a", false, NULL },
@@ -706,7 +709,7 @@ static const struct lb_scn_step lb_scn_steps_late[] = {
 	LB_X_COUNTERS2(2, 0, 0, 3300),
 	LB_X_TASK(1601, 0, 2000, 2000, 1000, 0, CAUSE),
 	LB_X_TASK(1602, 1300, 500, 500, 500, 0, VICTIM),
-	LB_X_TASK(1603, 1500, 300, 300, 3300, 300, VICTIM),
+	LB_X_TASK(1603, 1500, 300, 300, 300, 27, VICTIM),
 	LB_X_TASK_COUNTS(1603, 1, 1, 0, 0, 0, 1600),
 	LB_X_TOTALS(2800, 2800, 0, 0),
 	LB_SCN_END
@@ -758,7 +761,8 @@ static const struct lb_scn_step lb_scn_steps_errors[] = {
  * does not take that away. B's own release (900) is seen before C wakes
  * (905): those 5 ns of C's waiting are the handoff, nobody's hold.
  *   [100,700) pending, then A's: 1000   [700,900) C waits, B holds: B 200
- * A's hold is a lower bound, from B's arrival (100) to its release (710).
+ * A's hold under contention is the pending time, from B's arrival (100) to
+ * B's wake (700): from there on the waiting is B's, and so is that hold.
  */
 static const struct lb_scn_task lb_scn_tasks_wake_first[] = {
 	{ 1801, 1800, "holder", false, NULL },
@@ -775,17 +779,17 @@ static const struct lb_scn_step lb_scn_steps_wake_first[] = {
 	LB_X_LOCK(LB_LK(6), 1, 1000, 0, 0, 1802, 1),
 	LB_RELEASE(710, LB_LK(6), FUTEX, 1801, 0, 0, 1),
 	LB_X_TOTALS(1010, 1010, 0, 0),
-	LB_X_LOCK(LB_LK(6), 1, 1010, 610, 1010, 1802, 1),
+	LB_X_LOCK(LB_LK(6), 1, 1010, 600, 1010, 1802, 1),
 	LB_RELEASE(900, LB_LK(6), FUTEX, 1802, 0, 2150, 1),
 	LB_END(905, LB_LK(6), FUTEX, 1803, 0, WOKEN, 3000),
-	LB_X_TASK(1801, 0, 1000, 1000, 610, 0, CAUSE),
+	LB_X_TASK(1801, 0, 1000, 1000, 600, 0, CAUSE),
 	LB_X_TASK(1802, 600, 200, 200, 200, 150, VICTIM),
 	LB_X_TASK(1803, 605, 0, 0, 0, 0, VICTIM),
 	LB_X_PAIR(1801, 1802, 600),
 	LB_X_PAIR(1801, 1803, 400),
 	LB_X_PAIR(1802, 1803, 200),
 	LB_X_TOTALS(1205, 1200, 0, 5),
-	LB_X_LOCK(LB_LK(6), 2, 1205, 810, 1200, 1803, 0),
+	LB_X_LOCK(LB_LK(6), 2, 1205, 800, 1200, 1803, 0),
 	LB_X_LOCK_MORE(LB_LK(6), 0, 5, 2, 1, 1, 1),
 	LB_SCN_END
 };
@@ -843,6 +847,7 @@ static const struct lb_scn_step lb_scn_steps_thread_exit[] = {
  * More readers than a lock's holder slots: readers 2002..2006 all take the
  * rwsem when writer 2001 releases it; the fifth is not tracked as a holder
  * (dropped_holders), so writer 2007's 400 ns are shared by the four known.
+ * Their holds count from 2007's arrival: 400 ns each.
  */
 static const struct lb_scn_task lb_scn_tasks_many_readers[] = {
 	{ 2001, 2000, "writer", false, NULL },
@@ -875,7 +880,7 @@ static const struct lb_scn_step lb_scn_steps_many_readers[] = {
 	LB_END(600, LB_LK(0x20), RWSEM, 2007, WR, ACQ, 0),
 	LB_X_TASK(2001, 0, 500, 500, 100, 0, CAUSE),
 	LB_X_TASK(2002, 100, 100, 100, 0, 0, SHARED),
-	LB_X_TASK(2005, 100, 100, 100, 500, 0, SHARED),
+	LB_X_TASK(2005, 100, 100, 100, 400, 0, SHARED),
 	LB_X_TASK(2006, 100, 0, 0, 0, 0, VICTIM),
 	LB_X_TASK(2007, 400, 0, 0, 0, 0, VICTIM),
 	LB_X_TOTALS(900, 900, 0, 0),
@@ -1154,6 +1159,48 @@ static const struct lb_scn_step lb_scn_steps_self_pending[] = {
 	LB_SCN_END
 };
 
+/*
+ * A hold counts only while somebody waits: the contended part. C (2201) is
+ * woken at 110 and holds from then (glibc's __owner, read when V2 arrives,
+ * agrees), but V2 (2203) arrives only at 400:
+ *   [0,100) C waits, V1's hold unseen: V1's at its release, hold 100
+ *   [400,1000) V2 waits, C holds: C 600, of its 890 ns hold
+ * C's CPU clock moved all 890 ns, so its 600 contended ns are on CPU. Then C
+ * holds mutex M, named by two bursts of waiters with an idle gap between:
+ *   [2000,2200) V1 waits (interrupted)   [2500,2800) V2 waits: C 500 of 800
+ * The handoffs [100,110) and [1000,1010) are nobody's.
+ */
+static const struct lb_scn_task lb_scn_tasks_contended_part[] = {
+	{ 2201, 2200, "culprit", false, NULL },
+	{ 2202, 2200, "victim1", false, NULL },
+	{ 2203, 2200, "victim2", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_contended_part[] = {
+	LB_BEGIN(0, LB_LK(0x50), FUTEX, 2201, 0),
+	LB_RELEASE(100, LB_LK(0x50), FUTEX, 2202, 0, 0, 1),
+	LB_END(110, LB_LK(0x50), FUTEX, 2201, 0, WOKEN, 1000),
+	LB_BEGIN_OWNED(400, LB_LK(0x50), FUTEX, 2203, 0, LB_OWNER_HEURISTIC, 2201, 1290),
+	LB_RELEASE(1000, LB_LK(0x50), FUTEX, 2201, 0, 1890, 1),
+	LB_END(1010, LB_LK(0x50), FUTEX, 2203, 0, WOKEN, 0),
+	LB_X_TASK(2201, 110, 600, 600, 600, 600, CAUSE),
+	LB_X_LOCK(LB_LK(0x50), 2, 720, 700, 700, 2203, 0),
+	LB_BEGIN_OWNED(2000, LB_LK(0x51), MUTEX, 2202, 0, FIELD, 2201, 0),
+	LB_END(2200, LB_LK(0x51), MUTEX, 2202, 0, LB_WAIT_INTERRUPTED, 0),
+	LB_BEGIN_OWNED(2500, LB_LK(0x51), MUTEX, 2203, 0, FIELD, 2201, 0),
+	LB_RELEASE(2800, LB_LK(0x51), MUTEX, 2201, 0, 0, 0),
+	LB_END(2800, LB_LK(0x51), MUTEX, 2203, 0, ACQ, 0),
+	LB_X_TASK(2201, 110, 1100, 1100, 1100, 600, CAUSE),
+	LB_X_TASK_COUNTS(2201, 1, 2, 1, 0, 0, 2200),
+	LB_X_TASK(2202, 200, 100, 100, 100, 0, VICTIM),
+	LB_X_TASK_COUNTS(2202, 1, 1, 1, 1, 0, 2200),
+	LB_X_TASK(2203, 910, 0, 0, 0, 0, VICTIM),
+	LB_X_LOCK(LB_LK(0x51), 1, 500, 500, 500, 2203, 0),
+	LB_X_TOTALS(1220, 1200, 0, 20),
+	LB_SCN_END
+};
+
 #undef LB_PARK
 #undef LB_UNPARK
 #undef FUTEX
@@ -1180,7 +1227,7 @@ enum lb_scn_index {
 	LB_SCN_OVERFLOW, LB_SCN_LATE, LB_SCN_ERRORS, LB_SCN_WAKE_FIRST, LB_SCN_THREAD_EXIT,
 	LB_SCN_MANY_READERS, LB_SCN_STACKS, LB_SCN_CHAIN_FUTEX, LB_SCN_CHAIN_USERSPACE,
 	LB_SCN_CHAIN3, LB_SCN_MIDDLE_WORKS, LB_SCN_MIDDLE_SOME_WORK, LB_SCN_POOL,
-	LB_SCN_POOL_KINDS_OFF, LB_SCN_PARKED, LB_SCN_SELF_PENDING,
+	LB_SCN_POOL_KINDS_OFF, LB_SCN_PARKED, LB_SCN_SELF_PENDING, LB_SCN_CONTENDED_PART,
 };
 
 static const struct lb_scenario lb_scenarios[] = {
@@ -1222,6 +1269,7 @@ static const struct lb_scenario lb_scenarios[] = {
 				    .steps = lb_scn_steps_pool_kinds_off, .kinds_off = true },
 	[LB_SCN_PARKED] = LB_SCENARIO(parked, .max_sleepers = 8),
 	[LB_SCN_SELF_PENDING] = LB_SCENARIO(self_pending),
+	[LB_SCN_CONTENDED_PART] = LB_SCENARIO(contended_part),
 };
 
 /* The runner: feeds a scenario and reports every check through @check. */

@@ -178,6 +178,7 @@ static struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock
 	h = &lock->holder[lock->nr_holders++];
 	h->task = t;
 	h->blame_ns = 0;
+	h->contended_ns = 0;
 	h->start_ns = start_ns;
 	h->cpu_ts = start_ns;
 	h->cpu_ns = cpu_ns;
@@ -350,6 +351,7 @@ static void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_ta
 	h = lb_holder_find(lock, t);
 	if (h) {
 		h->blame_ns = 0;
+		h->contended_ns = 0;
 		h->start_ns = ts;
 		h->cpu_ts = ts;
 		h->cpu_ns = cpu_ns;
@@ -481,6 +483,7 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 dt)
 	u64 total = dt * lock->nr_waiting;
 	bool pending = !lock->nr_holders;
 	struct lb_waiter *w;
+	u32 i;
 
 	lock->wait_ns += total;
 	lock->busy_ns += dt;
@@ -496,13 +499,17 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 dt)
 		if (!lock->pending_open) {
 			lock->pending_open = true;
 			lock->pending_since = l->now_ns;
+			lock->pending_busy_ns = 0;
 		}
+		lock->pending_busy_ns += dt;
 		lock->pending_ns += total;
 		l->totals.pending_ns += total;
 		if (lock->probable_pid)
 			lb_route_note(l, lock, total);
 		return;
 	}
+	for (i = 0; i < lock->nr_holders; i++)
+		lock->holder[i].contended_ns += dt;
 	lock->blame_ns += total;
 	l->totals.blame_ns += total;
 	lb_share_blame(l, lock, dt, total);
@@ -798,40 +805,49 @@ static void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 t
 
 /* Releases */
 
-/* The hold of @r on @lock ends at @ts: record it if anybody waited during it. */
+/* @a * @mul / @div, saturated instead of overflowing. */
+static u64 lb_scale(u64 a, u64 mul, u64 div)
+{
+	if (!div)
+		return 0;
+	if (div64_u64(a, div) >= div64_u64(U64_MAX, mul))
+		return U64_MAX;
+	return mul_u64_u64_div_u64(a, mul, div);
+}
+
+/*
+ * The hold of @r on @lock ends at @ts: record its contended part, the time
+ * somebody waited during it, if there was any. That is the time waited while
+ * @r was the known holder plus, if its release names it, the unattributed
+ * waiting since the last release. Its on-CPU share is measured over the span
+ * the CPU clock covers and applied to the contended part pro rata.
+ */
 static void lb_record_hold(struct lb_lock *lock, struct lb_task *r, const struct lb_event *ev,
 			   u64 ts)
 {
 	const struct lb_holder *h = lb_holder_find(lock, r);
-	u64 start, hold, on = 0, unknown;
-	bool lower;
+	u64 hold = h ? h->contended_ns : 0, span = 0, cpu = 0, on, unknown;
+	bool lower = !h || (h->flags & LB_HF_LOWER_BOUND);
 
-	if (!lock->pending_ns && !(h && (h->flags & LB_HF_CONTENDED)))
+	if (lock->pending_open)
+		hold += lock->pending_busy_ns;
+	if (!hold)
 		return;
-	if (h && !(h->flags & LB_HF_LOWER_BOUND)) {
-		start = h->start_ns;
-		lower = false;
-	} else {
-		/* Held at least since it was named, or since waiting began unexplained. */
-		start = h ? h->start_ns : ts;
-		if (lock->pending_open && lock->pending_since < start)
-			start = lock->pending_since;
-		lower = true;
-	}
-	hold = ts - start;
-	unknown = hold;
-	if (h && (h->flags & LB_HF_CPU) && ev->cpu_ns) {
-		u64 span = ts - h->cpu_ts;
-
-		on = ev->cpu_ns > h->cpu_ns ? min(ev->cpu_ns - h->cpu_ns, span) : 0;
-		unknown = hold - span;
+	if (h && (h->flags & LB_HF_CPU) && ev->cpu_ns && ts >= h->cpu_ts) {
+		span = ts - h->cpu_ts;
+		cpu = ev->cpu_ns > h->cpu_ns ? ev->cpu_ns - h->cpu_ns : 0;
 	} else if (!h && lock->probable_pid == r->id.pid && lock->probable_cpu_ts &&
 		   lock->probable_cpu_ts <= ts && ev->cpu_ns) {
 		/* Known only at release, but named earlier as the probable holder. */
-		u64 span = min(ts - lock->probable_cpu_ts, hold);
-
-		on = ev->cpu_ns > lock->probable_cpu_ns ?
-		     min(ev->cpu_ns - lock->probable_cpu_ns, span) : 0;
+		span = ts - lock->probable_cpu_ts;
+		cpu = ev->cpu_ns > lock->probable_cpu_ns ? ev->cpu_ns - lock->probable_cpu_ns : 0;
+	}
+	cpu = min(cpu, span);
+	if (span > hold) {
+		on = lb_scale(cpu, hold, span);
+		unknown = 0;
+	} else {
+		on = cpu;
 		unknown = hold - span;
 	}
 	r->hold_ns += hold;
@@ -1199,16 +1215,6 @@ bool lb_ledger_process(const struct lb_ledger *l, s32 tgid, struct lb_process_st
 	return true;
 }
 EXPORT_SYMBOL_GPL(lb_ledger_process);
-
-/* @a * @mul / @div, saturated instead of overflowing. */
-static u64 lb_scale(u64 a, u64 mul, u64 div)
-{
-	if (!div)
-		return 0;
-	if (div64_u64(a, div) >= div64_u64(U64_MAX, mul))
-		return U64_MAX;
-	return mul_u64_u64_div_u64(a, mul, div);
-}
 
 void lb_lock_fill_stats(const struct lb_ledger *l, const struct lb_lock *lock,
 			struct lb_lock_stats *st)

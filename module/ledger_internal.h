@@ -33,6 +33,7 @@ struct lb_hist {
 struct lb_holder {
 	struct lb_task *task;
 	u64 blame_ns;			/* blame charged during this hold */
+	u64 contended_ns;		/* time this hold had a waiter, holder known */
 	u64 start_ns;
 	u64 cpu_ts;
 	u64 cpu_ns;
@@ -128,6 +129,7 @@ struct lb_lock {
 	u32 wake_debt;			/* futex: wakes seen whose release is not seen yet */
 	bool pending_open;		/* pending_since is valid */
 	u64 pending_since;		/* first unattributed waiting since the last release */
+	u64 pending_busy_ns;		/* time since then with a waiter, holder unknown */
 	u64 pending_ns;
 	u32 nr_root_debts;
 	struct lb_root_debt root_debt[LB_LOCK_ROOT_DEBTS];

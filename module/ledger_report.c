@@ -326,7 +326,7 @@ static void lb_report_lock_now(const struct lb_ledger *l, struct lb_out *out,
 	lb_line_start(&ln, out, 4, 8);
 	lb_line_item(&ln, "", "holds:");
 	if (lock->holds_lower_bound)
-		lb_line_item(&ln, " ", "%llu of %llu from first waiter (lower bounds)",
+		lb_line_item(&ln, " ", "%llu of %llu begun unseen (counted from the first waiter)",
 			     lock->holds_lower_bound, lock->holds);
 	if (lock->holds_at_release)
 		lb_line_item(&ln, "; ", "%llu with holder known only at release",
@@ -404,7 +404,7 @@ static void lb_report_locks(const struct lb_ledger *l, struct lb_out *out)
 	}
 }
 
-/* One task's row; true if some of its holds are lower bounds. */
+/* One task's row; true if some of its holds began unseen. */
 static noinline_for_stack bool lb_report_task_row(struct lb_out *out, const struct lb_task *t)
 {
 	char bl[LB_NUM_LEN], rb[LB_NUM_LEN], w[LB_NUM_LEN], h[LB_NUM_LEN], cpu[LB_NUM_LEN];
@@ -456,7 +456,7 @@ static void lb_report_tasks(const struct lb_ledger *l, struct lb_out *out)
 	for (i = 0; i < n; i++)
 		lower |= lb_report_task_row(out, rank[i].item);
 	if (lower)
-		out->printf(out, "  * some holds started before they were seen: lower bounds\n");
+		out->printf(out, "  * some holds began unseen (fast path): counted from their first waiter\n");
 	out->printf(out,
 		    "  cpu%%: share of measured hold time on a CPU (the rest: asleep or preempted)\n");
 }

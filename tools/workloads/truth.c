@@ -156,6 +156,7 @@ static void lb_add_span(struct lb_actor *a, enum lb_span_kind kind,
 	s = &a->spans[a->nspans++];
 	s->start_ns = start;
 	s->end_ns = end;
+	s->end_late_ns = end;
 	s->cpu_ns = cpu;
 	s->lock = lock;
 	s->kind = kind;
@@ -193,14 +194,22 @@ void lb_unlock(struct lb_actor *a, unsigned int lock, pthread_mutex_t *m)
 {
 	uint64_t cpu = lb_thread_cpu() - a->acquired_cpu_ns[lock];
 	uint64_t now = lb_now();
+	struct lb_span *s;
 	int err;
 
 	lb_add_span(a, LB_SPAN_HOLD, lock, a->acquired_ns[lock], now, cpu);
+	s = &a->spans[a->nspans - 1];
 	err = pthread_mutex_unlock(m);
 	if (err) {
 		errno = err;
 		lb_die("pthread_mutex_unlock");
 	}
+	/*
+	 * The lock was let go somewhere inside the call (its atomic exchange,
+	 * just before futex_wake): if the thread lost its CPU there, the
+	 * release is as late as this.
+	 */
+	s->end_late_ns = lb_now();
 }
 
 void lb_actor_op(struct lb_actor *a, uint64_t start_ns, uint64_t bytes)
@@ -272,6 +281,7 @@ struct lb_figures {
 
 struct lb_sweep {
 	const struct lb_truth *t;
+	bool late;			/* holds end when unlock returned */
 	struct lb_flat_span *spans;
 	struct lb_figures *fig;		/* per actor */
 	uint64_t *pair;			/* [holder * nactors + victim] */
@@ -369,6 +379,11 @@ static void *lb_calloc(size_t n, size_t size)
 	return p;
 }
 
+static uint64_t lb_span_end(const struct lb_sweep *sw, const struct lb_span *s)
+{
+	return sw->late ? s->end_late_ns : s->end_ns;
+}
+
 static void lb_sweep_run(struct lb_sweep *sw)
 {
 	const struct lb_truth *t = sw->t;
@@ -387,7 +402,8 @@ static void lb_sweep_run(struct lb_sweep *sw)
 			sw->spans[k].s = &ac->spans[i];
 			sw->spans[k].actor = a;
 			edges[2 * k] = (struct lb_edge){ ac->spans[i].start_ns, k, 1 };
-			edges[2 * k + 1] = (struct lb_edge){ ac->spans[i].end_ns, k, 0 };
+			edges[2 * k + 1] = (struct lb_edge){ lb_span_end(sw, &ac->spans[i]),
+							     k, 0 };
 		}
 	}
 	qsort(edges, 2 * (size_t)nspans, sizeof(*edges), lb_edge_cmp);
@@ -403,7 +419,7 @@ static void lb_sweep_run(struct lb_sweep *sw)
 	for (k = 0; k < nspans; k++) {
 		const struct lb_span *s = sw->spans[k].s;
 		struct lb_figures *f = &sw->fig[sw->spans[k].actor];
-		uint64_t len = s->end_ns - s->start_ns;
+		uint64_t len = lb_span_end(sw, s) - s->start_ns;
 
 		if (s->kind == LB_SPAN_WAIT) {
 			f->wait_ns += len;
@@ -427,31 +443,80 @@ static void lb_sweep_run(struct lb_sweep *sw)
 	free(edges);
 }
 
+/* Every span, in CLOCK_MONOTONIC ns (the kernel's event clock): for debugging. */
+static void lb_print_spans(const struct lb_truth *t)
+{
+	unsigned int a, i;
+
+	for (a = 0; a < t->nactors; a++) {
+		const struct lb_actor *ac = &t->actors[a];
+
+		for (i = 0; i < ac->nspans; i++) {
+			const struct lb_span *s = &ac->spans[i];
+
+			printf("span pid=%d kind=%s lock=%u start_ns=%llu end_ns=%llu end_late_ns=%llu cpu_ns=%llu\n",
+			       ac->pid, s->kind == LB_SPAN_WAIT ? "wait" : "hold", s->lock,
+			       (unsigned long long)s->start_ns,
+			       (unsigned long long)s->end_ns,
+			       (unsigned long long)s->end_late_ns,
+			       (unsigned long long)s->cpu_ns);
+		}
+	}
+}
+
+static void lb_sweep_init(struct lb_sweep *sw, const struct lb_truth *t, bool late)
+{
+	unsigned int n = t->nactors, a, lock;
+
+	memset(sw, 0, sizeof(*sw));
+	sw->t = t;
+	sw->late = late;
+	sw->fig = lb_calloc(n, sizeof(*sw->fig));
+	sw->pair = lb_calloc((size_t)n * n, sizeof(*sw->pair));
+	sw->waiting_on = lb_calloc(n, sizeof(*sw->waiting_on));
+	for (a = 0; a < n; a++)
+		sw->waiting_on[a] = -1;
+	for (lock = 0; lock < LB_MAX_LOCKS; lock++)
+		sw->holder[lock] = -1;
+	lb_sweep_run(sw);
+}
+
+static void lb_sweep_free(struct lb_sweep *sw)
+{
+	free(sw->spans);
+	free(sw->fig);
+	free(sw->pair);
+	free(sw->waiting_on);
+}
+
+/*
+ * The figures twice: with each hold ending just before unlock was called,
+ * and (the _late fields) when it returned. The release happened in between,
+ * so a measurement of the release (the kernel's) may fall anywhere in the
+ * range the two give; they differ by more than noise only when a thread
+ * lost its CPU inside pthread_mutex_unlock.
+ */
 void lb_truth_print(const struct lb_truth *t)
 {
 	unsigned int n = t->nactors, a, v, lock;
-	struct lb_sweep sw = { .t = t };
+	struct lb_sweep sw, late;
 
-	sw.fig = lb_calloc(n, sizeof(*sw.fig));
-	sw.pair = lb_calloc((size_t)n * n, sizeof(*sw.pair));
-	sw.waiting_on = lb_calloc(n, sizeof(*sw.waiting_on));
-	for (a = 0; a < n; a++)
-		sw.waiting_on[a] = -1;
-	for (lock = 0; lock < LB_MAX_LOCKS; lock++)
-		sw.holder[lock] = -1;
-	lb_sweep_run(&sw);
+	lb_sweep_init(&sw, t, false);
+	lb_sweep_init(&late, t, true);
 
 	for (lock = 0; lock < t->nlocks; lock++)
-		printf("truth lock=%s class=%s wait_ns=%llu waits=%llu blame_ns=%llu gap_ns=%llu\n",
+		printf("truth lock=%s class=%s wait_ns=%llu waits=%llu blame_ns=%llu gap_ns=%llu blame_ns_late=%llu gap_ns_late=%llu\n",
 		       t->locks[lock].name, t->locks[lock].class,
 		       (unsigned long long)sw.lock_wait[lock],
 		       (unsigned long long)sw.lock_waits[lock],
 		       (unsigned long long)sw.lock_blame[lock],
-		       (unsigned long long)sw.lock_gap[lock]);
+		       (unsigned long long)sw.lock_gap[lock],
+		       (unsigned long long)late.lock_blame[lock],
+		       (unsigned long long)late.lock_gap[lock]);
 
 	for (a = 0; a < n; a++) {
 		const struct lb_actor *ac = &t->actors[a];
-		const struct lb_figures *f = &sw.fig[a];
+		const struct lb_figures *f = &sw.fig[a], *fl = &late.fig[a];
 
 		if (!ac->pid)
 			continue;
@@ -459,7 +524,7 @@ void lb_truth_print(const struct lb_truth *t)
 		       ac->pid, ac->tgid, ac->comm);
 		if (ac->expect[0])
 			printf(" expect=%s", ac->expect);
-		if (t->nlocks)
+		if (t->nlocks) {
 			printf(" wait_ns=%llu waits=%llu hold_ns=%llu holds=%llu hold_on_cpu_ns=%llu hold_total_ns=%llu acquisitions=%llu blame_ns=%llu root_blame_ns=%llu",
 			       (unsigned long long)f->wait_ns,
 			       (unsigned long long)f->waits,
@@ -470,6 +535,12 @@ void lb_truth_print(const struct lb_truth *t)
 			       (unsigned long long)f->acquisitions,
 			       (unsigned long long)f->blame_ns,
 			       (unsigned long long)f->root_blame_ns);
+			printf(" hold_ns_late=%llu hold_on_cpu_ns_late=%llu blame_ns_late=%llu root_blame_ns_late=%llu",
+			       (unsigned long long)fl->hold_ns,
+			       (unsigned long long)fl->hold_on_cpu_ns,
+			       (unsigned long long)fl->blame_ns,
+			       (unsigned long long)fl->root_blame_ns);
+		}
 		if (ac->ops)
 			printf(" ops=%llu op_ns=%llu bytes=%llu",
 			       (unsigned long long)ac->ops,
@@ -484,10 +555,10 @@ void lb_truth_print(const struct lb_truth *t)
 				printf("truth holder=%d victim=%d blame_ns=%llu\n",
 				       t->actors[a].pid, t->actors[v].pid,
 				       (unsigned long long)sw.pair[(size_t)a * n + v]);
+	if (getenv("LB_TRUTH_SPANS"))
+		lb_print_spans(t);
 	fflush(stdout);
 
-	free(sw.spans);
-	free(sw.fig);
-	free(sw.pair);
-	free(sw.waiting_on);
+	lb_sweep_free(&sw);
+	lb_sweep_free(&late);
 }

@@ -22,7 +22,8 @@ enum lb_span_kind {
 
 struct lb_span {
 	uint64_t start_ns;	/* CLOCK_MONOTONIC */
-	uint64_t end_ns;
+	uint64_t end_ns;	/* holds: just before unlock was called */
+	uint64_t end_late_ns;	/* holds: when unlock returned; waits: end_ns */
 	uint64_t cpu_ns;	/* holds: thread CPU time used during the hold */
 	uint16_t lock;		/* index into lb_truth.locks */
 	uint8_t kind;		/* enum lb_span_kind */
