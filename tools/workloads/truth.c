@@ -277,6 +277,7 @@ struct lb_flat_span {
 struct lb_figures {
 	uint64_t wait_ns, waits, hold_ns, holds, hold_on_cpu_ns;
 	uint64_t hold_total_ns, acquisitions, blame_ns, root_blame_ns;
+	uint64_t kept_ns;	/* blame kept: inflicted while running, or reached as root */
 };
 
 struct lb_sweep {
@@ -343,6 +344,7 @@ static void lb_sweep_account(struct lb_sweep *sw, uint64_t dt)
 		}
 		if (root >= 0)
 			sw->fig[root].root_blame_ns += dt;
+		sw->fig[root >= 0 ? root : h].kept_ns += dt;
 	}
 	for (lock = 0; lock < LB_MAX_LOCKS; lock++) {
 		if (!contended[lock])
@@ -535,11 +537,13 @@ void lb_truth_print(const struct lb_truth *t)
 			       (unsigned long long)f->acquisitions,
 			       (unsigned long long)f->blame_ns,
 			       (unsigned long long)f->root_blame_ns);
-			printf(" hold_ns_late=%llu hold_on_cpu_ns_late=%llu blame_ns_late=%llu root_blame_ns_late=%llu",
+			printf(" kept_ns=%llu", (unsigned long long)f->kept_ns);
+			printf(" hold_ns_late=%llu hold_on_cpu_ns_late=%llu blame_ns_late=%llu root_blame_ns_late=%llu kept_ns_late=%llu",
 			       (unsigned long long)fl->hold_ns,
 			       (unsigned long long)fl->hold_on_cpu_ns,
 			       (unsigned long long)fl->blame_ns,
-			       (unsigned long long)fl->root_blame_ns);
+			       (unsigned long long)fl->root_blame_ns,
+			       (unsigned long long)fl->kept_ns);
 		}
 		if (ac->ops)
 			printf(" ops=%llu op_ns=%llu bytes=%llu",
