@@ -81,7 +81,12 @@ static void *reader(void *arg)
 	char *region;
 
 	snprintf(comm, sizeof(comm), "lb-reader-%u", slot);
-	a = lb_actor_start(g.truth, slot, "reader", comm, "victim");
+	/*
+	 * Mostly a victim; but a reader preempted inside a page fault holds
+	 * mmap_lock for read while the mapper, and readers queued behind it,
+	 * wait: then it really shares the blame, and only the kernel saw it.
+	 */
+	a = lb_actor_start(g.truth, slot, "reader", comm, "victim|shared");
 	region = lb_region(READER_PAGES * g.page);
 	lb_start_wait(&g.start);
 	while (lb_now() < g.end_ns) {
