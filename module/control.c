@@ -102,9 +102,9 @@ int lb_control_exec(char *cmd)
 		return lb_control_filter(args);
 	if (!strcmp(verb, "stacks")) {
 		if (args && !strcmp(args, "on"))
-			WRITE_ONCE(lb_stacks, true);
+			lb_set_stacks(true);
 		else if (args && !strcmp(args, "off"))
-			WRITE_ONCE(lb_stacks, false);
+			lb_set_stacks(false);
 		else
 			return lb_control_error("stacks takes on or off", args ? args : "");
 		return 0;
@@ -121,9 +121,9 @@ int lb_control_exec(char *cmd)
 	if (args && *args)
 		return lb_control_error("unexpected argument", args);
 	if (!strcmp(verb, "enable"))
-		WRITE_ONCE(lb_enabled, true);
+		lb_set_enabled(true);
 	else if (!strcmp(verb, "disable"))
-		WRITE_ONCE(lb_enabled, false);
+		lb_set_enabled(false);
 	else if (!strcmp(verb, "reset"))
 		lb_drain_reset();
 	else
@@ -135,7 +135,7 @@ void lb_control_show(struct seq_file *m)
 {
 	mutex_lock(&lb_control_mutex);
 	seq_printf(m, "enabled %d\nstacks %d\nfilter_tgid %d\nfilter_comm %s\n",
-		   READ_ONCE(lb_enabled), READ_ONCE(lb_stacks), lb_filter.tgid,
+		   lb_enabled(), lb_stacks_wanted(), lb_filter.tgid,
 		   lb_filter.comm[0] ? lb_filter.comm : "-");
 	seq_printf(m, "last_error %s\n", lb_last_error[0] ? lb_last_error : "-");
 	seq_puts(m, "# commands: enable | disable | reset | stacks on | stacks off |\n"

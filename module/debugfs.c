@@ -14,6 +14,7 @@
 #define LB_CONTROL_MAX 128
 
 static struct dentry *lb_dir;
+static struct lb_ringset *lb_rings;
 
 static __printf(2, 3) void lb_seq_out(struct lb_out *out, const char *fmt, ...)
 {
@@ -39,7 +40,7 @@ static void lb_show_header(struct seq_file *m)
 		   lb_probe_count);
 	seq_printf(m, "events: generated %llu, recorded %llu, dropped %llu%s\n",
 		   c.generated, c.recorded, lb_ring_dropped(&c),
-		   READ_ONCE(lb_enabled) ? "" : " (tracing disabled)");
+		   lb_enabled() ? "" : " (tracing disabled)");
 	if (lb_loss_get(&loss))
 		seq_printf(m, "data: partial, %llu events lost (ring full %llu, nested %llu, nokey %llu; kretprobe missed %llu; filter evicted %llu; ledger tables dropped %llu)\n",
 			   loss.total, loss.ring[LB_DROP_FULL], loss.ring[LB_DROP_NESTED],
@@ -247,8 +248,9 @@ static const struct file_operations lb_events_fops = {
 	.release = lb_events_release,
 };
 
-int lb_debugfs_init(void)
+int lb_debugfs_init(struct lb_ringset *rings)
 {
+	lb_rings = rings;
 	lb_dir = debugfs_create_dir("lockblame", NULL);
 	if (IS_ERR(lb_dir))
 		return PTR_ERR(lb_dir);

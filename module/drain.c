@@ -28,6 +28,8 @@
 #define LB_DRAIN_SLACK_NS	(2 * NSEC_PER_MSEC)
 
 static DEFINE_MUTEX(lb_drain_mutex);
+static struct lb_ringset *lb_rings;
+static unsigned int lb_drain_ms;
 static struct lb_ledger *lb_ledger;
 static struct delayed_work lb_drain_work;
 /*
@@ -577,15 +579,20 @@ void lb_drain_start(void)
 }
 EXPORT_SYMBOL_GPL(lb_drain_start);
 
-int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_events)
+int lb_drain_init(struct lb_ringset *rings, const struct lb_config *cfg)
 {
+	struct lb_ledger_limits limits;
+	unsigned int stream_events = cfg->stream_events;
+
+	lb_rings = rings;
+	lb_drain_ms = cfg->drain_ms;
 	lb_avail = kcalloc(nr_cpu_ids, sizeof(*lb_avail), GFP_KERNEL);
 	lb_pos = kcalloc(nr_cpu_ids, sizeof(*lb_pos), GFP_KERNEL);
 	if (!lb_avail || !lb_pos)
 		goto nomem;
 	/* About as many open waits as the ledger tracks, at least two buckets. */
 	lb_admit_bits = max_t(unsigned int, 1,
-			      ilog2(roundup_pow_of_two(limits->max_waiters) / LB_ADMIT_WAYS));
+			      ilog2(roundup_pow_of_two(cfg->max_waiters) / LB_ADMIT_WAYS));
 	lb_admit = kvcalloc(LB_ADMIT_WAYS << lb_admit_bits, sizeof(*lb_admit), GFP_KERNEL);
 	lb_watch = kvcalloc(LB_ADMIT_WAYS << lb_admit_bits, sizeof(*lb_watch), GFP_KERNEL);
 	if (!lb_admit || !lb_watch)
@@ -606,7 +613,8 @@ int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_eve
 	lb_drain_wq = alloc_workqueue("lockblame_drain", WQ_UNBOUND | WQ_HIGHPRI, 0);
 	if (!lb_drain_wq)
 		goto nomem;
-	lb_ledger = lb_ledger_create(limits);
+	lb_config_limits(cfg, &limits);
+	lb_ledger = lb_ledger_create(&limits);
 	if (!lb_ledger)
 		goto nomem;
 	lb_start_ns = ktime_get_mono_fast_ns();

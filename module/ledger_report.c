@@ -456,7 +456,8 @@ static void lb_report_tasks(const struct lb_ledger *l, struct lb_out *out)
 	for (i = 0; i < n; i++)
 		lower |= lb_report_task_row(out, rank[i].item);
 	if (lower)
-		out->printf(out, "  * some holds began unseen (fast path): counted from their first waiter\n");
+		out->printf(out,
+			    "  * some holds began unseen (fast path): counted from their first waiter\n");
 	out->printf(out,
 		    "  cpu%%: share of measured hold time on a CPU (the rest: asleep or preempted)\n");
 }

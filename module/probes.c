@@ -201,14 +201,14 @@ int lb_probes_skip(const char *list)
 		end = strchrnul(s, ',');
 		n = end - s;
 		if (!n || n >= sizeof(role)) {
-			pr_err("lockblame: skip=%s: empty or overlong role name\n", list);
+			pr_err("skip=%s: empty or overlong role name\n", list);
 			return -EINVAL;
 		}
 		memcpy(role, s, n);
 		role[n] = '\0';
 		p = lb_probe_find(role);
 		if (!p) {
-			pr_err("lockblame: skip=%s: no probe role '%s' (see the probes file for the roles)\n",
+			pr_err("skip=%s: no probe role '%s' (see the probes file for the roles)\n",
 			       list, role);
 			return -EINVAL;
 		}
@@ -220,7 +220,7 @@ int lb_probes_skip(const char *list)
 
 static unsigned int lb_maxactive(void)
 {
-	return max_t(unsigned int, lb_max_blocked, 4 * num_possible_cpus());
+	return max_t(unsigned int, lb_config()->max_blocked, 4 * num_possible_cpus());
 }
 
 /* Registration writes into the struct: refill it before every attempt. */
@@ -307,7 +307,7 @@ int lb_probes_install_table(struct lb_probe *table, unsigned int n)
 		if (p->skipped) {
 			p->attached = NULL;
 			p->error = -ENOENT;
-			pr_info("lockblame: probe %s skipped (skip=): lock class %s is %s\n",
+			pr_info("probe %s skipped (skip=): lock class %s is %s\n",
 				p->role, lb_lock_class_name(p->lock_class),
 				p->required ? "blind" : "partly seen");
 			continue;
@@ -316,13 +316,13 @@ int lb_probes_install_table(struct lb_probe *table, unsigned int n)
 		if (!err)
 			continue;
 		if (p->required) {
-			pr_err("lockblame: required probe %s: %s (%d)\n", p->role,
+			pr_err("required probe %s: %s (%d)\n", p->role,
 			       err == -ENOENT ? "no candidate symbol on this kernel" :
 			       "registration failed", err);
 			lb_probes_remove_table(table, n);
 			return err;
 		}
-		pr_info("lockblame: optional probe %s not planted (%d)\n", p->role, err);
+		pr_info("optional probe %s not planted (%d)\n", p->role, err);
 	}
 	return 0;
 }
@@ -382,14 +382,14 @@ int lb_probes_selftest(void)
 
 	err = register_kprobe(&kp);
 	if (err) {
-		pr_err("lockblame: kprobe self-test cannot register (%d)\n", err);
+		pr_err("kprobe self-test cannot register (%d)\n", err);
 		return err;
 	}
 	atomic_set(&lb_selftest_hits, 0);
 	lb_selftest_target(1);
 	unregister_kprobe(&kp);
 	if (atomic_read(&lb_selftest_hits) != 1) {
-		pr_err("lockblame: kprobe self-test: handler ran %d times, not 1\n",
+		pr_err("kprobe self-test: handler ran %d times, not 1\n",
 		       atomic_read(&lb_selftest_hits));
 		return -EIO;
 	}

@@ -28,9 +28,6 @@ struct lb_ringset {
 	void (*half_full)(void);	/* called from the producer, any context */
 };
 
-/* The rings the probes write and the drain reads. */
-struct lb_ringset *lb_rings;
-
 static const char * const lb_drop_names[LB_DROP_CAUSE_MAX] = {
 	[LB_DROP_FULL] = "full",
 	[LB_DROP_NESTED] = "nested",
@@ -48,10 +45,10 @@ struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*half_fu
 	struct lb_ringset *set;
 	int cpu;
 
-	if (events_per_cpu < 64 || events_per_cpu > (1U << 20) ||
+	if (events_per_cpu < LB_RING_EVENTS_MIN || events_per_cpu > LB_RING_EVENTS_MAX ||
 	    !is_power_of_2(events_per_cpu)) {
-		pr_err("lockblame: ring_events=%u invalid: a power of 2 in [64, 1048576]\n",
-		       events_per_cpu);
+		pr_err("ring_events=%u invalid: a power of 2 in [%u, %u]\n", events_per_cpu,
+		       LB_RING_EVENTS_MIN, LB_RING_EVENTS_MAX);
 		return ERR_PTR(-EINVAL);
 	}
 	set = kzalloc(sizeof(*set), GFP_KERNEL);
