@@ -111,6 +111,7 @@ int lb_probes_selftest(void);
 unsigned int lb_probes_attached(void);
 void lb_probes_show(struct seq_file *m);
 unsigned long lb_probe_missed(const struct lb_probe *p);
+unsigned long lb_probes_missed(void);
 struct lb_probe *lb_probe_find(const char *role);
 int lb_probes_skip(const char *list);
 u32 lb_blind_classes(void);
@@ -235,6 +236,12 @@ void lb_stacks_clear_thaw(void);
 u64 lb_stacks_bytes(void);
 
 /* ---- drain and ledger ownership (drain.c) ---- */
+/* What "control" may filter on: the waiter's or the lock owner's identity. */
+struct lb_filter {
+	s32 tgid;		/* 0: any */
+	char comm[LB_COMM_LEN];	/* "": any */
+};
+
 int lb_drain_init(struct lb_ringset *rings, const struct lb_config *cfg);
 void lb_drain_start(void);
 void lb_drain_exit(void);
@@ -247,6 +254,9 @@ void lb_drain_reset(void);
 void lb_drain_set_futex_kinds(bool on);
 bool lb_drain_futex_kinds(void);
 u64 lb_drain_start_ns(void);
+void lb_drain_set_filter(const struct lb_filter *f);
+void lb_drain_filter(struct lb_filter *f);
+u64 lb_filter_bytes(void);
 void lb_drain_show(struct seq_file *m);
 /* A test may watch every drained event; called under the drain mutex. */
 typedef void (*lb_drain_tap_t)(const struct lb_event *ev, void *priv);
@@ -264,23 +274,18 @@ struct lb_loss {
 u64 lb_loss_get(struct lb_loss *loss);
 bool lb_data_exact(void);
 
-/* binary stream tee for debugfs "events" */
-int lb_stream_open(void);
+/* ---- the binary stream, debugfs "events" (stream.c) ---- */
+int lb_stream_init(unsigned int events, void (*catch_up)(void));
+void lb_stream_exit(void);
+void lb_stream_push(const struct lb_event *ev);
+void lb_stream_discard(u64 start_ns);
 u64 lb_stream_bytes(void);
-u64 lb_filter_bytes(void);
-void lb_stream_close(void);
-ssize_t lb_stream_read(char __user *buf, size_t len);
+void lb_stream_show(struct seq_file *m);
+extern const struct file_operations lb_stream_fops;
 
-/* ---- control (control.c) ---- */
-struct lb_filter {
-	s32 tgid;		/* 0: any */
-	char comm[LB_COMM_LEN];	/* "": any */
-};
-
+/* ---- control (control.c): parses commands for the stages that own them ---- */
 int lb_control_exec(char *cmd);
 void lb_control_show(struct seq_file *m);
-void lb_filter_get(struct lb_filter *f);
-bool lb_filter_match(const struct lb_filter *f, const struct lb_event *ev);
 
 /* ---- debugfs (debugfs.c) ---- */
 int lb_debugfs_init(struct lb_ringset *rings);

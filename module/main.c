@@ -20,9 +20,12 @@ static int lb_init_stages(const struct lb_config *cfg)
 	err = lb_futex_init();
 	if (err)
 		goto free_stacks;
-	err = lb_drain_init(lb_rings, cfg);
+	err = lb_stream_init(cfg->stream_events, lb_drain_now);
 	if (err)
 		goto free_futex;
+	err = lb_drain_init(lb_rings, cfg);
+	if (err)
+		goto free_stream;
 	err = lb_debugfs_init(lb_rings);
 	if (err)
 		goto free_drain;
@@ -35,6 +38,8 @@ free_debugfs:
 	lb_debugfs_exit();
 free_drain:
 	lb_drain_exit();
+free_stream:
+	lb_stream_exit();
 free_futex:
 	lb_futex_exit();
 free_stacks:
@@ -74,6 +79,7 @@ static void __exit lb_exit(void)
 	lb_probes_remove();
 	lb_debugfs_exit();
 	lb_drain_exit();
+	lb_stream_exit();
 	lb_futex_exit();
 	lb_stacks_free();
 	lb_ringset_destroy(lb_rings);

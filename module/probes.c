@@ -396,6 +396,18 @@ int lb_probes_selftest(void)
 	return 0;
 }
 
+/* Every kretprobe miss of every role: waits whose return was never seen. */
+unsigned long lb_probes_missed(void)
+{
+	unsigned long missed = 0;
+	unsigned int i;
+
+	for (i = 0; i < lb_probe_count; i++)
+		missed += lb_probe_missed(&lb_probe_table[i]);
+	return missed;
+}
+
+/* The "probes" file, and the probes' part of "stats": one row per role. */
 void lb_probes_show(struct seq_file *m)
 {
 	unsigned int i;
