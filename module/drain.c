@@ -345,7 +345,7 @@ void lb_drain_now(void)
 	lb_drain_locked(ktime_get_mono_fast_ns(), false);
 	mutex_unlock(&lb_drain_mutex);
 }
-EXPORT_SYMBOL_GPL(lb_drain_now);
+EXPORT_SYMBOL_IF_KUNIT(lb_drain_now);
 
 void lb_drain_set_tap(lb_drain_tap_t tap, void *priv)
 {
@@ -354,7 +354,7 @@ void lb_drain_set_tap(lb_drain_tap_t tap, void *priv)
 	lb_tap_priv = priv;
 	mutex_unlock(&lb_drain_mutex);
 }
-EXPORT_SYMBOL_GPL(lb_drain_set_tap);
+EXPORT_SYMBOL_IF_KUNIT(lb_drain_set_tap);
 
 static void lb_drain_workfn(struct work_struct *work)
 {
@@ -385,19 +385,19 @@ void lb_drain_lock(void)
 	lb_drain_locked(ktime_get_mono_fast_ns(), false);
 	lb_ledger_advance(lb_ledger, ktime_get_mono_fast_ns());
 }
-EXPORT_SYMBOL_GPL(lb_drain_lock);
+EXPORT_SYMBOL_IF_KUNIT(lb_drain_lock);
 
 void lb_drain_unlock(void)
 {
 	mutex_unlock(&lb_drain_mutex);
 }
-EXPORT_SYMBOL_GPL(lb_drain_unlock);
+EXPORT_SYMBOL_IF_KUNIT(lb_drain_unlock);
 
 struct lb_ledger *lb_drain_ledger(void)
 {
 	return lb_ledger;
 }
-EXPORT_SYMBOL_GPL(lb_drain_ledger);
+EXPORT_SYMBOL_IF_KUNIT(lb_drain_ledger);
 
 u64 lb_drain_start_ns(void)
 {
@@ -470,7 +470,7 @@ u64 lb_loss_get(struct lb_loss *loss)
 		      loss->ledger_dropped;
 	return loss->total;
 }
-EXPORT_SYMBOL_GPL(lb_loss_get);
+EXPORT_SYMBOL_IF_KUNIT(lb_loss_get);
 
 /* True when nothing was lost anywhere: the report may call its data exact. */
 bool lb_data_exact(void)
@@ -479,7 +479,7 @@ bool lb_data_exact(void)
 
 	return !lb_loss_get(&loss);
 }
-EXPORT_SYMBOL_GPL(lb_data_exact);
+EXPORT_SYMBOL_IF_KUNIT(lb_data_exact);
 
 void lb_drain_show(struct seq_file *m)
 {
@@ -508,7 +508,7 @@ void lb_drain_start(void)
 	WRITE_ONCE(lb_stopping, false);
 	queue_delayed_work(lb_drain_wq, &lb_drain_work, msecs_to_jiffies(lb_drain_ms));
 }
-EXPORT_SYMBOL_GPL(lb_drain_start);
+EXPORT_SYMBOL_IF_KUNIT(lb_drain_start);
 
 int lb_drain_init(struct lb_ringset *rings, const struct lb_config *cfg)
 {

@@ -60,7 +60,7 @@ u64 __kprobes lb_lock_id(const void *lock)
 {
 	return siphash_1u64((u64)(unsigned long)lock, &lb_hash_key) | 1;
 }
-EXPORT_SYMBOL_GPL(lb_lock_id);
+EXPORT_SYMBOL_IF_KUNIT(lb_lock_id);
 
 /* Lock identity of a futex key (ptr, word, offset). */
 u64 __kprobes lb_lock_id3(u64 a, u64 b, u64 c)
@@ -78,7 +78,7 @@ void __kprobes lb_task_id_fill(struct lb_task_id *id, struct task_struct *t)
 	memcpy(id->pcomm, t->group_leader->comm, LB_COMM_LEN);
 	id->pcomm[LB_COMM_LEN - 1] = '\0';
 }
-EXPORT_SYMBOL_GPL(lb_task_id_fill);
+EXPORT_SYMBOL_IF_KUNIT(lb_task_id_fill);
 
 /*
  * Copy the identity of a lock owner read from a lock word. Probe handlers

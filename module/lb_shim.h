@@ -11,6 +11,7 @@
 #include <linux/bitops.h>
 #include <linux/compiler.h>
 #include <linux/export.h>
+#include <kunit/visibility.h>
 #include <linux/hash.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
@@ -69,8 +70,8 @@ typedef __s64 s64;
 #define container_of(ptr, type, member) \
 	((type *)((char *)(ptr) - offsetof(type, member)))
 
-/* Exports only matter to the kernel's module loader. */
-#define EXPORT_SYMBOL_GPL(sym)	static_assert(1, #sym)
+/* Exports (to the KUnit module only) matter to the kernel's module loader alone. */
+#define EXPORT_SYMBOL_IF_KUNIT(sym)	static_assert(1, #sym)
 
 #define min(a, b) ({ typeof(a) _a = (a); typeof(b) _b = (b); _a < _b ? _a : _b; })
 #define max(a, b) ({ typeof(a) _a = (a); typeof(b) _b = (b); _a > _b ? _a : _b; })

@@ -83,7 +83,7 @@ struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits)
 	lb_tables_init(l);
 	return l;
 }
-EXPORT_SYMBOL_GPL(lb_ledger_create);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_create);
 
 void lb_ledger_destroy(struct lb_ledger *l)
 {
@@ -106,7 +106,7 @@ void lb_ledger_destroy(struct lb_ledger *l)
 	kvfree(l->locks);
 	kfree(l);
 }
-EXPORT_SYMBOL_GPL(lb_ledger_destroy);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_destroy);
 
 u64 lb_ledger_bytes(const struct lb_ledger *l)
 {
@@ -128,13 +128,13 @@ u64 lb_ledger_bytes(const struct lb_ledger *l)
 	       (u64)lim->max_sleepers * sizeof(*l->sleepers) +
 	       (u64)(1U << l->sleeper_bits) * sizeof(*l->sleeper_hash);
 }
-EXPORT_SYMBOL_GPL(lb_ledger_bytes);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_bytes);
 
 void lb_ledger_reset(struct lb_ledger *l)
 {
 	lb_tables_init(l);
 }
-EXPORT_SYMBOL_GPL(lb_ledger_reset);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_reset);
 
 static void lb_hash_init(struct hlist_head *hash, u32 bits)
 {

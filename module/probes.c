@@ -88,10 +88,10 @@ struct lb_probe lb_probe_table[] = {
 	LB_KPRB("rwsem_wake", LB_LOCK_RWSEM, true, lb_rwsem_wake_pre, (LB_AT(LOCK, 0)),
 		"rwsem_wake", "rwsem_wake.isra.0", "rwsem_wake.constprop.0"),
 };
-EXPORT_SYMBOL_GPL(lb_probe_table);
+EXPORT_SYMBOL_IF_KUNIT(lb_probe_table);
 
 const unsigned int lb_probe_count = ARRAY_SIZE(lb_probe_table);
-EXPORT_SYMBOL_GPL(lb_probe_count);
+EXPORT_SYMBOL_IF_KUNIT(lb_probe_count);
 
 struct lb_probe *lb_probe_find(const char *role)
 {
@@ -102,7 +102,7 @@ struct lb_probe *lb_probe_find(const char *role)
 			return &lb_probe_table[i];
 	return NULL;
 }
-EXPORT_SYMBOL_GPL(lb_probe_find);
+EXPORT_SYMBOL_IF_KUNIT(lb_probe_find);
 
 static const char * const lb_class_names[LB_LOCK_CLASS_MAX] = {
 	[LB_LOCK_FUTEX] = "futex",
@@ -144,7 +144,7 @@ u32 lb_blind_classes(void)
 	lb_class_coverage(&blind, &partial);
 	return blind;
 }
-EXPORT_SYMBOL_GPL(lb_blind_classes);
+EXPORT_SYMBOL_IF_KUNIT(lb_blind_classes);
 
 /* Bit c set: an optional probe of class c is absent, some of it is unseen. */
 u32 lb_partial_classes(void)
@@ -154,7 +154,7 @@ u32 lb_partial_classes(void)
 	lb_class_coverage(&blind, &partial);
 	return partial;
 }
-EXPORT_SYMBOL_GPL(lb_partial_classes);
+EXPORT_SYMBOL_IF_KUNIT(lb_partial_classes);
 
 const char *lb_lock_class_name(u8 lock_class)
 {
@@ -162,7 +162,7 @@ const char *lb_lock_class_name(u8 lock_class)
 		return lb_class_names[lock_class];
 	return "?";
 }
-EXPORT_SYMBOL_GPL(lb_lock_class_name);
+EXPORT_SYMBOL_IF_KUNIT(lb_lock_class_name);
 
 /* "futex,mutex" for a class mask, "-" for none. */
 void lb_classes_show(struct seq_file *m, u32 classes)
@@ -274,14 +274,14 @@ int lb_probe_plant(struct lb_probe *p)
 	p->error = err;
 	return err;
 }
-EXPORT_SYMBOL_GPL(lb_probe_plant);
+EXPORT_SYMBOL_IF_KUNIT(lb_probe_plant);
 
 void lb_probe_unplant(struct lb_probe *p)
 {
 	lb_probe_unregister(p);
 	p->attached = NULL;
 }
-EXPORT_SYMBOL_GPL(lb_probe_unplant);
+EXPORT_SYMBOL_IF_KUNIT(lb_probe_unplant);
 
 void lb_probes_remove_table(struct lb_probe *table, unsigned int n)
 {
@@ -290,7 +290,7 @@ void lb_probes_remove_table(struct lb_probe *table, unsigned int n)
 	for (i = 0; i < n; i++)
 		lb_probe_unplant(&table[i]);
 }
-EXPORT_SYMBOL_GPL(lb_probes_remove_table);
+EXPORT_SYMBOL_IF_KUNIT(lb_probes_remove_table);
 
 /*
  * Plant every probe of @table. A missing optional probe is reported and
@@ -326,7 +326,7 @@ int lb_probes_install_table(struct lb_probe *table, unsigned int n)
 	}
 	return 0;
 }
-EXPORT_SYMBOL_GPL(lb_probes_install_table);
+EXPORT_SYMBOL_IF_KUNIT(lb_probes_install_table);
 
 int lb_probes_install(void)
 {
