@@ -192,3 +192,5 @@ kunit_test_suite(lockblame_probes_test_suite);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("KUnit tests for lockblame");
+/* lockblame.ko exports its internals to KUnit tests only. */
+MODULE_IMPORT_NS(LB_KUNIT_NS);

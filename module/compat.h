@@ -155,4 +155,16 @@ static inline u64 lb_task_cpu_ns(struct task_struct *t)
 			 t == current);
 }
 
+/*
+ * The namespace EXPORT_SYMBOL_IF_KUNIT() exports lockblame's internals to,
+ * as the KUnit module's MODULE_IMPORT_NS() takes it: a bare identifier
+ * until 6.13, a string literal since ("module: Convert symbol namespace to
+ * string literal"); module/features.mk tells which.
+ */
+#ifdef LB_NS_IDENTIFIER
+#define LB_KUNIT_NS	EXPORTED_FOR_KUNIT_TESTING
+#else
+#define LB_KUNIT_NS	"EXPORTED_FOR_KUNIT_TESTING"
+#endif
+
 #endif /* _LOCKBLAME_COMPAT_H */

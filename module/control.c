@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The "control" file: enable, disable, reset, filters and stacks. A command
- * is parsed whole before anything changes, so a malformed or unknown one
- * returns -EINVAL and changes nothing; a valid one takes effect at once.
+ * The "control" file's commands: enable, disable, reset, filters, stacks and
+ * futex kinds. It only parses: a command is parsed whole before anything
+ * changes, so a malformed or unknown one returns -EINVAL and changes nothing;
+ * a valid one is handed to the stage that owns its state (event.c for
+ * recording and stacks, the drain for filters, futex kinds and reset).
  */
 #include <linux/kernel.h>
 #include <linux/mutex.h>
@@ -10,42 +12,9 @@
 #include <linux/seq_file.h>
 #include "lockblame.h"
 
+/* The last error, shown when "control" is read; the state is the drain's. */
 static DEFINE_MUTEX(lb_control_mutex);
-static struct lb_filter lb_filter;
 static char lb_last_error[96];
-
-void lb_filter_get(struct lb_filter *f)
-{
-	mutex_lock(&lb_control_mutex);
-	*f = lb_filter;
-	mutex_unlock(&lb_control_mutex);
-}
-
-static bool lb_id_match(const struct lb_filter *f, const struct lb_task_id *id)
-{
-	if (f->tgid && id->tgid != f->tgid)
-		return false;
-	if (f->comm[0] && strncmp(id->comm, f->comm, LB_COMM_LEN))
-		return false;
-	return true;
-}
-
-/*
- * Filters choose whose waits are recorded: a wait is kept when its waiter or
- * the lock's owner at its begin matches. Releases are always kept, since a
- * holder outside the filter still decides how long a matching waiter waits.
- * This judges one event; the drain keeps the judgement of a wait's begin for
- * its end (which names no owner), and watches the lock meanwhile (drain.c).
- */
-bool lb_filter_match(const struct lb_filter *f, const struct lb_event *ev)
-{
-	if (!f->tgid && !f->comm[0])
-		return true;
-	if (ev->type == LB_EV_RELEASE)
-		return true;
-	return lb_id_match(f, &ev->task) ||
-	       (ev->owner_source != LB_OWNER_NONE && lb_id_match(f, &ev->owner));
-}
 
 static int lb_control_error(const char *what, const char *arg)
 {
@@ -82,9 +51,7 @@ static int lb_control_filter(char *args)
 		}
 	}
 apply:
-	mutex_lock(&lb_control_mutex);
-	lb_filter = f;
-	mutex_unlock(&lb_control_mutex);
+	lb_drain_set_filter(&f);
 	return 0;
 }
 
@@ -102,9 +69,9 @@ int lb_control_exec(char *cmd)
 		return lb_control_filter(args);
 	if (!strcmp(verb, "stacks")) {
 		if (args && !strcmp(args, "on"))
-			WRITE_ONCE(lb_stacks, true);
+			lb_set_stacks(true);
 		else if (args && !strcmp(args, "off"))
-			WRITE_ONCE(lb_stacks, false);
+			lb_set_stacks(false);
 		else
 			return lb_control_error("stacks takes on or off", args ? args : "");
 		return 0;
@@ -121,9 +88,9 @@ int lb_control_exec(char *cmd)
 	if (args && *args)
 		return lb_control_error("unexpected argument", args);
 	if (!strcmp(verb, "enable"))
-		WRITE_ONCE(lb_enabled, true);
+		lb_set_enabled(true);
 	else if (!strcmp(verb, "disable"))
-		WRITE_ONCE(lb_enabled, false);
+		lb_set_enabled(false);
 	else if (!strcmp(verb, "reset"))
 		lb_drain_reset();
 	else
@@ -133,15 +100,16 @@ int lb_control_exec(char *cmd)
 
 void lb_control_show(struct seq_file *m)
 {
-	mutex_lock(&lb_control_mutex);
+	struct lb_filter f;
+
+	lb_drain_filter(&f);
 	seq_printf(m, "enabled %d\nstacks %d\nfilter_tgid %d\nfilter_comm %s\n",
-		   READ_ONCE(lb_enabled), READ_ONCE(lb_stacks), lb_filter.tgid,
-		   lb_filter.comm[0] ? lb_filter.comm : "-");
+		   lb_enabled(), lb_stacks_wanted(), f.tgid, f.comm[0] ? f.comm : "-");
+	mutex_lock(&lb_control_mutex);
 	seq_printf(m, "last_error %s\n", lb_last_error[0] ? lb_last_error : "-");
+	mutex_unlock(&lb_control_mutex);
 	seq_puts(m, "# commands: enable | disable | reset | stacks on | stacks off |\n"
 		    "#           futex_kinds on | futex_kinds off |\n"
 		    "#           filter tgid=N [comm=NAME] | filter comm=NAME | filter clear\n");
-	mutex_unlock(&lb_control_mutex);
-	/* The drain's lock, not the control's: never both at once. */
 	seq_printf(m, "futex_kinds %d\n", lb_drain_futex_kinds());
 }

@@ -14,6 +14,7 @@
 #define LB_CONTROL_MAX 128
 
 static struct dentry *lb_dir;
+static struct lb_ringset *lb_rings;
 
 static __printf(2, 3) void lb_seq_out(struct lb_out *out, const char *fmt, ...)
 {
@@ -39,7 +40,7 @@ static void lb_show_header(struct seq_file *m)
 		   lb_probe_count);
 	seq_printf(m, "events: generated %llu, recorded %llu, dropped %llu%s\n",
 		   c.generated, c.recorded, lb_ring_dropped(&c),
-		   READ_ONCE(lb_enabled) ? "" : " (tracing disabled)");
+		   lb_enabled() ? "" : " (tracing disabled)");
 	if (lb_loss_get(&loss))
 		seq_printf(m, "data: partial, %llu events lost (ring full %llu, nested %llu, nokey %llu; kretprobe missed %llu; filter evicted %llu; ledger tables dropped %llu)\n",
 			   loss.total, loss.ring[LB_DROP_FULL], loss.ring[LB_DROP_NESTED],
@@ -127,24 +128,15 @@ DEFINE_SHOW_ATTRIBUTE(lb_probes_file);
 static int lb_stats_show(struct seq_file *m, void *v)
 {
 	struct lb_ledger_totals t;
-	unsigned long missed = 0;
 	u64 bytes;
-	unsigned int i;
 
 	lb_drain_now();
 	lb_show_header(m);
 	lb_rings_show(lb_rings, m);
 	lb_drain_show(m);
-	for (i = 0; i < lb_probe_count; i++) {
-		const struct lb_probe *p = &lb_probe_table[i];
-
-		if (p->attached)
-			seq_printf(m, "probe %s hits %lld missed %lu mismatch %lld\n", p->role,
-				   (long long)atomic64_read(&p->hits), lb_probe_missed(p),
-				   (long long)atomic64_read(&p->mismatches));
-		missed += lb_probe_missed(p);
-	}
-	seq_printf(m, "kretprobe_missed %lu\n", missed);
+	lb_stream_show(m);
+	lb_probes_show(m);
+	seq_printf(m, "kretprobe_missed %lu\n", lb_probes_missed());
 	seq_puts(m, "blind_classes ");
 	lb_classes_show(m, lb_blind_classes());
 	seq_puts(m, "\npartial_classes ");
@@ -221,34 +213,9 @@ static const struct file_operations lb_control_fops = {
 	.write = lb_control_write,
 };
 
-static int lb_events_open(struct inode *inode, struct file *file)
+int lb_debugfs_init(struct lb_ringset *rings)
 {
-	int err = lb_stream_open();
-
-	return err ? err : stream_open(inode, file);
-}
-
-/* A stream (stream_open): there is no position, @ppos is NULL. */
-static ssize_t lb_events_read(struct file *file, char __user *buf, size_t len, loff_t *ppos)
-{
-	return lb_stream_read(buf, len);
-}
-
-static int lb_events_release(struct inode *inode, struct file *file)
-{
-	lb_stream_close();
-	return 0;
-}
-
-static const struct file_operations lb_events_fops = {
-	.owner = THIS_MODULE,
-	.open = lb_events_open,
-	.read = lb_events_read,
-	.release = lb_events_release,
-};
-
-int lb_debugfs_init(void)
-{
+	lb_rings = rings;
 	lb_dir = debugfs_create_dir("lockblame", NULL);
 	if (IS_ERR(lb_dir))
 		return PTR_ERR(lb_dir);
@@ -258,7 +225,7 @@ int lb_debugfs_init(void)
 	debugfs_create_file("stats", 0400, lb_dir, NULL, &lb_stats_fops);
 	debugfs_create_file("stacks", 0400, lb_dir, NULL, &lb_stacks_file_fops);
 	debugfs_create_file("control", 0600, lb_dir, NULL, &lb_control_fops);
-	debugfs_create_file("events", 0400, lb_dir, NULL, &lb_events_fops);
+	debugfs_create_file("events", 0400, lb_dir, NULL, &lb_stream_fops);
 	return 0;
 }
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The drain: moves events from the per-CPU rings into the ledger, merged in
- * timestamp order, periodically and before every read. It also tees them
- * into the binary stream read through debugfs "events".
+ * timestamp order, periodically and before every read. Its filter decides
+ * which waits the ledger sees; what it feeds the ledger it also tees into
+ * the binary stream (stream.c).
  */
 #include <linux/slab.h>
-#include <linux/vmalloc.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
@@ -13,7 +13,6 @@
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/seq_file.h>
-#include <linux/uaccess.h>
 #include <linux/timekeeping.h>
 #include <linux/hash.h>
 #include <linux/log2.h>
@@ -28,6 +27,8 @@
 #define LB_DRAIN_SLACK_NS	(2 * NSEC_PER_MSEC)
 
 static DEFINE_MUTEX(lb_drain_mutex);
+static struct lb_ringset *lb_rings;
+static unsigned int lb_drain_ms;
 static struct lb_ledger *lb_ledger;
 static struct delayed_work lb_drain_work;
 /*
@@ -45,20 +46,6 @@ static bool lb_stopping;
 static struct irq_work lb_kick_work;
 static lb_drain_tap_t lb_tap;
 static void *lb_tap_priv;
-
-/* Stream FIFO: the drain writes, the reader of "events" consumes. */
-static DEFINE_SPINLOCK(lb_stream_lock);
-static struct lb_event *lb_stream_buf;
-static unsigned int lb_stream_cap;
-static u64 lb_stream_head, lb_stream_tail, lb_stream_dropped;
-static atomic_t lb_stream_readers = ATOMIC_INIT(0);
-/*
- * Readers of the one open description are serialised: two threads reading
- * one descriptor get disjoint records, and a record is consumed only once
- * it reached the reader's buffer (a fault leaves it for the next read).
- */
-static DEFINE_MUTEX(lb_stream_read_mutex);
-static size_t lb_stream_hdr_off;	/* header bytes already read by this open */
 
 /*
  * Filters decide per wait, from its begin: the waiter or the owner named
@@ -94,24 +81,14 @@ struct lb_watched {
 	u64 since_ns;
 };
 
+/* The filter "control" sets; each drain takes the one in force as it starts. */
+static DEFINE_MUTEX(lb_filter_mutex);
+static struct lb_filter lb_filter;
+
 static struct lb_admitted *lb_admit;
 static struct lb_watched *lb_watch;
 static unsigned int lb_admit_bits;	/* log2 of the number of buckets, both tables */
 static u64 lb_admit_open, lb_admit_evicted;
-
-static void lb_stream_push(const struct lb_event *ev)
-{
-	if (!lb_stream_cap)
-		return;
-	spin_lock(&lb_stream_lock);
-	if (lb_stream_head - lb_stream_tail >= lb_stream_cap) {
-		lb_stream_dropped++;
-	} else {
-		lb_stream_buf[lb_stream_head % lb_stream_cap] = *ev;
-		lb_stream_head++;
-	}
-	spin_unlock(&lb_stream_lock);
-}
 
 /* The filter's tables of admitted waits and watched locks. */
 u64 lb_filter_bytes(void)
@@ -119,81 +96,44 @@ u64 lb_filter_bytes(void)
 	return (u64)(LB_ADMIT_WAYS << lb_admit_bits) * (sizeof(*lb_admit) + sizeof(*lb_watch));
 }
 
-u64 lb_stream_bytes(void)
+void lb_drain_set_filter(const struct lb_filter *f)
 {
-	return (u64)lb_stream_cap * sizeof(*lb_stream_buf);
+	mutex_lock(&lb_filter_mutex);
+	lb_filter = *f;
+	mutex_unlock(&lb_filter_mutex);
 }
 
-int lb_stream_open(void)
+void lb_drain_filter(struct lb_filter *f)
 {
-	if (!lb_stream_cap)
-		return -ENODEV;
-	if (atomic_cmpxchg(&lb_stream_readers, 0, 1))
-		return -EBUSY;
-	lb_stream_hdr_off = 0;
-	return 0;
+	mutex_lock(&lb_filter_mutex);
+	*f = lb_filter;
+	mutex_unlock(&lb_filter_mutex);
 }
 
-void lb_stream_close(void)
+static bool lb_id_match(const struct lb_filter *f, const struct lb_task_id *id)
 {
-	atomic_set(&lb_stream_readers, 0);
+	if (f->tgid && id->tgid != f->tgid)
+		return false;
+	if (f->comm[0] && strncmp(id->comm, f->comm, LB_COMM_LEN))
+		return false;
+	return true;
 }
 
-/* Header first, then whole records, consumed once they are copied out. */
-static ssize_t lb_stream_read_locked(char __user *buf, size_t len)
+/*
+ * Filters choose whose waits are recorded: a wait is kept when its waiter or
+ * the lock's owner at its begin matches. Releases are always kept, since a
+ * holder outside the filter still decides how long a matching waiter waits.
+ * This judges one event; lb_admit_event() keeps the judgement of a wait's
+ * begin for its end (which names no owner), and watches the lock meanwhile.
+ */
+static bool lb_filter_match(const struct lb_filter *f, const struct lb_event *ev)
 {
-	struct lb_stream_header hdr = {
-		.magic = LB_STREAM_MAGIC,
-		.abi_version = LB_ABI_VERSION,
-		.header_size = sizeof(hdr),
-		.record_size = sizeof(struct lb_event),
-		.nr_cpus = num_possible_cpus(),
-		.start_ns = lb_start_ns,
-	};
-	struct lb_event ev;
-	size_t done = 0;
-	u64 tail;
-
-	if (lb_stream_hdr_off < sizeof(hdr)) {
-		size_t n = min(len, sizeof(hdr) - lb_stream_hdr_off);
-
-		if (copy_to_user(buf, (char *)&hdr + lb_stream_hdr_off, n))
-			return -EFAULT;
-		lb_stream_hdr_off += n;
-		done += n;
-	}
-	while (len - done >= sizeof(ev)) {
-		spin_lock(&lb_stream_lock);
-		tail = lb_stream_tail;
-		if (tail == lb_stream_head) {
-			spin_unlock(&lb_stream_lock);
-			break;
-		}
-		ev = lb_stream_buf[tail % lb_stream_cap];
-		spin_unlock(&lb_stream_lock);
-		/* May fault and sleep: no spinlock held. */
-		if (copy_to_user(buf + done, &ev, sizeof(ev)))
-			return done ? done : -EFAULT;
-		spin_lock(&lb_stream_lock);
-		/* A reset in between emptied the FIFO: the copy stands alone. */
-		if (lb_stream_tail == tail)
-			lb_stream_tail++;
-		spin_unlock(&lb_stream_lock);
-		done += sizeof(ev);
-	}
-	return done;
-}
-
-ssize_t lb_stream_read(char __user *buf, size_t len)
-{
-	ssize_t ret;
-
-	lb_drain_now();
-	if (mutex_lock_interruptible(&lb_stream_read_mutex))
-		return -ERESTARTSYS;
-	ret = lb_stream_read_locked(buf, len);
-	mutex_unlock(&lb_stream_read_mutex);
-	return ret;
+	if (!f->tgid && !f->comm[0])
+		return true;
+	if (ev->type == LB_EV_RELEASE)
+		return true;
+	return lb_id_match(f, &ev->task) ||
+	       (ev->owner_source != LB_OWNER_NONE && lb_id_match(f, &ev->owner));
 }
 
 static struct lb_admitted *lb_admit_bucket(s32 pid)
@@ -359,7 +299,7 @@ static void lb_drain_locked(u64 cutoff, bool discard)
 	int cpu, best;
 	u64 best_ts;
 
-	lb_filter_get(&filter);
+	lb_drain_filter(&filter);
 	/* A new filter decides afresh: waits admitted by the old one are forgotten. */
 	if (memcmp(&filter, &lb_admit_filter, sizeof(filter))) {
 		lb_admit_clear();
@@ -405,7 +345,7 @@ void lb_drain_now(void)
 	lb_drain_locked(ktime_get_mono_fast_ns(), false);
 	mutex_unlock(&lb_drain_mutex);
 }
-EXPORT_SYMBOL_GPL(lb_drain_now);
+EXPORT_SYMBOL_IF_KUNIT(lb_drain_now);
 
 void lb_drain_set_tap(lb_drain_tap_t tap, void *priv)
 {
@@ -414,7 +354,7 @@ void lb_drain_set_tap(lb_drain_tap_t tap, void *priv)
 	lb_tap_priv = priv;
 	mutex_unlock(&lb_drain_mutex);
 }
-EXPORT_SYMBOL_GPL(lb_drain_set_tap);
+EXPORT_SYMBOL_IF_KUNIT(lb_drain_set_tap);
 
 static void lb_drain_workfn(struct work_struct *work)
 {
@@ -445,19 +385,19 @@ void lb_drain_lock(void)
 	lb_drain_locked(ktime_get_mono_fast_ns(), false);
 	lb_ledger_advance(lb_ledger, ktime_get_mono_fast_ns());
 }
-EXPORT_SYMBOL_GPL(lb_drain_lock);
+EXPORT_SYMBOL_IF_KUNIT(lb_drain_lock);
 
 void lb_drain_unlock(void)
 {
 	mutex_unlock(&lb_drain_mutex);
 }
-EXPORT_SYMBOL_GPL(lb_drain_unlock);
+EXPORT_SYMBOL_IF_KUNIT(lb_drain_unlock);
 
 struct lb_ledger *lb_drain_ledger(void)
 {
 	return lb_ledger;
 }
-EXPORT_SYMBOL_GPL(lb_drain_ledger);
+EXPORT_SYMBOL_IF_KUNIT(lb_drain_ledger);
 
 u64 lb_drain_start_ns(void)
 {
@@ -475,15 +415,13 @@ void lb_drain_reset(void)
 	lb_drain_locked(ktime_get_mono_fast_ns(), true);
 	lb_ledger_reset(lb_ledger);
 	lb_admit_clear();
-	spin_lock(&lb_stream_lock);
-	lb_stream_tail = lb_stream_head;
-	spin_unlock(&lb_stream_lock);
 	lb_drained = 0;
 	lb_filtered = 0;
 	lb_feed_ns = 0;
 	lb_drain_ns = 0;
 	lb_drain_max_batch = 0;
 	lb_start_ns = ktime_get_mono_fast_ns();
+	lb_stream_discard(lb_start_ns);
 	lb_stacks_clear_thaw();
 	mutex_unlock(&lb_drain_mutex);
 }
@@ -525,15 +463,14 @@ u64 lb_loss_get(struct lb_loss *loss)
 	lb_rings_sum(lb_rings, &c);
 	for (i = 0; i < LB_DROP_CAUSE_MAX; i++)
 		loss->ring[i] = c.dropped[i];
-	for (i = 0; i < lb_probe_count; i++)
-		loss->kretprobe_missed += lb_probe_missed(&lb_probe_table[i]);
+	loss->kretprobe_missed = lb_probes_missed();
 	loss->filter_evicted = READ_ONCE(lb_admit_evicted);
 	loss->ledger_dropped = lb_ledger ? lb_ledger_dropped(lb_ledger) : 0;
 	loss->total = lb_ring_dropped(&c) + loss->kretprobe_missed + loss->filter_evicted +
 		      loss->ledger_dropped;
 	return loss->total;
 }
-EXPORT_SYMBOL_GPL(lb_loss_get);
+EXPORT_SYMBOL_IF_KUNIT(lb_loss_get);
 
 /* True when nothing was lost anywhere: the report may call its data exact. */
 bool lb_data_exact(void)
@@ -542,7 +479,7 @@ bool lb_data_exact(void)
 
 	return !lb_loss_get(&loss);
 }
-EXPORT_SYMBOL_GPL(lb_data_exact);
+EXPORT_SYMBOL_IF_KUNIT(lb_data_exact);
 
 void lb_drain_show(struct seq_file *m)
 {
@@ -557,10 +494,6 @@ void lb_drain_show(struct seq_file *m)
 		   lb_drain_max_batch, (u64)atomic64_read(&lb_kicks));
 	seq_printf(m, "admitted_waits open %llu evicted %llu capacity %u\n",
 		   lb_admit_open, lb_admit_evicted, LB_ADMIT_WAYS << lb_admit_bits);
-	spin_lock(&lb_stream_lock);
-	seq_printf(m, "stream capacity %u buffered %llu dropped %llu\n", lb_stream_cap,
-		   lb_stream_head - lb_stream_tail, lb_stream_dropped);
-	spin_unlock(&lb_stream_lock);
 	mutex_unlock(&lb_drain_mutex);
 }
 
@@ -575,29 +508,27 @@ void lb_drain_start(void)
 	WRITE_ONCE(lb_stopping, false);
 	queue_delayed_work(lb_drain_wq, &lb_drain_work, msecs_to_jiffies(lb_drain_ms));
 }
-EXPORT_SYMBOL_GPL(lb_drain_start);
+EXPORT_SYMBOL_IF_KUNIT(lb_drain_start);
 
-int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_events)
+int lb_drain_init(struct lb_ringset *rings, const struct lb_config *cfg)
 {
+	struct lb_ledger_limits limits;
+
+	lb_rings = rings;
+	lb_drain_ms = cfg->drain_ms;
 	lb_avail = kcalloc(nr_cpu_ids, sizeof(*lb_avail), GFP_KERNEL);
 	lb_pos = kcalloc(nr_cpu_ids, sizeof(*lb_pos), GFP_KERNEL);
 	if (!lb_avail || !lb_pos)
 		goto nomem;
 	/* About as many open waits as the ledger tracks, at least two buckets. */
 	lb_admit_bits = max_t(unsigned int, 1,
-			      ilog2(roundup_pow_of_two(limits->max_waiters) / LB_ADMIT_WAYS));
+			      ilog2(roundup_pow_of_two(cfg->max_waiters) / LB_ADMIT_WAYS));
 	lb_admit = kvcalloc(LB_ADMIT_WAYS << lb_admit_bits, sizeof(*lb_admit), GFP_KERNEL);
 	lb_watch = kvcalloc(LB_ADMIT_WAYS << lb_admit_bits, sizeof(*lb_watch), GFP_KERNEL);
 	if (!lb_admit || !lb_watch)
 		goto nomem;
 	lb_admit_open = 0;
 	lb_admit_evicted = 0;
-	if (stream_events) {
-		lb_stream_buf = vmalloc(array_size(stream_events, sizeof(*lb_stream_buf)));
-		if (!lb_stream_buf)
-			goto nomem;
-		lb_stream_cap = stream_events;
-	}
 	/*
 	 * Unbound: the drain empties every CPU's ring and needs no CPU of its
 	 * own; 7.x also warns about a workqueue that names neither WQ_UNBOUND
@@ -606,10 +537,12 @@ int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_eve
 	lb_drain_wq = alloc_workqueue("lockblame_drain", WQ_UNBOUND | WQ_HIGHPRI, 0);
 	if (!lb_drain_wq)
 		goto nomem;
-	lb_ledger = lb_ledger_create(limits);
+	lb_config_limits(cfg, &limits);
+	lb_ledger = lb_ledger_create(&limits);
 	if (!lb_ledger)
 		goto nomem;
 	lb_start_ns = ktime_get_mono_fast_ns();
+	lb_stream_discard(lb_start_ns);
 	/* Not yet: lb_drain_start() runs it once the probes are planted. */
 	lb_stopping = true;
 	INIT_DELAYED_WORK(&lb_drain_work, lb_drain_workfn);
@@ -633,9 +566,6 @@ void lb_drain_exit(void)
 	if (lb_drain_wq)
 		destroy_workqueue(lb_drain_wq);
 	lb_drain_wq = NULL;
-	vfree(lb_stream_buf);
-	lb_stream_buf = NULL;
-	lb_stream_cap = 0;
 	kvfree(lb_admit);
 	kvfree(lb_watch);
 	lb_admit = NULL;

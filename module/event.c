@@ -14,12 +14,45 @@
 #include "lockblame.h"
 #include "compat.h"
 
-bool lb_enabled = true;
 static siphash_key_t lb_hash_key;
+/* The rings the probes write; the drain reads them. */
+static struct lb_ringset *lb_rings;
+/* Whether probes record at all, and with stacks: "control" switches them. */
+static bool lb_recording = true;
+static bool lb_stacks_on;
 
-void lb_event_init(void)
+void lb_event_init(struct lb_ringset *rings, bool stacks)
 {
 	get_random_bytes(&lb_hash_key, sizeof(lb_hash_key));
+	lb_rings = rings;
+	WRITE_ONCE(lb_stacks_on, stacks);
+	WRITE_ONCE(lb_recording, true);
+}
+
+bool __kprobes lb_enabled(void)
+{
+	return READ_ONCE(lb_recording);
+}
+
+void lb_set_enabled(bool on)
+{
+	WRITE_ONCE(lb_recording, on);
+}
+
+bool lb_stacks_wanted(void)
+{
+	return READ_ONCE(lb_stacks_on);
+}
+
+void lb_set_stacks(bool on)
+{
+	WRITE_ONCE(lb_stacks_on, on);
+}
+
+/* From a probe: an event that could not be recorded, counted by @cause. */
+void __kprobes lb_event_drop(enum lb_drop_cause cause)
+{
+	lb_ring_drop(lb_rings, cause);
 }
 
 /* Lock identity of a kernel lock: a keyed hash of its address. */
@@ -27,7 +60,7 @@ u64 __kprobes lb_lock_id(const void *lock)
 {
 	return siphash_1u64((u64)(unsigned long)lock, &lb_hash_key) | 1;
 }
-EXPORT_SYMBOL_GPL(lb_lock_id);
+EXPORT_SYMBOL_IF_KUNIT(lb_lock_id);
 
 /* Lock identity of a futex key (ptr, word, offset). */
 u64 __kprobes lb_lock_id3(u64 a, u64 b, u64 c)
@@ -45,7 +78,7 @@ void __kprobes lb_task_id_fill(struct lb_task_id *id, struct task_struct *t)
 	memcpy(id->pcomm, t->group_leader->comm, LB_COMM_LEN);
 	id->pcomm[LB_COMM_LEN - 1] = '\0';
 }
-EXPORT_SYMBOL_GPL(lb_task_id_fill);
+EXPORT_SYMBOL_IF_KUNIT(lb_task_id_fill);
 
 /*
  * Copy the identity of a lock owner read from a lock word. Probe handlers
@@ -136,7 +169,7 @@ void __kprobes lb_event_stacks(const struct lb_probe *p, bool user, u32 *kstack,
 {
 	*kstack = 0;
 	*ustack = 0;
-	if (!READ_ONCE(lb_stacks))
+	if (!READ_ONCE(lb_stacks_on))
 		return;
 	*kstack = lb_stack_kernel(lb_probe_addr(p));
 	if (user)

@@ -49,7 +49,7 @@ enum lb_verdict lb_verdict_of(u64 blame_ns, u64 wait_ns)
 		return LB_VERDICT_VICTIM;
 	return LB_VERDICT_SHARED;
 }
-EXPORT_SYMBOL_GPL(lb_verdict_of);
+EXPORT_SYMBOL_IF_KUNIT(lb_verdict_of);
 
 const char *lb_verdict_name(enum lb_verdict v)
 {
@@ -64,7 +64,7 @@ const char *lb_verdict_name(enum lb_verdict v)
 		return "none";
 	}
 }
-EXPORT_SYMBOL_GPL(lb_verdict_name);
+EXPORT_SYMBOL_IF_KUNIT(lb_verdict_name);
 
 /* Per-task accounts, mirrored into the task's process. */
 
@@ -1091,14 +1091,14 @@ void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
 		break;
 	}
 }
-EXPORT_SYMBOL_GPL(lb_ledger_feed);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_feed);
 
 void lb_ledger_advance(struct lb_ledger *l, u64 now_ns)
 {
 	if (l->started)
 		lb_advance_to(l, now_ns);
 }
-EXPORT_SYMBOL_GPL(lb_ledger_advance);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_advance);
 
 /* Queries */
 
@@ -1115,7 +1115,7 @@ u64 lb_ledger_dropped(const struct lb_ledger *l)
 	       t->dropped_stacks + t->evicted_locks + t->evicted_tasks + t->event_dropped +
 	       t->evicted_sleepers + t->dropped_signals;
 }
-EXPORT_SYMBOL_GPL(lb_ledger_dropped);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_dropped);
 
 u64 lb_window_ns(const struct lb_ledger *l)
 {
@@ -1137,7 +1137,7 @@ void lb_ledger_totals(const struct lb_ledger *l, struct lb_ledger_totals *t)
 			t->event_open_ns += lb_sleeper_wait_ns(l, s) - s->wait_ns;
 	}
 }
-EXPORT_SYMBOL_GPL(lb_ledger_totals);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_totals);
 
 void lb_task_fill_stats(const struct lb_task *t, struct lb_task_stats *st)
 {
@@ -1172,7 +1172,7 @@ bool lb_ledger_task(const struct lb_ledger *l, s32 pid, struct lb_task_stats *st
 	}
 	return true;
 }
-EXPORT_SYMBOL_GPL(lb_ledger_task);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_task);
 
 bool lb_ledger_event_task(const struct lb_ledger *l, s32 pid, u64 *wait_ns, u64 *waits,
 			  s32 *waker)
@@ -1186,7 +1186,7 @@ bool lb_ledger_event_task(const struct lb_ledger *l, s32 pid, u64 *wait_ns, u64 
 	*waker = s->waker;
 	return true;
 }
-EXPORT_SYMBOL_GPL(lb_ledger_event_task);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_event_task);
 
 void lb_proc_fill_stats(const struct lb_proc *p, struct lb_process_stats *st)
 {
@@ -1214,7 +1214,7 @@ bool lb_ledger_process(const struct lb_ledger *l, s32 tgid, struct lb_process_st
 	lb_proc_fill_stats(p, st);
 	return true;
 }
-EXPORT_SYMBOL_GPL(lb_ledger_process);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_process);
 
 void lb_lock_fill_stats(const struct lb_ledger *l, const struct lb_lock *lock,
 			struct lb_lock_stats *st)
@@ -1265,7 +1265,7 @@ bool lb_ledger_lock(const struct lb_ledger *l, u64 lock, struct lb_lock_stats *s
 	lb_lock_fill_stats(l, lk, st);
 	return true;
 }
-EXPORT_SYMBOL_GPL(lb_ledger_lock);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_lock);
 
 u64 lb_ledger_pair_blame(const struct lb_ledger *l, s32 holder_pid, s32 victim_pid)
 {
@@ -1273,7 +1273,7 @@ u64 lb_ledger_pair_blame(const struct lb_ledger *l, s32 holder_pid, s32 victim_p
 
 	return p ? p->blame_ns : 0;
 }
-EXPORT_SYMBOL_GPL(lb_ledger_pair_blame);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_pair_blame);
 
 u64 lb_ledger_stack_ns(const struct lb_ledger *l, s32 pid, bool cause, u32 stack_id)
 {
@@ -1282,4 +1282,4 @@ u64 lb_ledger_stack_ns(const struct lb_ledger *l, s32 pid, bool cause, u32 stack
 
 	return st ? st->ns : 0;
 }
-EXPORT_SYMBOL_GPL(lb_ledger_stack_ns);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_stack_ns);

@@ -59,13 +59,13 @@ void lb_ledger_set_futex_kinds(struct lb_ledger *l, bool on)
 {
 	l->futex_kinds = on;
 }
-EXPORT_SYMBOL_GPL(lb_ledger_set_futex_kinds);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_set_futex_kinds);
 
 bool lb_ledger_futex_kinds(const struct lb_ledger *l)
 {
 	return l->futex_kinds;
 }
-EXPORT_SYMBOL_GPL(lb_ledger_futex_kinds);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_futex_kinds);
 
 static struct lb_wake *lb_wake_slot(struct lb_ledger *l, u64 key)
 {

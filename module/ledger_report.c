@@ -611,7 +611,7 @@ void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out)
 	lb_report_deadlocks(l, out);
 	lb_report_events(l, out);
 }
-EXPORT_SYMBOL_GPL(lb_ledger_report);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_report);
 
 /*
  * The dump: the format is a contract, see ledger.h. Keys past the ones it
@@ -783,4 +783,4 @@ void lb_ledger_dump(const struct lb_ledger *l, struct lb_out *out)
 			    st->role == LB_STACK_CAUSE ? "cause" : "victim", st->id, st->ns);
 	}
 }
-EXPORT_SYMBOL_GPL(lb_ledger_dump);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_dump);

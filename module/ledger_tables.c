@@ -11,14 +11,13 @@
 #define LB_DEFAULT_PAIRS	8192
 #define LB_DEFAULT_CHAIN_DEPTH	8
 #define LB_DEFAULT_SLEEPERS	4096
-#define LB_LIMIT_MAX		BIT(22)
 #define LB_EVICT_SCAN		8	/* eviction looks this far from the LRU end */
 
-static u32 lb_limit(u32 v, u32 def)
+static u32 lb_limit(u32 v, u32 def, u32 max)
 {
 	if (!v)
 		return def;
-	return min_t(u32, v, LB_LIMIT_MAX);
+	return min_t(u32, v, max);
 }
 
 static u32 lb_hash_bits(u32 capacity)
@@ -34,14 +33,19 @@ struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits)
 	if (!l)
 		return NULL;
 	lim = &l->limits;
-	lim->max_locks = lb_limit(limits ? limits->max_locks : 0, LB_DEFAULT_LOCKS);
-	lim->max_tasks = lb_limit(limits ? limits->max_tasks : 0, LB_DEFAULT_TASKS);
-	lim->max_waiters = lb_limit(limits ? limits->max_waiters : 0, LB_DEFAULT_WAITERS);
-	lim->max_pairs = lb_limit(limits ? limits->max_pairs : 0, LB_DEFAULT_PAIRS);
+	lim->max_locks = lb_limit(limits ? limits->max_locks : 0, LB_DEFAULT_LOCKS,
+				  LB_LEDGER_TABLE_MAX);
+	lim->max_tasks = lb_limit(limits ? limits->max_tasks : 0, LB_DEFAULT_TASKS,
+				  LB_LEDGER_TABLE_MAX);
+	lim->max_waiters = lb_limit(limits ? limits->max_waiters : 0, LB_DEFAULT_WAITERS,
+				    LB_LEDGER_TABLE_MAX);
+	lim->max_pairs = lb_limit(limits ? limits->max_pairs : 0, LB_DEFAULT_PAIRS,
+				  LB_LEDGER_PAIRS_MAX);
 	lim->max_chain_depth = min_t(u32, LB_CHAIN_DEPTH_MAX,
 				     limits && limits->max_chain_depth ?
 				     limits->max_chain_depth : LB_DEFAULT_CHAIN_DEPTH);
-	lim->max_sleepers = lb_limit(limits ? limits->max_sleepers : 0, LB_DEFAULT_SLEEPERS);
+	lim->max_sleepers = lb_limit(limits ? limits->max_sleepers : 0, LB_DEFAULT_SLEEPERS,
+				     LB_LEDGER_TABLE_MAX);
 	l->futex_kinds = true;
 	/* About one chain per lock is typical; pairs bound them anyway. */
 	l->max_chains = lim->max_locks;
@@ -79,7 +83,7 @@ struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits)
 	lb_tables_init(l);
 	return l;
 }
-EXPORT_SYMBOL_GPL(lb_ledger_create);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_create);
 
 void lb_ledger_destroy(struct lb_ledger *l)
 {
@@ -102,7 +106,7 @@ void lb_ledger_destroy(struct lb_ledger *l)
 	kvfree(l->locks);
 	kfree(l);
 }
-EXPORT_SYMBOL_GPL(lb_ledger_destroy);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_destroy);
 
 u64 lb_ledger_bytes(const struct lb_ledger *l)
 {
@@ -124,13 +128,13 @@ u64 lb_ledger_bytes(const struct lb_ledger *l)
 	       (u64)lim->max_sleepers * sizeof(*l->sleepers) +
 	       (u64)(1U << l->sleeper_bits) * sizeof(*l->sleeper_hash);
 }
-EXPORT_SYMBOL_GPL(lb_ledger_bytes);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_bytes);
 
 void lb_ledger_reset(struct lb_ledger *l)
 {
 	lb_tables_init(l);
 }
-EXPORT_SYMBOL_GPL(lb_ledger_reset);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_reset);
 
 static void lb_hash_init(struct hlist_head *hash, u32 bits)
 {

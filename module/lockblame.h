@@ -3,12 +3,19 @@
 #ifndef _LOCKBLAME_H
 #define _LOCKBLAME_H
 
+/*
+ * Every message says whose it is. The kernel's printk.h defines pr_fmt only
+ * if nobody did; this header may come after it, so it replaces that one.
+ */
+#undef pr_fmt
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/types.h>
 #include <linux/kprobes.h>
 #include <lockblame/abi.h>
 #include "compat.h"
+#include "ledger.h"
 
-struct lb_ledger;
 struct seq_file;
 
 /* Kbuild passes the version from the Makefile. */
@@ -16,11 +23,23 @@ struct seq_file;
 #define LB_VERSION "unknown"
 #endif
 
-/* ---- module parameters (main.c) ---- */
-extern unsigned int lb_ring_events;	/* events per CPU ring */
-extern unsigned int lb_max_blocked;	/* kretprobe maxactive */
-extern unsigned int lb_drain_ms;	/* periodic drain interval */
-extern bool lb_stacks;			/* record stacks at wait and release */
+/* ---- module parameters (config.c; bounds and defaults in config_list.h) ---- */
+/* Bounds the ring and stack APIs enforce too; decimal, as modinfo shows them. */
+#define LB_RING_EVENTS_MIN	64
+#define LB_RING_EVENTS_MAX	1048576
+#define LB_STACK_ENTRIES_MAX	1048576
+
+/* The parameters, checked: one unsigned int per entry of config_list.h. */
+struct lb_config {
+#define LB_PARAM(name, ...) unsigned int name
+#include "config_list.h"
+#undef LB_PARAM
+	bool stacks;			/* record stacks from the start */
+};
+
+int lb_config_check(void);
+const struct lb_config *lb_config(void);
+void lb_config_limits(const struct lb_config *cfg, struct lb_ledger_limits *limits);
 
 /* ---- probe table (probes.c) ---- */
 enum lb_probe_kind { LB_KPROBE, LB_KRETPROBE };
@@ -92,6 +111,7 @@ int lb_probes_selftest(void);
 unsigned int lb_probes_attached(void);
 void lb_probes_show(struct seq_file *m);
 unsigned long lb_probe_missed(const struct lb_probe *p);
+unsigned long lb_probes_missed(void);
 struct lb_probe *lb_probe_find(const char *role);
 int lb_probes_skip(const char *list);
 u32 lb_blind_classes(void);
@@ -144,8 +164,21 @@ int lb_rwsem_write_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_rwsem_down_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_rwsem_wake_pre(struct kprobe *p, struct pt_regs *regs);
 
+/* Why an event never reached its ring (ring.c counts them). */
+enum lb_drop_cause {
+	LB_DROP_FULL,		/* ring full: the drain fell behind */
+	LB_DROP_NESTED,		/* a probe fired inside a probe on this CPU */
+	LB_DROP_NOKEY,		/* futex: the key of the operation was lost */
+	LB_DROP_CAUSE_MAX
+};
+
 /* ---- events (event.c): identity capture and emission ---- */
-extern bool lb_enabled;
+struct lb_ringset;
+
+bool lb_enabled(void);
+void lb_set_enabled(bool on);
+bool lb_stacks_wanted(void);
+void lb_set_stacks(bool on);
 
 /* Per-instance data of every lock-wait kretprobe. */
 struct lb_wait_data {
@@ -166,16 +199,10 @@ bool lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 source);
 struct lb_event *lb_event_begin(u8 type, u8 lock_class, u64 lock);
 void lb_event_commit(struct lb_event *ev, const struct lb_probe *p);
 void lb_event_stacks(const struct lb_probe *p, bool user, u32 *kstack, u32 *ustack);
-void lb_event_init(void);
+void lb_event_drop(enum lb_drop_cause cause);
+void lb_event_init(struct lb_ringset *rings, bool stacks);
 
 /* ---- per-CPU rings (ring.c) ---- */
-enum lb_drop_cause {
-	LB_DROP_FULL,		/* ring full: the drain fell behind */
-	LB_DROP_NESTED,		/* a probe fired inside a probe on this CPU */
-	LB_DROP_NOKEY,		/* futex: the key of the operation was lost */
-	LB_DROP_CAUSE_MAX
-};
-
 struct lb_ring_counts {
 	u64 generated;		/* events the probes tried to record */
 	u64 recorded;		/* events committed to the ring */
@@ -183,9 +210,6 @@ struct lb_ring_counts {
 	u64 by_type[LB_EV_TYPE_MAX];
 	u64 fill;		/* events in the ring now */
 };
-
-struct lb_ringset;
-extern struct lb_ringset *lb_rings;
 
 struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*half_full)(void));
 void lb_ringset_destroy(struct lb_ringset *set);
@@ -212,8 +236,13 @@ void lb_stacks_clear_thaw(void);
 u64 lb_stacks_bytes(void);
 
 /* ---- drain and ledger ownership (drain.c) ---- */
-struct lb_ledger_limits;
-int lb_drain_init(const struct lb_ledger_limits *limits, unsigned int stream_events);
+/* What "control" may filter on: the waiter's or the lock owner's identity. */
+struct lb_filter {
+	s32 tgid;		/* 0: any */
+	char comm[LB_COMM_LEN];	/* "": any */
+};
+
+int lb_drain_init(struct lb_ringset *rings, const struct lb_config *cfg);
 void lb_drain_start(void);
 void lb_drain_exit(void);
 void lb_drain_now(void);
@@ -225,6 +254,9 @@ void lb_drain_reset(void);
 void lb_drain_set_futex_kinds(bool on);
 bool lb_drain_futex_kinds(void);
 u64 lb_drain_start_ns(void);
+void lb_drain_set_filter(const struct lb_filter *f);
+void lb_drain_filter(struct lb_filter *f);
+u64 lb_filter_bytes(void);
 void lb_drain_show(struct seq_file *m);
 /* A test may watch every drained event; called under the drain mutex. */
 typedef void (*lb_drain_tap_t)(const struct lb_event *ev, void *priv);
@@ -242,26 +274,21 @@ struct lb_loss {
 u64 lb_loss_get(struct lb_loss *loss);
 bool lb_data_exact(void);
 
-/* binary stream tee for debugfs "events" */
-int lb_stream_open(void);
+/* ---- the binary stream, debugfs "events" (stream.c) ---- */
+int lb_stream_init(unsigned int events, void (*catch_up)(void));
+void lb_stream_exit(void);
+void lb_stream_push(const struct lb_event *ev);
+void lb_stream_discard(u64 start_ns);
 u64 lb_stream_bytes(void);
-u64 lb_filter_bytes(void);
-void lb_stream_close(void);
-ssize_t lb_stream_read(char __user *buf, size_t len);
+void lb_stream_show(struct seq_file *m);
+extern const struct file_operations lb_stream_fops;
 
-/* ---- control (control.c) ---- */
-struct lb_filter {
-	s32 tgid;		/* 0: any */
-	char comm[LB_COMM_LEN];	/* "": any */
-};
-
+/* ---- control (control.c): parses commands for the stages that own them ---- */
 int lb_control_exec(char *cmd);
 void lb_control_show(struct seq_file *m);
-void lb_filter_get(struct lb_filter *f);
-bool lb_filter_match(const struct lb_filter *f, const struct lb_event *ev);
 
 /* ---- debugfs (debugfs.c) ---- */
-int lb_debugfs_init(void);
+int lb_debugfs_init(struct lb_ringset *rings);
 void lb_debugfs_exit(void);
 
 #endif /* _LOCKBLAME_H */

@@ -117,7 +117,7 @@ int __kprobes lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *
 	struct lb_probe *p = lb_probe_of_ri(ri);
 
 	atomic64_inc(&p->hits);
-	if (!READ_ONCE(lb_enabled))
+	if (!lb_enabled())
 		return 1;
 	d->arg = lb_probe_arg(p, regs, LB_ARG_KEY);
 	d->arg2 = lb_probe_arg(p, regs, LB_ARG_UADDR);
@@ -139,7 +139,7 @@ int __kprobes lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *re
 	}
 	s = lb_futex_slot(now, true);
 	if (!s) {
-		lb_ring_drop(lb_rings, LB_DROP_NOKEY);
+		lb_event_drop(LB_DROP_NOKEY);
 		return 0;
 	}
 	WRITE_ONCE(s->lock, lb_lock_id3(key.both.ptr, key.both.word, key.both.offset));
@@ -212,7 +212,7 @@ int __kprobes lb_futex_setup_entry(struct kretprobe_instance *ri, struct pt_regs
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 
 	atomic64_inc(&lb_probe_of_ri(ri)->hits);
-	if (!READ_ONCE(lb_enabled))
+	if (!lb_enabled())
 		return 1;
 	d->arg = (u32)lb_probe_arg(lb_probe_of_ri(ri), regs, LB_ARG_VAL);
 	return 0;
@@ -232,7 +232,7 @@ int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt_regs *
 		return 0;
 	s = lb_futex_key_of_current(now, &op);
 	if (!s) {
-		lb_ring_drop(lb_rings, LB_DROP_NOKEY);
+		lb_event_drop(LB_DROP_NOKEY);
 		return 0;
 	}
 	op.word = d->arg;
@@ -264,10 +264,10 @@ int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
 	struct lb_event *ev;
 
 	atomic64_inc(&lb_probe_of_kp(kp)->hits);
-	if (!READ_ONCE(lb_enabled))
+	if (!lb_enabled())
 		return 0;
 	if (!lb_futex_key_of_current(now, &op)) {
-		lb_ring_drop(lb_rings, LB_DROP_NOKEY);
+		lb_event_drop(LB_DROP_NOKEY);
 		return 0;
 	}
 	ev = lb_event_begin(LB_EV_WAIT_BEGIN, LB_LOCK_FUTEX, op.lock);
@@ -294,7 +294,7 @@ int __kprobes lb_futex_unqueue_pre(struct kprobe *kp, struct pt_regs *regs)
 	struct lb_event *ev;
 
 	atomic64_inc(&lb_probe_of_kp(kp)->hits);
-	if (!READ_ONCE(lb_enabled))
+	if (!lb_enabled())
 		return 0;
 	ev = lb_event_begin(LB_EV_WAIT_END, LB_LOCK_FUTEX, 0);
 	if (!ev)
@@ -316,7 +316,7 @@ int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs 
 	struct lb_probe *p = lb_probe_of_ri(ri);
 
 	atomic64_inc(&p->hits);
-	if (!READ_ONCE(lb_enabled))
+	if (!lb_enabled())
 		return 1;
 	d->arg = lb_probe_arg(p, regs, LB_ARG_UADDR);
 	d->arg2 = (int)lb_probe_arg(p, regs, LB_ARG_NR_WAKE) > 1;
@@ -350,7 +350,7 @@ int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *r
 	if (woken <= 0)
 		return 0;
 	if (!lb_futex_key_of_current(now, &op)) {
-		lb_ring_drop(lb_rings, LB_DROP_NOKEY);
+		lb_event_drop(LB_DROP_NOKEY);
 		return 0;
 	}
 	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_FUTEX, op.lock);
@@ -404,7 +404,7 @@ int __kprobes lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_re
 	u32 word;
 
 	atomic64_inc(&p->hits);
-	if (!READ_ONCE(lb_enabled) ||
+	if (!lb_enabled() ||
 	    !lb_futex_pi_lock(uaddr, lb_probe_arg(p, regs, LB_ARG_FLAGS), &lock) ||
 	    copy_from_user_nofault(&word, (u32 __user *)uaddr, sizeof(word)) ||
 	    !(word & FUTEX_TID_MASK))
@@ -455,7 +455,7 @@ int __kprobes lb_futex_unlock_pi_pre(struct kprobe *kp, struct pt_regs *regs)
 	u32 word;
 
 	atomic64_inc(&p->hits);
-	if (!READ_ONCE(lb_enabled) ||
+	if (!lb_enabled() ||
 	    !lb_futex_pi_lock(uaddr, lb_probe_arg(p, regs, LB_ARG_FLAGS), &lock) ||
 	    copy_from_user_nofault(&word, (u32 __user *)uaddr, sizeof(word)) ||
 	    !(word & FUTEX_WAITERS))

@@ -26,7 +26,7 @@ int __kprobes lb_mutex_lock_entry(struct kretprobe_instance *ri, struct pt_regs 
 	unsigned long word;
 
 	atomic64_inc(&p->hits);
-	if (!READ_ONCE(lb_enabled) || lb_own_lock(lock))
+	if (!lb_enabled() || lb_own_lock(lock))
 		return 1;
 	if (!lb_mutex_word(lock, &word)) {
 		atomic64_inc(&p->mismatches);
@@ -91,7 +91,7 @@ int __kprobes lb_mutex_unlock_pre(struct kprobe *kp, struct pt_regs *regs)
 	unsigned long word;
 
 	atomic64_inc(&p->hits);
-	if (!READ_ONCE(lb_enabled) || lb_own_lock(lock))
+	if (!lb_enabled() || lb_own_lock(lock))
 		return 0;
 	if (!lb_mutex_word(lock, &word)) {
 		atomic64_inc(&p->mismatches);

@@ -20,7 +20,7 @@ static int __kprobes lb_rwsem_entry(struct kretprobe_instance *ri, struct pt_reg
 	unsigned long word, count, readers;
 
 	atomic64_inc(&p->hits);
-	if (!READ_ONCE(lb_enabled))
+	if (!lb_enabled())
 		return 1;
 	if (copy_from_kernel_nofault(&word, &sem->owner, sizeof(word)) ||
 	    copy_from_kernel_nofault(&count, &sem->count, sizeof(count))) {
@@ -91,7 +91,7 @@ int __kprobes lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
 	long count;
 
 	atomic64_inc(&p->hits);
-	if (!READ_ONCE(lb_enabled))
+	if (!lb_enabled())
 		return 0;
 	if (copy_from_kernel_nofault(&count, &sem->count, sizeof(count)) ||
 	    !(count & LB_RWSEM_FLAG_WAITERS) || !lb_rwsem_has_waiter(sem)) {

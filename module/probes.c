@@ -88,10 +88,10 @@ struct lb_probe lb_probe_table[] = {
 	LB_KPRB("rwsem_wake", LB_LOCK_RWSEM, true, lb_rwsem_wake_pre, (LB_AT(LOCK, 0)),
 		"rwsem_wake", "rwsem_wake.isra.0", "rwsem_wake.constprop.0"),
 };
-EXPORT_SYMBOL_GPL(lb_probe_table);
+EXPORT_SYMBOL_IF_KUNIT(lb_probe_table);
 
 const unsigned int lb_probe_count = ARRAY_SIZE(lb_probe_table);
-EXPORT_SYMBOL_GPL(lb_probe_count);
+EXPORT_SYMBOL_IF_KUNIT(lb_probe_count);
 
 struct lb_probe *lb_probe_find(const char *role)
 {
@@ -102,7 +102,7 @@ struct lb_probe *lb_probe_find(const char *role)
 			return &lb_probe_table[i];
 	return NULL;
 }
-EXPORT_SYMBOL_GPL(lb_probe_find);
+EXPORT_SYMBOL_IF_KUNIT(lb_probe_find);
 
 static const char * const lb_class_names[LB_LOCK_CLASS_MAX] = {
 	[LB_LOCK_FUTEX] = "futex",
@@ -144,7 +144,7 @@ u32 lb_blind_classes(void)
 	lb_class_coverage(&blind, &partial);
 	return blind;
 }
-EXPORT_SYMBOL_GPL(lb_blind_classes);
+EXPORT_SYMBOL_IF_KUNIT(lb_blind_classes);
 
 /* Bit c set: an optional probe of class c is absent, some of it is unseen. */
 u32 lb_partial_classes(void)
@@ -154,7 +154,7 @@ u32 lb_partial_classes(void)
 	lb_class_coverage(&blind, &partial);
 	return partial;
 }
-EXPORT_SYMBOL_GPL(lb_partial_classes);
+EXPORT_SYMBOL_IF_KUNIT(lb_partial_classes);
 
 const char *lb_lock_class_name(u8 lock_class)
 {
@@ -162,7 +162,7 @@ const char *lb_lock_class_name(u8 lock_class)
 		return lb_class_names[lock_class];
 	return "?";
 }
-EXPORT_SYMBOL_GPL(lb_lock_class_name);
+EXPORT_SYMBOL_IF_KUNIT(lb_lock_class_name);
 
 /* "futex,mutex" for a class mask, "-" for none. */
 void lb_classes_show(struct seq_file *m, u32 classes)
@@ -201,14 +201,14 @@ int lb_probes_skip(const char *list)
 		end = strchrnul(s, ',');
 		n = end - s;
 		if (!n || n >= sizeof(role)) {
-			pr_err("lockblame: skip=%s: empty or overlong role name\n", list);
+			pr_err("skip=%s: empty or overlong role name\n", list);
 			return -EINVAL;
 		}
 		memcpy(role, s, n);
 		role[n] = '\0';
 		p = lb_probe_find(role);
 		if (!p) {
-			pr_err("lockblame: skip=%s: no probe role '%s' (see the probes file for the roles)\n",
+			pr_err("skip=%s: no probe role '%s' (see the probes file for the roles)\n",
 			       list, role);
 			return -EINVAL;
 		}
@@ -220,7 +220,7 @@ int lb_probes_skip(const char *list)
 
 static unsigned int lb_maxactive(void)
 {
-	return max_t(unsigned int, lb_max_blocked, 4 * num_possible_cpus());
+	return max_t(unsigned int, lb_config()->max_blocked, 4 * num_possible_cpus());
 }
 
 /* Registration writes into the struct: refill it before every attempt. */
@@ -274,14 +274,14 @@ int lb_probe_plant(struct lb_probe *p)
 	p->error = err;
 	return err;
 }
-EXPORT_SYMBOL_GPL(lb_probe_plant);
+EXPORT_SYMBOL_IF_KUNIT(lb_probe_plant);
 
 void lb_probe_unplant(struct lb_probe *p)
 {
 	lb_probe_unregister(p);
 	p->attached = NULL;
 }
-EXPORT_SYMBOL_GPL(lb_probe_unplant);
+EXPORT_SYMBOL_IF_KUNIT(lb_probe_unplant);
 
 void lb_probes_remove_table(struct lb_probe *table, unsigned int n)
 {
@@ -290,7 +290,7 @@ void lb_probes_remove_table(struct lb_probe *table, unsigned int n)
 	for (i = 0; i < n; i++)
 		lb_probe_unplant(&table[i]);
 }
-EXPORT_SYMBOL_GPL(lb_probes_remove_table);
+EXPORT_SYMBOL_IF_KUNIT(lb_probes_remove_table);
 
 /*
  * Plant every probe of @table. A missing optional probe is reported and
@@ -307,7 +307,7 @@ int lb_probes_install_table(struct lb_probe *table, unsigned int n)
 		if (p->skipped) {
 			p->attached = NULL;
 			p->error = -ENOENT;
-			pr_info("lockblame: probe %s skipped (skip=): lock class %s is %s\n",
+			pr_info("probe %s skipped (skip=): lock class %s is %s\n",
 				p->role, lb_lock_class_name(p->lock_class),
 				p->required ? "blind" : "partly seen");
 			continue;
@@ -316,17 +316,17 @@ int lb_probes_install_table(struct lb_probe *table, unsigned int n)
 		if (!err)
 			continue;
 		if (p->required) {
-			pr_err("lockblame: required probe %s: %s (%d)\n", p->role,
+			pr_err("required probe %s: %s (%d)\n", p->role,
 			       err == -ENOENT ? "no candidate symbol on this kernel" :
 			       "registration failed", err);
 			lb_probes_remove_table(table, n);
 			return err;
 		}
-		pr_info("lockblame: optional probe %s not planted (%d)\n", p->role, err);
+		pr_info("optional probe %s not planted (%d)\n", p->role, err);
 	}
 	return 0;
 }
-EXPORT_SYMBOL_GPL(lb_probes_install_table);
+EXPORT_SYMBOL_IF_KUNIT(lb_probes_install_table);
 
 int lb_probes_install(void)
 {
@@ -382,20 +382,32 @@ int lb_probes_selftest(void)
 
 	err = register_kprobe(&kp);
 	if (err) {
-		pr_err("lockblame: kprobe self-test cannot register (%d)\n", err);
+		pr_err("kprobe self-test cannot register (%d)\n", err);
 		return err;
 	}
 	atomic_set(&lb_selftest_hits, 0);
 	lb_selftest_target(1);
 	unregister_kprobe(&kp);
 	if (atomic_read(&lb_selftest_hits) != 1) {
-		pr_err("lockblame: kprobe self-test: handler ran %d times, not 1\n",
+		pr_err("kprobe self-test: handler ran %d times, not 1\n",
 		       atomic_read(&lb_selftest_hits));
 		return -EIO;
 	}
 	return 0;
 }
 
+/* Every kretprobe miss of every role: waits whose return was never seen. */
+unsigned long lb_probes_missed(void)
+{
+	unsigned long missed = 0;
+	unsigned int i;
+
+	for (i = 0; i < lb_probe_count; i++)
+		missed += lb_probe_missed(&lb_probe_table[i]);
+	return missed;
+}
+
+/* The "probes" file, and the probes' part of "stats": one row per role. */
 void lb_probes_show(struct seq_file *m)
 {
 	unsigned int i;

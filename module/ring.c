@@ -28,9 +28,6 @@ struct lb_ringset {
 	void (*half_full)(void);	/* called from the producer, any context */
 };
 
-/* The rings the probes write and the drain reads. */
-struct lb_ringset *lb_rings;
-
 static const char * const lb_drop_names[LB_DROP_CAUSE_MAX] = {
 	[LB_DROP_FULL] = "full",
 	[LB_DROP_NESTED] = "nested",
@@ -48,10 +45,10 @@ struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*half_fu
 	struct lb_ringset *set;
 	int cpu;
 
-	if (events_per_cpu < 64 || events_per_cpu > (1U << 20) ||
+	if (events_per_cpu < LB_RING_EVENTS_MIN || events_per_cpu > LB_RING_EVENTS_MAX ||
 	    !is_power_of_2(events_per_cpu)) {
-		pr_err("lockblame: ring_events=%u invalid: a power of 2 in [64, 1048576]\n",
-		       events_per_cpu);
+		pr_err("ring_events=%u invalid: a power of 2 in [%u, %u]\n", events_per_cpu,
+		       LB_RING_EVENTS_MIN, LB_RING_EVENTS_MAX);
 		return ERR_PTR(-EINVAL);
 	}
 	set = kzalloc(sizeof(*set), GFP_KERNEL);
@@ -77,7 +74,7 @@ struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*half_fu
 	}
 	return set;
 }
-EXPORT_SYMBOL_GPL(lb_ringset_create);
+EXPORT_SYMBOL_IF_KUNIT(lb_ringset_create);
 
 void lb_ringset_destroy(struct lb_ringset *set)
 {
@@ -90,7 +87,7 @@ void lb_ringset_destroy(struct lb_ringset *set)
 	free_percpu(set->rings);
 	kfree(set);
 }
-EXPORT_SYMBOL_GPL(lb_ringset_destroy);
+EXPORT_SYMBOL_IF_KUNIT(lb_ringset_destroy);
 
 /*
  * Ask for a drain, once until the drain consumed from this ring: a kick per
@@ -137,7 +134,7 @@ drop:
 	preempt_enable_notrace();
 	return NULL;
 }
-EXPORT_SYMBOL_GPL(lb_ring_reserve);
+EXPORT_SYMBOL_IF_KUNIT(lb_ring_reserve);
 
 void __kprobes lb_ring_commit(struct lb_ringset *set, struct lb_event *ev)
 {
@@ -154,7 +151,7 @@ void __kprobes lb_ring_commit(struct lb_ringset *set, struct lb_event *ev)
 	this_cpu_dec(set->rings->nesting);
 	preempt_enable_notrace();
 }
-EXPORT_SYMBOL_GPL(lb_ring_commit);
+EXPORT_SYMBOL_IF_KUNIT(lb_ring_commit);
 
 /* Count an event that could not be built at all (e.g. its key was lost). */
 void __kprobes lb_ring_drop(struct lb_ringset *set, enum lb_drop_cause cause)
@@ -164,7 +161,7 @@ void __kprobes lb_ring_drop(struct lb_ringset *set, enum lb_drop_cause cause)
 	this_cpu_inc(set->rings->counts.dropped[cause]);
 	preempt_enable_notrace();
 }
-EXPORT_SYMBOL_GPL(lb_ring_drop);
+EXPORT_SYMBOL_IF_KUNIT(lb_ring_drop);
 
 /* Consumer side: one consumer at a time (the drain holds its mutex). */
 unsigned int lb_ring_avail(struct lb_ringset *set, int cpu)
@@ -174,7 +171,7 @@ unsigned int lb_ring_avail(struct lb_ringset *set, int cpu)
 	/* Pairs with lb_ring_commit(): records up to head are written. */
 	return smp_load_acquire(&r->head) - r->tail;
 }
-EXPORT_SYMBOL_GPL(lb_ring_avail);
+EXPORT_SYMBOL_IF_KUNIT(lb_ring_avail);
 
 const struct lb_event *lb_ring_at(struct lb_ringset *set, int cpu, unsigned int i)
 {
@@ -182,7 +179,7 @@ const struct lb_event *lb_ring_at(struct lb_ringset *set, int cpu, unsigned int 
 
 	return &r->buf[(r->tail + i) & r->mask];
 }
-EXPORT_SYMBOL_GPL(lb_ring_at);
+EXPORT_SYMBOL_IF_KUNIT(lb_ring_at);
 
 void lb_ring_consume(struct lb_ringset *set, int cpu, unsigned int n)
 {
@@ -193,7 +190,7 @@ void lb_ring_consume(struct lb_ringset *set, int cpu, unsigned int n)
 	/* Fills from here on may ask for the next drain. */
 	WRITE_ONCE(r->kicked, false);
 }
-EXPORT_SYMBOL_GPL(lb_ring_consume);
+EXPORT_SYMBOL_IF_KUNIT(lb_ring_consume);
 
 /* A snapshot of one CPU's counters; outcomes read before the attempts. */
 void lb_ring_counts(struct lb_ringset *set, int cpu, struct lb_ring_counts *c)
@@ -211,7 +208,7 @@ void lb_ring_counts(struct lb_ringset *set, int cpu, struct lb_ring_counts *c)
 	c->generated = READ_ONCE(r->counts.generated);
 	c->fill = READ_ONCE(r->head) - READ_ONCE(r->tail);
 }
-EXPORT_SYMBOL_GPL(lb_ring_counts);
+EXPORT_SYMBOL_IF_KUNIT(lb_ring_counts);
 
 u64 lb_ring_dropped(const struct lb_ring_counts *c)
 {
@@ -222,7 +219,7 @@ u64 lb_ring_dropped(const struct lb_ring_counts *c)
 		sum += c->dropped[i];
 	return sum;
 }
-EXPORT_SYMBOL_GPL(lb_ring_dropped);
+EXPORT_SYMBOL_IF_KUNIT(lb_ring_dropped);
 
 void lb_rings_sum(struct lb_ringset *set, struct lb_ring_counts *sum)
 {
@@ -241,7 +238,7 @@ void lb_rings_sum(struct lb_ringset *set, struct lb_ring_counts *sum)
 			sum->by_type[i] += c.by_type[i];
 	}
 }
-EXPORT_SYMBOL_GPL(lb_rings_sum);
+EXPORT_SYMBOL_IF_KUNIT(lb_rings_sum);
 
 u64 lb_rings_bytes(struct lb_ringset *set)
 {

@@ -36,12 +36,14 @@ static unsigned int lb_stack_cap;
 static atomic64_t lb_stack_full = ATOMIC64_INIT(0);
 /*
  * A stack id is its slot + 1, with the table's generation above bit 21
- * (capacity is at most 2^20): a wait that took its stack before a reset and
- * ends after it carries an id of the old generation, which names nothing in
- * "stacks" rather than some other stack stored in the same slot since.
+ * (capacity is at most 2^20: config_list.h): a wait that took its stack
+ * before a reset and ends after it carries an id of the old generation,
+ * which names nothing in "stacks" rather than some other stack stored in the
+ * same slot since.
  */
 #define LB_STACK_GEN_SHIFT	21
 #define LB_STACK_GEN_MASK	((1U << (32 - LB_STACK_GEN_SHIFT)) - 1)
+static_assert(LB_STACK_ENTRIES_MAX < (1U << LB_STACK_GEN_SHIFT));
 static u32 lb_stack_gen;
 /* Set while the table is being cleared: probes store no stack meanwhile. */
 static bool lb_stacks_frozen;
@@ -50,10 +52,6 @@ static DEFINE_MUTEX(lb_stacks_mutex);
 
 int lb_stacks_alloc(unsigned int entries)
 {
-	if (entries < 16 || entries > (1U << 20)) {
-		pr_err("lockblame: stack_entries=%u invalid: [16, 1048576]\n", entries);
-		return -EINVAL;
-	}
 	lb_stack_table = vzalloc(array_size(entries, sizeof(*lb_stack_table)));
 	if (!lb_stack_table)
 		return -ENOMEM;
