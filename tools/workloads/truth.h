@@ -25,6 +25,7 @@ struct lb_span {
 	uint64_t end_ns;	/* holds: just before unlock was called */
 	uint64_t end_late_ns;	/* holds: when unlock returned; waits: end_ns */
 	uint64_t cpu_ns;	/* holds: thread CPU time used during the hold */
+	uint64_t run_delay_ns;	/* holds: time runnable, waiting for a CPU, in it */
 	uint16_t lock;		/* index into lb_truth.locks */
 	uint8_t kind;		/* enum lb_span_kind */
 };
@@ -47,6 +48,8 @@ struct lb_actor {
 	struct lb_span *spans;
 	uint64_t acquired_ns[LB_MAX_LOCKS];	/* open hold, per lock */
 	uint64_t acquired_cpu_ns[LB_MAX_LOCKS];
+	uint64_t acquired_run_delay_ns[LB_MAX_LOCKS];
+	int schedstat_fd;	/* /proc/thread-self/schedstat, -1 if none */
 };
 
 struct lb_lock_info {
@@ -64,6 +67,8 @@ struct lb_truth {
 
 uint64_t lb_now(void);
 uint64_t lb_thread_cpu(void);
+/* The actor's run_delay so far (time runnable, not running); false if unknown. */
+bool lb_run_delay(const struct lb_actor *a, uint64_t *ns);
 void lb_sleep_ns(uint64_t ns);
 void lb_spin_ns(uint64_t ns);
 void lb_die(const char *what) __attribute__((noreturn));
