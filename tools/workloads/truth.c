@@ -183,6 +183,8 @@ static struct lb_span *lb_add_span(struct lb_actor *a, enum lb_span_kind kind,
 	s->end_late_ns = end;
 	s->cpu_ns = cpu;
 	s->run_delay_ns = 0;
+	s->cpu_late_ns = cpu;
+	s->run_delay_late_ns = 0;
 	s->lock = lock;
 	s->kind = kind;
 	return s;
@@ -218,18 +220,29 @@ void lb_lock(struct lb_actor *a, unsigned int lock, pthread_mutex_t *m)
 		a->acquired_run_delay_ns[lock] = UINT64_MAX;
 }
 
+/* The actor's run_delay since it took @lock, or UINT64_MAX if unknown. */
+static uint64_t lb_hold_run_delay(const struct lb_actor *a, unsigned int lock)
+{
+	uint64_t start = a->acquired_run_delay_ns[lock], now;
+
+	if (start == UINT64_MAX || !lb_run_delay(a, &now))
+		return UINT64_MAX;
+	return now >= start ? now - start : 0;
+}
+
+/*
+ * Each end of a hold reads run_delay first, then the CPU clock, then the
+ * time: the reading's own cost falls inside the CPU clock's span, as the
+ * start's does (lb_lock reads the time, the CPU clock, then run_delay).
+ */
 void lb_unlock(struct lb_actor *a, unsigned int lock, pthread_mutex_t *m)
 {
+	uint64_t rd = lb_hold_run_delay(a, lock);
 	uint64_t cpu = lb_thread_cpu() - a->acquired_cpu_ns[lock];
-	uint64_t start_rd = a->acquired_run_delay_ns[lock], rd = UINT64_MAX, now;
+	uint64_t now = lb_now();
 	struct lb_span *s;
 	int err;
 
-	if (start_rd != UINT64_MAX && lb_run_delay(a, &rd))
-		rd = rd >= start_rd ? rd - start_rd : 0;
-	else
-		rd = UINT64_MAX;
-	now = lb_now();
 	s = lb_add_span(a, LB_SPAN_HOLD, lock, a->acquired_ns[lock], now, cpu);
 	s->run_delay_ns = rd;
 	err = pthread_mutex_unlock(m);
@@ -240,9 +253,11 @@ void lb_unlock(struct lb_actor *a, unsigned int lock, pthread_mutex_t *m)
 	/*
 	 * The lock was let go somewhere inside the call (its atomic exchange,
 	 * just before futex_wake): if the thread lost its CPU there, the
-	 * release is as late as this.
+	 * release is as late as this, and so is its CPU time and run_delay.
 	 */
 	s->end_late_ns = lb_now();
+	s->cpu_late_ns = lb_thread_cpu() - a->acquired_cpu_ns[lock];
+	s->run_delay_late_ns = lb_hold_run_delay(a, lock);
 }
 
 void lb_actor_op(struct lb_actor *a, uint64_t start_ns, uint64_t bytes)
@@ -424,10 +439,13 @@ static uint64_t lb_span_end(const struct lb_sweep *sw, const struct lb_span *s)
  * part its proportional share of each. Asleep is the rest of it.
  */
 static void lb_hold_shares(struct lb_figures *f, const struct lb_span *s, uint64_t len,
-			   uint64_t contended)
+			   uint64_t contended, bool late)
 {
-	uint64_t cpu = s->cpu_ns < len ? s->cpu_ns : len, rd = s->run_delay_ns;
+	uint64_t cpu = late ? s->cpu_late_ns : s->cpu_ns;
+	uint64_t rd = late ? s->run_delay_late_ns : s->run_delay_ns;
 
+	if (cpu > len)
+		cpu = len;
 	if (!len)
 		return;
 	f->hold_on_cpu_ns += (uint64_t)((double)cpu * contended / len);
@@ -488,7 +506,7 @@ static void lb_sweep_run(struct lb_sweep *sw)
 		if (!sw->spans[k].contended_ns)
 			continue;
 		f->holds++;
-		lb_hold_shares(f, s, len, sw->spans[k].contended_ns);
+		lb_hold_shares(f, s, len, sw->spans[k].contended_ns, sw->late);
 	}
 	free(edges);
 }

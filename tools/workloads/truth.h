@@ -26,6 +26,8 @@ struct lb_span {
 	uint64_t end_late_ns;	/* holds: when unlock returned; waits: end_ns */
 	uint64_t cpu_ns;	/* holds: thread CPU time used during the hold */
 	uint64_t run_delay_ns;	/* holds: time runnable, waiting for a CPU, in it */
+	uint64_t cpu_late_ns;	/* holds: the same two up to end_late_ns */
+	uint64_t run_delay_late_ns;
 	uint16_t lock;		/* index into lb_truth.locks */
 	uint8_t kind;		/* enum lb_span_kind */
 };
