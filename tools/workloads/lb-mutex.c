@@ -75,6 +75,7 @@ static void *culprit(void *arg)
 					    "lb-culprit", "cause");
 
 	(void)arg;
+	lb_actor_track_run_delay(a);
 	if (holder_preempted)
 		pin_to_cpu(0);
 	lb_start_wait(&hot->start);

@@ -157,8 +157,13 @@ struct lb_actor *lb_actor_start(struct lb_truth *t, unsigned int slot,
 	prctl(PR_SET_NAME, a->comm);
 	a->tgid = getpid();
 	a->pid = gettid();
-	a->schedstat_fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+	a->schedstat_fd = -1;
 	return a;
+}
+
+void lb_actor_track_run_delay(struct lb_actor *a)
+{
+	a->schedstat_fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
 }
 
 bool lb_actor_room(const struct lb_actor *a)
