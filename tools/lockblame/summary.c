@@ -270,9 +270,6 @@ static void lbt_tasks(const struct lbt_opts *o, const struct lbt_doc *doc, FILE 
 	}
 	if (!n)
 		fputs("  (no task matches)\n", out);
-	else
-		fputs("  ON/RUN/SLP%: share of hold time on a CPU / runnable, waiting for a CPU /\n"
-		      "  asleep; ?: not measured\n", out);
 	free(v);
 }
 
