@@ -404,14 +404,10 @@ static void lb_report_locks(const struct lb_ledger *l, struct lb_out *out)
 	}
 }
 
-/* @part of @whole in whole percent, rounded; "-" for no hold at all. */
-static const char *lb_fmt_pct(char *buf, size_t size, u64 part, u64 whole)
+/* @part of @whole (not 0) in whole percent, rounded. */
+static u64 lb_pct(u64 part, u64 whole)
 {
-	if (!whole)
-		snprintf(buf, size, "-");
-	else
-		snprintf(buf, size, "%llu", div64_u64(min(part, whole) * 200 + whole, 2 * whole));
-	return buf;
+	return div64_u64(min(part, whole) * 200 + whole, 2 * whole);
 }
 
 /*
@@ -421,7 +417,6 @@ static const char *lb_fmt_pct(char *buf, size_t size, u64 part, u64 whole)
  */
 static const char *lb_fmt_split(char *buf, size_t size, const struct lb_task_stats *st)
 {
-	char on[LB_NUM_LEN], rq[LB_NUM_LEN], sl[LB_NUM_LEN];
 	u64 measured = st->hold_ns - st->hold_cpu_unknown_ns;
 	bool no_rq = measured == st->hold_on_cpu_ns + st->hold_runnable_unknown_ns &&
 		     st->hold_runnable_unknown_ns;
@@ -429,13 +424,11 @@ static const char *lb_fmt_split(char *buf, size_t size, const struct lb_task_sta
 	if (!st->hold_ns || !measured)
 		snprintf(buf, size, st->hold_ns ? "?" : "-");
 	else if (no_rq)
-		snprintf(buf, size, "%s/?/?",
-			 lb_fmt_pct(on, sizeof(on), st->hold_on_cpu_ns, st->hold_ns));
+		snprintf(buf, size, "%llu/?/?", lb_pct(st->hold_on_cpu_ns, st->hold_ns));
 	else
-		snprintf(buf, size, "%s/%s/%s",
-			 lb_fmt_pct(on, sizeof(on), st->hold_on_cpu_ns, st->hold_ns),
-			 lb_fmt_pct(rq, sizeof(rq), st->hold_runnable_ns, st->hold_ns),
-			 lb_fmt_pct(sl, sizeof(sl), st->hold_sleeping_ns, st->hold_ns));
+		snprintf(buf, size, "%llu/%llu/%llu", lb_pct(st->hold_on_cpu_ns, st->hold_ns),
+			 lb_pct(st->hold_runnable_ns, st->hold_ns),
+			 lb_pct(st->hold_sleeping_ns, st->hold_ns));
 	return buf;
 }
 
