@@ -38,6 +38,8 @@ enum lb_scn_op {
 	LB_SCN_X_VERDICT,	/* .pid: verdict, root_blame */
 	LB_SCN_X_EVENT_TASK,	/* .pid: event wait_ns, waits, last signaller */
 	LB_SCN_X_EVENT_TOTALS,	/* event wait, waits, errors, dropped, asleep, futex lock waits */
+	LB_SCN_X_TASK_SPLIT,	/* .pid: hold, on CPU, runnable, sleeping, cpu/runnable unknown */
+	LB_SCN_X_PROC_SPLIT,	/* .pid (tgid): hold, on CPU, runnable */
 };
 
 struct lb_scn_step {
@@ -48,6 +50,7 @@ struct lb_scn_step {
 	u32 count;
 	u32 word;
 	u64 t, lock, cpu, owner_cpu;
+	u64 run_delay, owner_run_delay;	/* run_delay readings (0: not read) */
 	u64 v[6];
 	const char *comm;
 };
@@ -94,6 +97,16 @@ struct lb_scenario {
 	  .flags = LB_EF_WORD | (_fl), .word = (_w) }
 #define LB_FEND0(_t, _pid, _res, _cpu) \
 	{ LB_EV(LB_EV_WAIT_END, _t, 0, LB_LOCK_FUTEX, _pid), .result = (_res), .cpu = (_cpu) }
+/* The same three, with the run_delay readings (@_rd, @_ord) beside the on-CPU ones. */
+#define LB_BEGIN_OWNED_RD(_t, _lk, _cls, _pid, _src, _own, _ocpu, _ord) \
+	{ LB_EV(LB_EV_WAIT_BEGIN, _t, _lk, _cls, _pid), .owner_source = (_src), \
+	  .owner = (_own), .owner_cpu = (_ocpu), .owner_run_delay = (_ord) }
+#define LB_END_RD(_t, _lk, _cls, _pid, _res, _cpu, _rd) \
+	{ LB_EV(LB_EV_WAIT_END, _t, _lk, _cls, _pid), .result = (_res), .cpu = (_cpu), \
+	  .run_delay = (_rd) }
+#define LB_RELEASE_RD(_t, _lk, _cls, _pid, _cpu, _rd, _woken) \
+	{ LB_EV(LB_EV_RELEASE, _t, _lk, _cls, _pid), .cpu = (_cpu), .run_delay = (_rd), \
+	  .count = (_woken) }
 #define LB_ADVANCE(time)		{ .op = LB_SCN_ADVANCE, .t = (time) }
 #define LB_X_VERDICT(p, vd, root)	{ .op = LB_SCN_X_VERDICT, .pid = (p), .v = { vd, root } }
 #define LB_X_EVENT_TASK(p, ...)		{ .op = LB_SCN_X_EVENT_TASK, .pid = (p), \
@@ -102,6 +115,10 @@ struct lb_scenario {
 
 #define LB_X_TASK(p, ...)		{ .op = LB_SCN_X_TASK, .pid = (p), .v = { __VA_ARGS__ } }
 #define LB_X_TASK_COUNTS(p, ...)	{ .op = LB_SCN_X_TASK_COUNTS, .pid = (p), \
+					  .v = { __VA_ARGS__ } }
+#define LB_X_TASK_SPLIT(p, ...)		{ .op = LB_SCN_X_TASK_SPLIT, .pid = (p), \
+					  .v = { __VA_ARGS__ } }
+#define LB_X_PROC_SPLIT(tgid, ...)	{ .op = LB_SCN_X_PROC_SPLIT, .pid = (tgid), \
 					  .v = { __VA_ARGS__ } }
 #define LB_X_TASK_COMM(p, c)		{ .op = LB_SCN_X_TASK_COMM, .pid = (p), .comm = (c) }
 #define LB_X_NO_TASK(p)			{ .op = LB_SCN_X_NO_TASK, .pid = (p) }
@@ -1201,6 +1218,64 @@ static const struct lb_scn_step lb_scn_steps_contended_part[] = {
 	LB_SCN_END
 };
 
+/*
+ * Why the holder was slow, three ways: on a CPU, runnable but not running
+ * (preempted: run_delay grows), asleep (neither clock moves). W (401) waits
+ * behind each holder in turn; the owner field names the holder.
+ *   L60 [1000,11000) C computes: on-CPU +9000, run_delay +400 over 10000:
+ *     on 9000, runnable 400, sleeping 600.
+ *   L61 P acquired it at 20100 after 100 ns of unattributed waiting, W waits
+ *     [22100,24100): its clocks span [20100,24100) = 4000, on-CPU +400,
+ *     run_delay +3000; the 2000 contended get their share: on 200, runnable
+ *     1500, sleeping 300.
+ *   L62 [30000,40000) S sleeps: on-CPU +100, run_delay +200: sleeping 9700.
+ *     [50000,52000) S's run_delay was not read at the start: on-CPU +500,
+ *     the other 1500 runnable_unknown. [60000,61000) no clock read at the
+ *     start: 1000 cpu_unknown. S: hold 13000, on 600, runnable 200,
+ *     sleeping 9700, unknown 1000 + 1500.
+ * W waits 25000, all blamed; P's 100 ns wait had no holder: unattributed.
+ * Process 300: hold 25000, on 9800, runnable 2100.
+ */
+static const struct lb_scn_task lb_scn_tasks_hold_split[] = {
+	{ 301, 300, "compute", false, NULL },
+	{ 302, 300, "preempted", false, NULL },
+	{ 303, 300, "sleeper", false, NULL },
+	{ 401, 400, "waiter", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_hold_split[] = {
+	LB_BEGIN_OWNED_RD(1000, LB_LK(0x60), MUTEX, 401, FIELD, 301, 50000, 7000),
+	LB_RELEASE_RD(11000, LB_LK(0x60), MUTEX, 301, 59000, 7400, 0),
+	LB_END_RD(11000, LB_LK(0x60), MUTEX, 401, ACQ, 100, 10),
+	LB_X_TASK_SPLIT(301, 10000, 9000, 400, 600, 0, 0),
+	LB_BEGIN(20000, LB_LK(0x61), MUTEX, 302, 0),
+	LB_END_RD(20100, LB_LK(0x61), MUTEX, 302, ACQ, 30000, 5000),
+	LB_BEGIN_OWNED_RD(22100, LB_LK(0x61), MUTEX, 401, FIELD, 302, 30200, 5800),
+	LB_RELEASE_RD(24100, LB_LK(0x61), MUTEX, 302, 30400, 8000, 0),
+	LB_END_RD(24100, LB_LK(0x61), MUTEX, 401, ACQ, 200, 20),
+	LB_X_TASK_SPLIT(302, 2000, 200, 1500, 300, 0, 0),
+	LB_BEGIN_OWNED_RD(30000, LB_LK(0x62), MUTEX, 401, FIELD, 303, 90000, 3000),
+	LB_RELEASE_RD(40000, LB_LK(0x62), MUTEX, 303, 90100, 3200, 0),
+	LB_END_RD(40000, LB_LK(0x62), MUTEX, 401, ACQ, 300, 30),
+	LB_X_TASK_SPLIT(303, 10000, 100, 200, 9700, 0, 0),
+	LB_BEGIN_OWNED_RD(50000, LB_LK(0x62), MUTEX, 401, FIELD, 303, 90200, 0),
+	LB_RELEASE_RD(52000, LB_LK(0x62), MUTEX, 303, 90700, 3300, 0),
+	LB_END_RD(52000, LB_LK(0x62), MUTEX, 401, ACQ, 400, 40),
+	LB_X_TASK_SPLIT(303, 12000, 600, 200, 9700, 0, 1500),
+	LB_BEGIN_OWNED_RD(60000, LB_LK(0x62), MUTEX, 401, FIELD, 303, 0, 0),
+	LB_RELEASE_RD(61000, LB_LK(0x62), MUTEX, 303, 91000, 3400, 0),
+	LB_END_RD(61000, LB_LK(0x62), MUTEX, 401, ACQ, 500, 50),
+	LB_X_TASK_SPLIT(303, 13000, 600, 200, 9700, 1000, 1500),
+	LB_X_TASK(301, 0, 10000, 10000, 10000, 9000, CAUSE),
+	LB_X_TASK(302, 100, 2000, 2000, 2000, 200, CAUSE),
+	LB_X_TASK(303, 0, 13000, 13000, 13000, 600, CAUSE),
+	LB_X_TASK(401, 25000, 0, 0, 0, 0, VICTIM),
+	LB_X_PROC_SPLIT(300, 25000, 9800, 2100),
+	LB_X_TOTALS(25100, 25000, 0, 100),
+	LB_SCN_END
+};
+
 #undef LB_PARK
 #undef LB_UNPARK
 #undef FUTEX
@@ -1228,6 +1303,7 @@ enum lb_scn_index {
 	LB_SCN_MANY_READERS, LB_SCN_STACKS, LB_SCN_CHAIN_FUTEX, LB_SCN_CHAIN_USERSPACE,
 	LB_SCN_CHAIN3, LB_SCN_MIDDLE_WORKS, LB_SCN_MIDDLE_SOME_WORK, LB_SCN_POOL,
 	LB_SCN_POOL_KINDS_OFF, LB_SCN_PARKED, LB_SCN_SELF_PENDING, LB_SCN_CONTENDED_PART,
+	LB_SCN_HOLD_SPLIT,
 };
 
 static const struct lb_scenario lb_scenarios[] = {
@@ -1270,6 +1346,7 @@ static const struct lb_scenario lb_scenarios[] = {
 	[LB_SCN_PARKED] = LB_SCENARIO(parked, .max_sleepers = 8),
 	[LB_SCN_SELF_PENDING] = LB_SCENARIO(self_pending),
 	[LB_SCN_CONTENDED_PART] = LB_SCENARIO(contended_part),
+	[LB_SCN_HOLD_SPLIT] = LB_SCENARIO(hold_split),
 };
 
 /* The runner: feeds a scenario and reports every check through @check. */
@@ -1321,6 +1398,8 @@ static inline void lb_scn_event(const struct lb_scenario *s, const struct lb_scn
 	ev->lock = st->lock;
 	ev->cpu_ns = st->cpu;
 	ev->owner_cpu_ns = st->owner_cpu;
+	ev->run_delay_ns = st->run_delay;
+	ev->owner_run_delay_ns = st->owner_run_delay;
 	ev->type = st->type;
 	ev->lock_class = st->lock_class;
 	ev->result = st->result;
@@ -1373,6 +1452,14 @@ static inline void lb_scn_step_task(struct lb_scn_check *c, const struct lb_ledg
 		lb_scn_expect(c, "task hold_ns", ts.hold_ns, st->v[3]);
 		lb_scn_expect(c, "task hold_on_cpu_ns", ts.hold_on_cpu_ns, st->v[4]);
 		lb_scn_expect(c, "task verdict", ts.verdict, st->v[5]);
+	} else if (st->op == LB_SCN_X_TASK_SPLIT) {
+		lb_scn_expect(c, "task hold_ns", ts.hold_ns, st->v[0]);
+		lb_scn_expect(c, "task hold_on_cpu_ns", ts.hold_on_cpu_ns, st->v[1]);
+		lb_scn_expect(c, "task hold_runnable_ns", ts.hold_runnable_ns, st->v[2]);
+		lb_scn_expect(c, "task hold_sleeping_ns", ts.hold_sleeping_ns, st->v[3]);
+		lb_scn_expect(c, "task hold_cpu_unknown_ns", ts.hold_cpu_unknown_ns, st->v[4]);
+		lb_scn_expect(c, "task hold_runnable_unknown_ns", ts.hold_runnable_unknown_ns,
+			      st->v[5]);
 	} else if (st->op == LB_SCN_X_TASK_COUNTS) {
 		lb_scn_expect(c, "task waits", ts.waits, st->v[0]);
 		lb_scn_expect(c, "task holds", ts.holds, st->v[1]);
@@ -1514,6 +1601,15 @@ static inline void lb_scn_step_ledger(struct lb_scn_check *c, const struct lb_le
 		lb_scn_expect(c, "process hold_ns", ps.hold_ns, st->v[3]);
 		lb_scn_expect(c, "process verdict", ps.verdict, st->v[4]);
 		break;
+	case LB_SCN_X_PROC_SPLIT:
+		found = lb_ledger_process(l, st->pid, &ps);
+		lb_scn_expect(c, "process tracked", found, true);
+		if (!found)
+			break;
+		lb_scn_expect(c, "process hold_ns", ps.hold_ns, st->v[0]);
+		lb_scn_expect(c, "process hold_on_cpu_ns", ps.hold_on_cpu_ns, st->v[1]);
+		lb_scn_expect(c, "process hold_runnable_ns", ps.hold_runnable_ns, st->v[2]);
+		break;
 	}
 }
 
@@ -1541,6 +1637,7 @@ static inline void lb_scn_run_steps(const struct lb_scenario *s, const struct lb
 			break;
 		case LB_SCN_X_TASK:
 		case LB_SCN_X_TASK_COUNTS:
+		case LB_SCN_X_TASK_SPLIT:
 		case LB_SCN_X_TASK_COMM:
 		case LB_SCN_X_NO_TASK:
 			lb_scn_step_task(c, l, st);
@@ -1625,6 +1722,8 @@ static inline void lb_scn_random_event(u64 *state, u64 *ts, struct lb_event *ev)
 	ev->count = (r >> 24) % 3;
 	ev->cpu_ns = (r >> 26) % 100000;
 	ev->owner_cpu_ns = (r >> 30) % 100000;
+	ev->run_delay_ns = (r >> 27) % 50000;
+	ev->owner_run_delay_ns = (r >> 31) % 50000;
 	ev->task.pid = 1 + (r >> 34) % 12;
 	ev->task.tgid = 1 + ev->task.pid / 4;
 	ev->task.comm[0] = 'a' + ev->task.pid;

@@ -151,11 +151,13 @@ static void lockblame_ring_test_encoding(struct kunit *test)
 	struct lb_task_id id;
 	static int a, b;
 
-	KUNIT_EXPECT_EQ(test, sizeof(struct lb_event), 136);
+	KUNIT_EXPECT_EQ(test, sizeof(struct lb_event), 152);
 	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, lock), 8);
-	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, type), 32);
-	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, task), 56);
-	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, owner), 96);
+	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, run_delay_ns), 32);
+	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, owner_run_delay_ns), 40);
+	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, type), 48);
+	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, task), 72);
+	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, owner), 112);
 	KUNIT_EXPECT_EQ(test, sizeof(struct lb_stream_header), 24);
 
 	/* Lock ids: stable, distinct, and never the raw address. */

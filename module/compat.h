@@ -167,4 +167,37 @@ static inline u64 lb_task_cpu_ns(struct task_struct *t)
 #define LB_KUNIT_NS	"EXPORTED_FOR_KUNIT_TESTING"
 #endif
 
+/*
+ * Time a task spent runnable but not running so far: sched_info.run_delay,
+ * kept only with CONFIG_SCHED_INFO (0 without: "not read"). run_delay grows
+ * when the task gets a CPU or leaves the runqueue; a task waiting on a
+ * runqueue now (last_queued set, same clock as local_clock() on its CPU) has
+ * also waited since last_queued. Read without faulting: @t may be a task
+ * named by a lock word. A value that reads 0 is reported as not read: it
+ * only happens before the task ever waited for a CPU.
+ */
+#ifdef CONFIG_SCHED_INFO
+static inline u64 lb_run_delay_nofault(struct task_struct *t)
+{
+	unsigned long long delay, queued;
+	u64 now = local_clock();
+
+	if (copy_from_kernel_nofault(&queued, &t->sched_info.last_queued, sizeof(queued)) ||
+	    copy_from_kernel_nofault(&delay, &t->sched_info.run_delay, sizeof(delay)))
+		return 0;
+	if (queued && now > queued)
+		delay += now - queued;
+	return delay;
+}
+
+/* The current task runs: its run_delay is up to date. */
+static inline u64 lb_run_delay_current(void)
+{
+	return READ_ONCE(current->sched_info.run_delay);
+}
+#else
+static inline u64 lb_run_delay_nofault(struct task_struct *t) { return 0; }
+static inline u64 lb_run_delay_current(void) { return 0; }
+#endif
+
 #endif /* _LOCKBLAME_COMPAT_H */

@@ -107,11 +107,13 @@ bool __kprobes lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 
 	    id->pid <= 0) {
 		memset(id, 0, sizeof(*id));
 		ev->owner_cpu_ns = 0;
+		ev->owner_run_delay_ns = 0;
 		return false;
 	}
 	id->comm[LB_COMM_LEN - 1] = '\0';
 	id->pcomm[LB_COMM_LEN - 1] = '\0';
 	ev->owner_cpu_ns = lb_cpu_ns(sum, start, lb_task_running_nofault(owner));
+	ev->owner_run_delay_ns = lb_run_delay_nofault(owner);
 	if (flags & PF_KTHREAD)
 		ev->flags |= LB_EF_OWNER_KTHREAD;
 	ev->owner_source = source;
@@ -143,6 +145,8 @@ struct lb_event *__kprobes lb_event_begin(u8 type, u8 lock_class, u64 lock)
 	ev->lock = lock;
 	ev->cpu_ns = lb_task_cpu_ns(current);
 	ev->owner_cpu_ns = 0;
+	ev->run_delay_ns = lb_run_delay_current();
+	ev->owner_run_delay_ns = 0;
 	ev->type = type;
 	ev->lock_class = lock_class;
 	ev->result = 0;

@@ -166,8 +166,38 @@ static void lb_holders_drop_likely_others(struct lb_ledger *l, struct lb_lock *l
 	}
 }
 
+/* The clocks an event read for its task, or for the owner it names. */
+static struct lb_clocks lb_ev_clocks(const struct lb_event *ev)
+{
+	return (struct lb_clocks){ ev->cpu_ns, ev->run_delay_ns };
+}
+
+static struct lb_clocks lb_ev_owner_clocks(const struct lb_event *ev)
+{
+	return (struct lb_clocks){ ev->owner_cpu_ns, ev->owner_run_delay_ns };
+}
+
+/*
+ * A hold starts at @ts with clocks @c: a task's on-CPU clock is never 0 once
+ * it ran, nor its run_delay once it waited for a CPU; 0 means "not read".
+ * run_delay is only used with an on-CPU reading, over the same span.
+ */
+static void lb_holder_start(struct lb_holder *h, u64 ts, const struct lb_clocks *c, u32 flags)
+{
+	h->blame_ns = 0;
+	h->contended_ns = 0;
+	h->start_ns = ts;
+	h->cpu_ts = ts;
+	h->cpu_ns = c->cpu_ns;
+	h->run_delay_ns = c->run_delay_ns;
+	if (c->cpu_ns)
+		flags |= LB_HF_CPU | (c->run_delay_ns ? LB_HF_RUN_DELAY : 0);
+	h->flags = flags;
+}
+
 static struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock,
-				       struct lb_task *t, u64 start_ns, u64 cpu_ns, u32 flags)
+				       struct lb_task *t, u64 start_ns,
+				       const struct lb_clocks *c, u32 flags)
 {
 	struct lb_holder *h;
 
@@ -177,13 +207,7 @@ static struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock
 	}
 	h = &lock->holder[lock->nr_holders++];
 	h->task = t;
-	h->blame_ns = 0;
-	h->contended_ns = 0;
-	h->start_ns = start_ns;
-	h->cpu_ts = start_ns;
-	h->cpu_ns = cpu_ns;
-	/* A task's on-CPU clock is never 0 once it ran: 0 means "not read". */
-	h->flags = flags | (cpu_ns ? LB_HF_CPU : 0);
+	lb_holder_start(h, start_ns, c, flags);
 	lb_task_pin(t);
 	return h;
 }
@@ -341,7 +365,7 @@ static void lb_handoff(struct lb_ledger *l, struct lb_lock *lock)
 
 /* @t acquired @lock at @ts (exact): it becomes the holder, or joins the readers. */
 static void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
-			 u64 ts, u64 cpu_ns, bool read)
+			 u64 ts, const struct lb_clocks *c, bool read)
 {
 	struct lb_holder *h;
 
@@ -350,15 +374,10 @@ static void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_ta
 	lb_holders_drop_others(l, lock, t, read);
 	h = lb_holder_find(lock, t);
 	if (h) {
-		h->blame_ns = 0;
-		h->contended_ns = 0;
-		h->start_ns = ts;
-		h->cpu_ts = ts;
-		h->cpu_ns = cpu_ns;
-		h->flags = (read ? LB_HF_READER : 0) | (cpu_ns ? LB_HF_CPU : 0);
+		lb_holder_start(h, ts, c, read ? LB_HF_READER : 0);
 		return;
 	}
-	lb_holder_add(l, lock, t, ts, cpu_ns, read ? LB_HF_READER : 0);
+	lb_holder_add(l, lock, t, ts, c, read ? LB_HF_READER : 0);
 }
 
 /* Blame and chains */
@@ -598,6 +617,7 @@ static void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 	s32 opid = src != LB_OWNER_NONE && ev->owner.pid > 0 ? ev->owner.pid : 0;
 	bool exact = opid && lb_owner_exact(src);
 	bool okthread = ev->flags & LB_EF_OWNER_KTHREAD;
+	struct lb_clocks oc = lb_ev_owner_clocks(ev);
 	struct lb_holder *h;
 	struct lb_task *o;
 	u32 i;
@@ -611,6 +631,7 @@ static void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 		if (lock->probable_pid != opid || !lock->probable_cpu_ts) {
 			lock->probable_cpu_ns = ev->owner_cpu_ns;
 			lock->probable_cpu_ts = ev->owner_cpu_ns ? ts : 0;
+			lock->probable_run_delay_ns = ev->owner_run_delay_ns;
 		}
 		lock->probable_pid = opid;
 		lb_task_get(l, &ev->owner, okthread);
@@ -645,7 +666,7 @@ static void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 	/* The owner field is the truth: other holders are stale, but readers share. */
 	lb_holders_drop_others(l, lock, NULL, src == LB_OWNER_READER_HINT);
 	/* It took the lock on the fast path, some time before: a lower bound. */
-	lb_holder_add(l, lock, o, ts, ev->owner_cpu_ns, LB_HF_LOWER_BOUND |
+	lb_holder_add(l, lock, o, ts, &oc, LB_HF_LOWER_BOUND |
 		      (src == LB_OWNER_READER_HINT ? LB_HF_READER : 0));
 }
 
@@ -725,7 +746,7 @@ static void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64
  * blame is the coming releaser's.
  */
 static void lb_woken(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t, u64 ts,
-		     u64 cpu_ns)
+		     const struct lb_clocks *c)
 {
 	if (lock->wake_credit) {
 		lock->wake_credit--;
@@ -735,7 +756,7 @@ static void lb_woken(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *
 		lock->wake_debt++;
 	}
 	if (!lock->nr_holders)
-		lb_holder_add(l, lock, t, ts, cpu_ns, LB_HF_LIKELY);
+		lb_holder_add(l, lock, t, ts, c, LB_HF_LIKELY);
 }
 
 /*
@@ -754,6 +775,7 @@ static u64 lb_open_futex_wait(const struct lb_ledger *l, s32 pid)
 
 static void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 {
+	struct lb_clocks c = lb_ev_clocks(ev);
 	bool read = ev->flags & LB_EF_READ;
 	struct lb_lock *lock;
 	struct lb_task *t;
@@ -791,16 +813,16 @@ static void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 t
 			    ev->lock_class < LB_LOCK_CLASS_MAX)
 				lock = lb_lock_get(l, id, ev->lock_class);
 			if (lock)
-				lb_take_hold(l, lock, t, ts, ev->cpu_ns, read);
+				lb_take_hold(l, lock, t, ts, &c, read);
 		}
 		lb_task_unpin(l, t);
 		return;
 	}
 	lb_wait_end(l, t->waiting, ev->result, ev->flags);
 	if (ev->result == LB_WAIT_ACQUIRED)
-		lb_take_hold(l, lock, t, ts, ev->cpu_ns, read);
+		lb_take_hold(l, lock, t, ts, &c, read);
 	else if (ev->result == LB_WAIT_WOKEN)
-		lb_woken(l, lock, t, ts, ev->cpu_ns);
+		lb_woken(l, lock, t, ts, &c);
 }
 
 /* Releases */
@@ -816,47 +838,102 @@ static u64 lb_scale(u64 a, u64 mul, u64 div)
 }
 
 /*
+ * Where @r's clocks were read when its hold on @lock began, if they were:
+ * its holder slot, or the probable holder's reading when it is known only
+ * at release. False when the on-CPU clock was not read.
+ */
+static bool lb_hold_start_clocks(const struct lb_lock *lock, const struct lb_holder *h,
+				 const struct lb_task *r, u64 ts, u64 *start_ts,
+				 struct lb_clocks *c)
+{
+	if (h) {
+		if (!(h->flags & LB_HF_CPU) || ts < h->cpu_ts)
+			return false;
+		*start_ts = h->cpu_ts;
+		c->cpu_ns = h->cpu_ns;
+		c->run_delay_ns = (h->flags & LB_HF_RUN_DELAY) ? h->run_delay_ns : 0;
+		return true;
+	}
+	if (lock->probable_pid != r->id.pid || !lock->probable_cpu_ts ||
+	    lock->probable_cpu_ts > ts)
+		return false;
+	*start_ts = lock->probable_cpu_ts;
+	c->cpu_ns = lock->probable_cpu_ns;
+	c->run_delay_ns = lock->probable_run_delay_ns;
+	return true;
+}
+
+/* How a contended hold of @hold ns divides, from clocks read over @span ns. */
+struct lb_hold_split {
+	u64 on, runnable, cpu_unknown, runnable_unknown;
+};
+
+/* A clock's advance from @from to @to, 0 if either was not read. */
+static u64 lb_clock_delta(u64 from, u64 to)
+{
+	return from && to && to > from ? to - from : 0;
+}
+
+/*
+ * The on-CPU and runnable shares are measured over the span the clocks
+ * cover and applied to the contended part pro rata; a contended part longer
+ * than the span is unknown beyond it. Without run_delay at both ends, the
+ * off-CPU part is not split: it is runnable_unknown, never guessed.
+ */
+static void lb_hold_split(u64 hold, u64 span, u64 cpu, u64 runnable, bool rq_read,
+			  struct lb_hold_split *s)
+{
+	cpu = min(cpu, span);
+	runnable = min(runnable, span - cpu);
+	if (span > hold) {
+		s->on = lb_scale(cpu, hold, span);
+		s->runnable = lb_scale(runnable, hold, span);
+		s->cpu_unknown = 0;
+	} else {
+		s->on = cpu;
+		s->runnable = runnable;
+		s->cpu_unknown = hold - span;
+	}
+	s->runnable_unknown = rq_read ? 0 : hold - s->cpu_unknown - s->on;
+}
+
+/*
  * The hold of @r on @lock ends at @ts: record its contended part, the time
  * somebody waited during it, if there was any. That is the time waited while
  * @r was the known holder plus, if its release names it, the unattributed
- * waiting since the last release. Its on-CPU share is measured over the span
- * the CPU clock covers and applied to the contended part pro rata.
+ * waiting since the last release. Why it was slow: on a CPU, runnable
+ * waiting for one, or asleep (the rest), from @r's clocks (lb_hold_split).
  */
 static void lb_record_hold(struct lb_lock *lock, struct lb_task *r, const struct lb_event *ev,
 			   u64 ts)
 {
 	const struct lb_holder *h = lb_holder_find(lock, r);
-	u64 hold = h ? h->contended_ns : 0, span = 0, cpu = 0, on, unknown;
-	bool lower = !h || (h->flags & LB_HF_LOWER_BOUND);
+	u64 hold = h ? h->contended_ns : 0, span = 0, cpu = 0, runnable = 0, start;
+	bool lower = !h || (h->flags & LB_HF_LOWER_BOUND), rq_read = false;
+	struct lb_hold_split s;
+	struct lb_clocks c;
 
 	if (lock->pending_open)
 		hold += lock->pending_busy_ns;
 	if (!hold)
 		return;
-	if (h && (h->flags & LB_HF_CPU) && ev->cpu_ns && ts >= h->cpu_ts) {
-		span = ts - h->cpu_ts;
-		cpu = ev->cpu_ns > h->cpu_ns ? ev->cpu_ns - h->cpu_ns : 0;
-	} else if (!h && lock->probable_pid == r->id.pid && lock->probable_cpu_ts &&
-		   lock->probable_cpu_ts <= ts && ev->cpu_ns) {
-		/* Known only at release, but named earlier as the probable holder. */
-		span = ts - lock->probable_cpu_ts;
-		cpu = ev->cpu_ns > lock->probable_cpu_ns ? ev->cpu_ns - lock->probable_cpu_ns : 0;
+	if (ev->cpu_ns && lb_hold_start_clocks(lock, h, r, ts, &start, &c)) {
+		span = ts - start;
+		cpu = lb_clock_delta(c.cpu_ns, ev->cpu_ns);
+		rq_read = c.run_delay_ns && ev->run_delay_ns;
+		runnable = lb_clock_delta(c.run_delay_ns, ev->run_delay_ns);
 	}
-	cpu = min(cpu, span);
-	if (span > hold) {
-		on = lb_scale(cpu, hold, span);
-		unknown = 0;
-	} else {
-		on = cpu;
-		unknown = hold - span;
-	}
+	lb_hold_split(hold, span, cpu, runnable, rq_read, &s);
 	r->hold_ns += hold;
-	r->hold_on_cpu_ns += on;
-	r->hold_cpu_unknown_ns += unknown;
+	r->hold_on_cpu_ns += s.on;
+	r->hold_runnable_ns += s.runnable;
+	r->hold_cpu_unknown_ns += s.cpu_unknown;
+	r->hold_runnable_unknown_ns += s.runnable_unknown;
 	r->holds++;
 	if (r->proc) {
 		r->proc->hold_ns += hold;
-		r->proc->hold_on_cpu_ns += on;
+		r->proc->hold_on_cpu_ns += s.on;
+		r->proc->hold_runnable_ns += s.runnable;
 		r->proc->holds++;
 	}
 	lock->hold_ns += hold;
@@ -1153,6 +1230,10 @@ void lb_task_fill_stats(const struct lb_task *t, struct lb_task_stats *st)
 	st->errors = t->errors;
 	st->verdict = lb_verdict_of(t->root_blame_ns, t->wait_ns);
 	st->hold_cpu_unknown_ns = t->hold_cpu_unknown_ns;
+	st->hold_runnable_ns = t->hold_runnable_ns;
+	st->hold_runnable_unknown_ns = t->hold_runnable_unknown_ns;
+	st->hold_sleeping_ns = t->hold_ns - t->hold_on_cpu_ns - t->hold_runnable_ns -
+			       t->hold_cpu_unknown_ns - t->hold_runnable_unknown_ns;
 	st->holds_lower_bound = t->holds_lower_bound;
 	st->kthread = t->kthread;
 }
@@ -1198,6 +1279,7 @@ void lb_proc_fill_stats(const struct lb_proc *p, struct lb_process_stats *st)
 	st->waits = p->waits;
 	st->hold_ns = p->hold_ns;
 	st->hold_on_cpu_ns = p->hold_on_cpu_ns;
+	st->hold_runnable_ns = p->hold_runnable_ns;
 	st->holds = p->holds;
 	st->blame_ns = p->blame_ns;
 	st->root_blame_ns = p->root_blame_ns;

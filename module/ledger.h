@@ -86,6 +86,14 @@ struct lb_task_stats {
 	bool kthread;
 	u64 event_wait_ns;	/* time in event waits (not contention), open ones included */
 	u64 event_waits;
+	/*
+	 * Why the holder was slow: hold_ns = hold_on_cpu_ns + hold_runnable_ns
+	 * + hold_sleeping_ns + hold_cpu_unknown_ns + hold_runnable_unknown_ns.
+	 */
+	u64 hold_runnable_ns;	/* part of hold_ns runnable, waiting for a CPU */
+	u64 hold_sleeping_ns;	/* part of hold_ns blocked: asleep, on I/O or a lock */
+	/* part of hold_ns off CPU whose runnable share was not read (no run_delay) */
+	u64 hold_runnable_unknown_ns;
 };
 
 /* A process (tgid): the sum of its tasks, kept when its tasks are evicted. */
@@ -95,6 +103,7 @@ struct lb_process_stats {
 	u32 tasks;		/* its tasks tracked now */
 	u64 wait_ns, waits, hold_ns, hold_on_cpu_ns, holds, blame_ns, root_blame_ns, errors;
 	enum lb_verdict verdict;
+	u64 hold_runnable_ns;
 };
 
 struct lb_lock_stats {
@@ -174,8 +183,9 @@ void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out);
  * bytes outside 0x21..0x7e and '\\' and '=' become \xNN. Records may carry
  * more keys after these (lock: holders= probable= holds= holds_lower_bound=
  * holds_at_release= top_cause=; task: kthread= holds_lower_bound=
- * hold_cpu_unknown_ns=; process: tasks= waits= holds= hold_on_cpu_ns= errors=;
- * task: event_wait_ns= event_waits=; totals: invalid= dropped_holders=
+ * hold_cpu_unknown_ns=; process: tasks= waits= holds= hold_on_cpu_ns= errors=
+ * hold_runnable_ns=; task: event_wait_ns= event_waits= hold_runnable_ns=
+ * hold_sleeping_ns= hold_runnable_unknown_ns=; totals: invalid= dropped_holders=
  * dropped_chains= deadlocks= dropped_stacks= futex_kinds=on|off futex_lock_waits=
  * event_wait_ns= event_waits= event_errors= event_dropped= evicted_sleepers=
  * dropped_signals= asleep=). Task, process and lock records count lock waits
@@ -189,6 +199,11 @@ void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out);
  *        hold_p99= hold_max= errors= waiters= holder= util_ppm= sat_milli=
  *   task pid= tgid= comm= wait_ns= waits= hold_ns= hold_on_cpu_ns= holds=
  *        blame_ns= root_blame_ns= errors= verdict=cause|victim|shared|none
+ *        (why a task's holds were slow: hold_ns = hold_on_cpu_ns +
+ *        hold_runnable_ns + hold_sleeping_ns + hold_cpu_unknown_ns +
+ *        hold_runnable_unknown_ns; runnable is time waiting for a CPU,
+ *        sleeping the rest; hold_runnable_unknown_ns is off-CPU time whose
+ *        run_delay was not read, so it is neither runnable nor sleeping)
  *   process tgid= comm= wait_ns= hold_ns= blame_ns= root_blame_ns= verdict=
  *   pair holder= victim= blame_ns=
  *   chain victim_lock= holder= waits_on= root= blame_ns=

@@ -28,6 +28,13 @@ struct lb_hist {
 #define LB_HF_CPU		0x04	/* cpu_ns is its on-CPU clock read at cpu_ts */
 #define LB_HF_CONTENDED		0x08	/* somebody waited during this hold */
 #define LB_HF_READER		0x10	/* rwsem read side */
+#define LB_HF_RUN_DELAY		0x20	/* run_delay_ns is its run_delay read at cpu_ts */
+
+/* A task's clocks read by one event: 0 is "not read" for either. */
+struct lb_clocks {
+	u64 cpu_ns;			/* on CPU so far (sum_exec_runtime) */
+	u64 run_delay_ns;		/* runnable, not running, so far (run_delay) */
+};
 
 /* One known holder of a lock, and where its current hold started. */
 struct lb_holder {
@@ -37,6 +44,7 @@ struct lb_holder {
 	u64 start_ns;
 	u64 cpu_ts;
 	u64 cpu_ns;
+	u64 run_delay_ns;
 	u32 flags;
 };
 
@@ -54,6 +62,7 @@ struct lb_proc {
 	bool kthread;
 	u32 nr_tasks;
 	u64 wait_ns, waits, hold_ns, hold_on_cpu_ns, holds, blame_ns, root_blame_ns, errors;
+	u64 hold_runnable_ns;
 };
 
 struct lb_task {
@@ -68,6 +77,7 @@ struct lb_task {
 	struct lb_proc *proc;
 	u64 wait_ns, waits, hold_ns, hold_on_cpu_ns, hold_cpu_unknown_ns, holds;
 	u64 holds_lower_bound, blame_ns, root_blame_ns, errors;
+	u64 hold_runnable_ns, hold_runnable_unknown_ns;
 };
 
 /*
@@ -125,6 +135,7 @@ struct lb_lock {
 	s32 probable_pid;		/* heuristic owner: reported, never blamed */
 	u64 probable_cpu_ns;		/* its on-CPU clock when first named ... */
 	u64 probable_cpu_ts;		/* ... at this time (0: no reading) */
+	u64 probable_run_delay_ns;	/* and its run_delay then (0: not read) */
 	u32 wake_credit;		/* futex: wakes a seen release announced, not yet seen */
 	u32 wake_debt;			/* futex: wakes seen whose release is not seen yet */
 	bool pending_open;		/* pending_since is valid */

@@ -404,31 +404,53 @@ static void lb_report_locks(const struct lb_ledger *l, struct lb_out *out)
 	}
 }
 
+/* @part of @whole (not 0) in whole percent, rounded. */
+static u64 lb_pct(u64 part, u64 whole)
+{
+	return div64_u64(min(part, whole) * 200 + whole, 2 * whole);
+}
+
+/*
+ * Why a task's holds were slow, as "on/run/slp" percentages of its hold
+ * time: on a CPU, runnable waiting for one, asleep. A share not measured is
+ * "?" when none of it was; a part not measured leaves them short of 100.
+ */
+static const char *lb_fmt_split(char *buf, size_t size, const struct lb_task_stats *st)
+{
+	u64 measured = st->hold_ns - st->hold_cpu_unknown_ns;
+	bool no_rq = measured == st->hold_on_cpu_ns + st->hold_runnable_unknown_ns &&
+		     st->hold_runnable_unknown_ns;
+
+	if (!st->hold_ns || !measured)
+		snprintf(buf, size, st->hold_ns ? "?" : "-");
+	else if (no_rq)
+		snprintf(buf, size, "%llu/?/?", lb_pct(st->hold_on_cpu_ns, st->hold_ns));
+	else
+		snprintf(buf, size, "%llu/%llu/%llu", lb_pct(st->hold_on_cpu_ns, st->hold_ns),
+			 lb_pct(st->hold_runnable_ns, st->hold_ns),
+			 lb_pct(st->hold_sleeping_ns, st->hold_ns));
+	return buf;
+}
+
 /* One task's row; true if some of its holds began unseen. */
 static noinline_for_stack bool lb_report_task_row(struct lb_out *out, const struct lb_task *t)
 {
-	char bl[LB_NUM_LEN], rb[LB_NUM_LEN], w[LB_NUM_LEN], h[LB_NUM_LEN], cpu[LB_NUM_LEN];
+	char bl[LB_NUM_LEN], rb[LB_NUM_LEN], w[LB_NUM_LEN], h[LB_NUM_LEN], split[LB_NUM_LEN];
 	char holds[LB_NUM_LEN], waits[LB_NUM_LEN], err[LB_NUM_LEN];
 	char esc[LB_ESC_LEN], comm[LB_ESC_LEN + 2], hold[LB_NUM_LEN + 2];
 	struct lb_task_stats st;
-	u64 measured;
 
 	lb_task_fill_stats(t, &st);
 	lb_escape_comm(esc, st.id.comm);
 	snprintf(comm, sizeof(comm), t->kthread ? "[%s]" : "%s", esc);
 	snprintf(hold, sizeof(hold), "%s%s", lb_fmt_ns(h, sizeof(h), st.hold_ns),
 		 st.holds_lower_bound ? "*" : "");
-	measured = st.hold_ns - st.hold_cpu_unknown_ns;
-	if (measured)
-		snprintf(cpu, sizeof(cpu), "%llu%%",
-			 div64_u64(min(st.hold_on_cpu_ns, measured) * 100, measured));
-	else
-		snprintf(cpu, sizeof(cpu), "-");
-	out->printf(out, "%7d %7d %-16.16s %-6s %8s %8s %8s %9s %4s %5s %5s %4s\n",
+	out->printf(out, "%7d %7d %-16.16s %-6s %7s %7s %7s %8s %10s %5s %5s %4s\n",
 		    st.id.pid, st.id.tgid, comm, lb_verdict_name(st.verdict),
 		    lb_fmt_ns(bl, sizeof(bl), st.blame_ns),
 		    lb_fmt_ns(rb, sizeof(rb), st.root_blame_ns),
-		    lb_fmt_ns(w, sizeof(w), st.wait_ns), hold, cpu,
+		    lb_fmt_ns(w, sizeof(w), st.wait_ns), hold,
+		    lb_fmt_split(split, sizeof(split), &st),
 		    lb_fmt_count(holds, sizeof(holds), st.holds),
 		    lb_fmt_count(waits, sizeof(waits), st.waits),
 		    lb_fmt_count(err, sizeof(err), st.errors));
@@ -450,16 +472,16 @@ static void lb_report_tasks(const struct lb_ledger *l, struct lb_out *out)
 		n = lb_rank_add(rank, n, t, lb_sum_sat(t->blame_ns, t->wait_ns), (u32)t->id.pid);
 	}
 	out->printf(out, "\nTASKS by blame + wait (%u of %u)\n", n, total);
-	out->printf(out, "%7s %7s %-16s %-6s %8s %8s %8s %9s %4s %5s %5s %4s\n", "pid", "tgid",
-		    "comm", "verdct", "blame", "rootblm", "wait", "hold", "cpu%", "holds",
+	out->printf(out, "%7s %7s %-16s %-6s %7s %7s %7s %8s %10s %5s %5s %4s\n", "pid", "tgid",
+		    "comm", "verdct", "blame", "rootblm", "wait", "hold", "on/run/slp", "holds",
 		    "waits", "err");
 	for (i = 0; i < n; i++)
 		lower |= lb_report_task_row(out, rank[i].item);
 	if (lower)
 		out->printf(out,
 			    "  * some holds began unseen (fast path): counted from their first waiter\n");
-	out->printf(out,
-		    "  cpu%%: share of measured hold time on a CPU (the rest: asleep or preempted)\n");
+	out->printf(out, "  on/run/slp: %% of hold time on a CPU / runnable, waiting for a CPU /\n"
+		    "    asleep (I/O, another lock); ?: not measured (run/slp: no run_delay)\n");
 }
 
 static noinline_for_stack void lb_report_proc_row(struct lb_out *out, const struct lb_proc *p)
@@ -656,8 +678,11 @@ static void lb_dump_task(const struct lb_ledger *l, struct lb_out *out, const st
 		    st.blame_ns, st.root_blame_ns, st.errors, lb_verdict_name(st.verdict));
 	out->printf(out, " kthread=%d holds_lower_bound=%llu hold_cpu_unknown_ns=%llu",
 		    st.kthread, st.holds_lower_bound, st.hold_cpu_unknown_ns);
-	out->printf(out, " event_wait_ns=%llu event_waits=%llu\n",
+	out->printf(out, " event_wait_ns=%llu event_waits=%llu",
 		    s ? lb_sleeper_wait_ns(l, s) : 0, s ? s->waits : 0);
+	out->printf(out, " hold_runnable_ns=%llu hold_sleeping_ns=%llu",
+		    st.hold_runnable_ns, st.hold_sleeping_ns);
+	out->printf(out, " hold_runnable_unknown_ns=%llu\n", st.hold_runnable_unknown_ns);
 }
 
 static void lb_dump_events(const struct lb_ledger *l, struct lb_out *out)
@@ -701,8 +726,9 @@ static void lb_dump_proc(struct lb_out *out, const struct lb_proc *p)
 		    st.tgid, esc, st.wait_ns, st.hold_ns);
 	out->printf(out, " blame_ns=%llu root_blame_ns=%llu verdict=%s",
 		    st.blame_ns, st.root_blame_ns, lb_verdict_name(st.verdict));
-	out->printf(out, " tasks=%u waits=%llu holds=%llu hold_on_cpu_ns=%llu errors=%llu\n",
+	out->printf(out, " tasks=%u waits=%llu holds=%llu hold_on_cpu_ns=%llu errors=%llu",
 		    st.tasks, st.waits, st.holds, st.hold_on_cpu_ns, st.errors);
+	out->printf(out, " hold_runnable_ns=%llu\n", st.hold_runnable_ns);
 }
 
 static void lb_dump_totals(const struct lb_ledger *l, struct lb_out *out)

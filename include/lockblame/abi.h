@@ -9,7 +9,7 @@
 
 #include <linux/types.h>
 
-#define LB_ABI_VERSION		1
+#define LB_ABI_VERSION		2
 #define LB_STREAM_MAGIC		0x4c424c4bU	/* "KLBL" as little-endian bytes */
 #define LB_COMM_LEN		16
 
@@ -92,6 +92,13 @@ struct lb_event {
 	__u64 lock;		/* lock identity (keyed hash) */
 	__u64 cpu_ns;		/* task's on-CPU time so far (sum_exec_runtime) */
 	__u64 owner_cpu_ns;	/* owner's on-CPU time so far, if owner known */
+	/*
+	 * Time spent runnable but not running so far (sched_info.run_delay),
+	 * of the task and of the owner: 0 when not read (a kernel without
+	 * CONFIG_SCHED_INFO, or no owner known). Since ABI 2.
+	 */
+	__u64 run_delay_ns;
+	__u64 owner_run_delay_ns;
 	__u8 type;		/* enum lb_event_type */
 	__u8 lock_class;	/* enum lb_lock_class */
 	__u8 result;		/* enum lb_wait_result, for LB_EV_WAIT_END */

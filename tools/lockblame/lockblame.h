@@ -82,6 +82,8 @@ struct lbt_task {
 	char verdict[LBT_WORD_MAX];
 	uint64_t kthread, holds_lower_bound, hold_cpu_unknown_ns;
 	uint64_t event_wait_ns, event_waits;	/* futex waits for an event: not contention */
+	/* why the holds were slow, beside hold_on_cpu_ns (ledgers of ABI 2 on) */
+	uint64_t hold_runnable_ns, hold_sleeping_ns, hold_runnable_unknown_ns;
 };
 
 struct lbt_process {
@@ -91,6 +93,7 @@ struct lbt_process {
 	uint64_t wait_ns, hold_ns, blame_ns, root_blame_ns;
 	char verdict[LBT_WORD_MAX];
 	uint64_t tasks, waits, holds, hold_on_cpu_ns, errors;
+	uint64_t hold_runnable_ns;
 };
 
 struct lbt_pair {

@@ -86,6 +86,9 @@ static const struct lbt_field lbt_task_fields[] = {
 	F(struct lbt_task, hold_cpu_unknown_ns, LBT_U64, hold_cpu_unknown_ns),
 	F(struct lbt_task, event_wait_ns, LBT_U64, event_wait_ns),
 	F(struct lbt_task, event_waits, LBT_U64, event_waits),
+	F(struct lbt_task, hold_runnable_ns, LBT_U64, hold_runnable_ns),
+	F(struct lbt_task, hold_sleeping_ns, LBT_U64, hold_sleeping_ns),
+	F(struct lbt_task, hold_runnable_unknown_ns, LBT_U64, hold_runnable_unknown_ns),
 };
 
 static const struct lbt_field lbt_process_fields[] = {
@@ -101,6 +104,7 @@ static const struct lbt_field lbt_process_fields[] = {
 	F(struct lbt_process, holds, LBT_U64, holds),
 	F(struct lbt_process, hold_on_cpu_ns, LBT_U64, hold_on_cpu_ns),
 	F(struct lbt_process, errors, LBT_U64, errors),
+	F(struct lbt_process, hold_runnable_ns, LBT_U64, hold_runnable_ns),
 };
 
 static const struct lbt_field lbt_pair_fields[] = {

@@ -214,24 +214,42 @@ static void lbt_processes(const struct lbt_opts *o, const struct lbt_doc *doc, F
 	free(v);
 }
 
-/* The share of a hold spent on a CPU, of the part of it that was measured. */
-static void lbt_on_cpu(char *buf, size_t size, uint64_t hold, uint64_t on_cpu, uint64_t unknown)
+/* @part of @whole in whole percent. */
+static double lbt_pct(uint64_t part, uint64_t whole)
 {
-	uint64_t measured = hold - (unknown < hold ? unknown : hold);
+	return 100.0 * (part < whole ? part : whole) / whole;
+}
 
-	if (!hold)
+/*
+ * Why a task's holds were slow, as percentages of its hold time: on a CPU,
+ * runnable but waiting for one, asleep. "?" for a share not measured: none
+ * of the hold, or run and sleep without run_delay (a ledger without the
+ * split, or a kernel without CONFIG_SCHED_INFO).
+ */
+static void lbt_split(char *buf, size_t size, const struct lbt_task *t)
+{
+	uint64_t unknown = t->hold_cpu_unknown_ns < t->hold_ns ? t->hold_cpu_unknown_ns : t->hold_ns;
+	uint64_t measured = t->hold_ns - unknown;
+	bool rq = lbt_have(LBT_T_TASK, t, offsetof(struct lbt_task, hold_runnable_ns)) &&
+		  (measured != t->hold_on_cpu_ns + t->hold_runnable_unknown_ns ||
+		   !t->hold_runnable_unknown_ns);
+
+	if (!t->hold_ns)
 		snprintf(buf, size, "-");
 	else if (!measured)
 		snprintf(buf, size, "?");
+	else if (!rq)
+		snprintf(buf, size, "%.0f/?/?", lbt_pct(t->hold_on_cpu_ns, t->hold_ns));
 	else
-		snprintf(buf, size, "%.0f%%", 100.0 * (on_cpu < measured ? on_cpu : measured) /
-			 measured);
+		snprintf(buf, size, "%.0f/%.0f/%.0f", lbt_pct(t->hold_on_cpu_ns, t->hold_ns),
+			 lbt_pct(t->hold_runnable_ns, t->hold_ns),
+			 lbt_pct(t->hold_sleeping_ns, t->hold_ns));
 }
 
 static void lbt_tasks(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out)
 {
 	char a[LBT_NS_BUF], b[LBT_NS_BUF], c[LBT_NS_BUF], d[LBT_NS_BUF], comm[LBT_COMM_BUF];
-	char cpu[16];
+	char cpu[48];
 	const void **v;
 	size_t n, i;
 
@@ -239,14 +257,13 @@ static void lbt_tasks(const struct lbt_opts *o, const struct lbt_doc *doc, FILE 
 	if (!v)
 		return;
 	lbt_section(out, "TASKS", "blame", n < o->top ? n : o->top, n);
-	fprintf(out, "%7s %7s %-16s %-8s %10s %10s %10s %10s %6s\n", "PID", "TGID", "COMM",
-		"VERDICT", "BLAME", "ROOT BLAME", "WAIT", "HOLD", "ON-CPU");
+	fprintf(out, "%7s %7s %-16s %-8s %10s %10s %10s %10s %11s\n", "PID", "TGID", "COMM",
+		"VERDICT", "BLAME", "ROOT BLAME", "WAIT", "HOLD", "ON/RUN/SLP%");
 	for (i = 0; i < n && i < o->top; i++) {
 		const struct lbt_task *t = v[i];
 
-		lbt_on_cpu(cpu, sizeof(cpu), t->hold_ns, t->hold_on_cpu_ns,
-			   t->hold_cpu_unknown_ns);
-		fprintf(out, "%7d %7d %-16s %-8s %10s %10s %10s %10s %6s\n", t->pid, t->tgid,
+		lbt_split(cpu, sizeof(cpu), t);
+		fprintf(out, "%7d %7d %-16s %-8s %10s %10s %10s %10s %11s\n", t->pid, t->tgid,
 			t->comm.len ? lbt_comm_text(comm, sizeof(comm), t->comm.b, t->comm.len) : "-",
 			*t->verdict ? t->verdict : "-", T(a, t->blame_ns), T(b, t->root_blame_ns),
 			T(c, t->wait_ns), T(d, t->hold_ns), cpu);

@@ -50,6 +50,7 @@ enum check_kind {
 	CK_CHAIN_ROOT,
 	CK_SELF,
 	CK_IDLE,
+	CK_SPLIT,
 };
 
 struct check {
@@ -560,7 +561,8 @@ static void check_verdicts(void)
 
 /*
  * --compare ROLE:FIELD[,FIELD...] per task, --sum ROLE:FIELD[,...] over the
- * role. hold_on_cpu_ns is compared as a share of hold_ns, in points.
+ * role. The parts of a hold (hold_on_cpu_ns, hold_runnable_ns,
+ * hold_sleeping_ns) are compared as shares of hold_ns, in points.
  *
  * The truth may give a field twice: FIELD with every hold ending just before
  * pthread_mutex_unlock was called, FIELD_late with it ending when the call
@@ -591,27 +593,53 @@ static double share(uint64_t part, uint64_t whole)
 	return whole ? 100.0 * part / whole : 0;
 }
 
+/* The parts a hold divides into: on a CPU, runnable, asleep. */
+static const struct hold_part {
+	const char *field, *name;
+} hold_parts[] = {
+	{ "hold_on_cpu_ns", "on-CPU" },
+	{ "hold_runnable_ns", "runnable" },
+	{ "hold_sleeping_ns", "asleep" },
+};
+
+static const char *hold_part_name(const char *field)
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(hold_parts) / sizeof(hold_parts[0]); i++)
+		if (!strcmp(field, hold_parts[i].field))
+			return hold_parts[i].name;
+	return NULL;
+}
+
+/* The truth's share of the hold in points, from the early and late figures. */
+static void share_range(const struct want *w, double *lo, double *hi)
+{
+	*lo = share(w->v, w->hold);
+	*hi = share(w->late, w->hold_late);
+	if (*lo > *hi) {
+		double x = *lo;
+
+		*lo = *hi;
+		*hi = x;
+	}
+}
+
 static bool within(const char *what, const char *field, uint64_t got,
 		   uint64_t got_hold, const struct want *w)
 {
+	const char *part = hold_part_name(field);
 	double g, lo, hi;
 
-	if (!strcmp(field, "hold_on_cpu_ns")) {
+	if (part) {
 		g = share(got, got_hold);
-		lo = share(w->v, w->hold);
-		hi = share(w->late, w->hold_late);
-		if (lo > hi) {
-			double x = lo;
-
-			lo = hi;
-			hi = x;
-		}
+		share_range(w, &lo, &hi);
 		if (hi - lo < 0.05)
-			diag("%s on-CPU share of hold: ledger %.1f%%, truth %.1f%%",
-			     what, g, lo);
+			diag("%s %s share of hold: ledger %.1f%%, truth %.1f%%",
+			     what, part, g, lo);
 		else
-			diag("%s on-CPU share of hold: ledger %.1f%%, truth %.1f%% to %.1f%%",
-			     what, g, lo, hi);
+			diag("%s %s share of hold: ledger %.1f%%, truth %.1f%% to %.1f%%",
+			     what, part, g, lo, hi);
 		return got_hold && w->hold && g >= lo - tolerance && g <= hi + tolerance;
 	}
 	lo = w->v < w->late ? w->v : w->late;
@@ -669,6 +697,59 @@ static void check_compare(const char *spec, bool sum)
 			bad++;
 		tap(!bad, check, "off by more than %.0f%%", tolerance);
 	}
+}
+
+/*
+ * --split ROLE: why each ROLE task's holds were slow, as the ledger splits
+ * them. Its measured parts (on a CPU, runnable, asleep) must add up to the
+ * truth's hold within the tolerance, so that what is not measured
+ * (hold_cpu_unknown_ns, hold_runnable_unknown_ns) stays small; --compare
+ * checks each part against the truth's.
+ */
+static bool split_ok(const struct record *t, const struct record *l)
+{
+	uint64_t part[3], sum = 0, hold = u64(l, "hold_ns");
+	struct want w = { 0 };
+	double lo, hi;
+	unsigned int i;
+
+	for (i = 0; i < 3; i++) {
+		if (!get_u64(l, hold_parts[i].field, &part[i]))
+			die("ledger for %s has no %s", who(t), hold_parts[i].field);
+		sum += part[i];
+	}
+	want_add(&w, t, "hold_ns");
+	lo = w.v < w.late ? w.v : w.late;
+	hi = w.v < w.late ? w.late : w.v;
+	diag("%s: on-CPU %.1f%% + runnable %.1f%% + asleep %.1f%% of its hold = %.3f ms, truth hold %.3f to %.3f ms",
+	     who(t), share(part[0], hold), share(part[1], hold), share(part[2], hold),
+	     sum / MS, lo / MS, hi / MS);
+	return hi && sum >= lo * (1 - tolerance / 100) && sum <= hi * (1 + tolerance / 100);
+}
+
+static void check_split(const char *role)
+{
+	unsigned int i, n = 0, bad = 0;
+	char check[96];
+
+	for (i = 0; i < truth.n; i++) {
+		const struct record *t = &truth.r[i], *l;
+
+		if (!is(t, "task") || !field_is(t, "role", role))
+			continue;
+		n++;
+		l = ledger_task(pid_of(t, "pid"));
+		if (!l) {
+			diag("%s: not in the ledger", who(t));
+			bad++;
+		} else if (!split_ok(t, l)) {
+			bad++;
+		}
+	}
+	if (!n)
+		die("no truth task has role %s", role);
+	snprintf(check, sizeof(check), "%s hold split", role);
+	tap(!bad, check, "%u of %u off by more than %.0f%%", bad, n, tolerance);
 }
 
 /*
@@ -1067,8 +1148,11 @@ static void usage(void)
 		"  --verdicts               tasks with expect= have that verdict\n"
 		"  --compare ROLE:F[,F...]  each ROLE task's ledger field F within PCT of truth\n"
 		"                           (F: wait_ns hold_ns blame_ns root_blame_ns\n"
-		"                           hold_on_cpu_ns, the last as a share of hold_ns)\n"
+		"                           hold_on_cpu_ns hold_runnable_ns hold_sleeping_ns,\n"
+		"                           the last three as shares of hold_ns)\n"
 		"  --sum ROLE:F[,F...]      the same, summed over the ROLE tasks\n"
+		"  --split ROLE             each ROLE task's hold split on CPU + runnable +\n"
+		"                           asleep adds up to the truth's hold within PCT\n"
 		"  --pairs                  each victim's main holder matches the truth\n"
 		"  --lock CLASS[=N]         contended CLASS locks exist (exactly N)\n"
 		"  --cross-process          a holder is charged for a waiter in another process\n"
@@ -1102,6 +1186,7 @@ int main(int argc, char **argv)
 		{ "chain-root", required_argument, NULL, CK_CHAIN_ROOT + 256 },
 		{ "self", no_argument, NULL, CK_SELF + 256 },
 		{ "idle", required_argument, NULL, CK_IDLE + 256 },
+		{ "split", required_argument, NULL, CK_SPLIT + 256 },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *truth_path = NULL, *ledger_path = NULL;
@@ -1193,6 +1278,9 @@ int main(int argc, char **argv)
 			break;
 		case CK_IDLE:
 			check_idle(arg);
+			break;
+		case CK_SPLIT:
+			check_split(arg);
 			break;
 		}
 	}

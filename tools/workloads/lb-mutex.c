@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * lb-mutex and lb-shared: one culprit holds a pthread mutex for long
- * (computing, or with -s sleeping) while victims take it briefly; the actors
- * are threads sharing a private mutex, or with -p (lb-shared's default)
- * processes sharing a PTHREAD_PROCESS_SHARED mutex in MAP_SHARED memory.
+ * (computing, with -s sleeping, or with -c computing beside a CPU hog that
+ * preempts it) while victims take it briefly; the actors are threads sharing
+ * a private mutex, or with -p (lb-shared's default) processes sharing a
+ * PTHREAD_PROCESS_SHARED mutex in MAP_SHARED memory.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -36,6 +39,35 @@ static uint64_t pause_ns = 3000000;	/* culprit's time off the lock */
 static uint64_t brief_ns = 50000;	/* victims' critical section */
 static uint64_t think_ns = 1000000;	/* victims' time off the lock */
 static bool holder_sleeps;
+static bool holder_preempted;	/* -c: a CPU hog shares the culprit's CPU */
+
+/* Runs the calling thread on CPU @cpu only. */
+static void pin_to_cpu(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		lb_die("sched_setaffinity");
+}
+
+/*
+ * -c: busy on the culprit's CPU for the whole run, at the same priority
+ * (both SCHED_OTHER, nice 0): the scheduler shares the CPU between them, so
+ * the computing culprit spends part of each hold runnable but not running.
+ * It never locks: it is no actor.
+ */
+static void *hog(void *arg)
+{
+	(void)arg;
+	pin_to_cpu(0);
+	prctl(PR_SET_NAME, "lb-hog");
+	lb_start_wait(&hot->start);
+	while (lb_now() < hot->end_ns)
+		;
+	return NULL;
+}
 
 static void *culprit(void *arg)
 {
@@ -43,6 +75,9 @@ static void *culprit(void *arg)
 					    "lb-culprit", "cause");
 
 	(void)arg;
+	lb_actor_track_run_delay(a);
+	if (holder_preempted)
+		pin_to_cpu(0);
 	lb_start_wait(&hot->start);
 	while (lb_now() < hot->end_ns && lb_actor_room(a)) {
 		lb_lock(a, 0, &hot->lock);
@@ -121,9 +156,10 @@ static void set_filter(const char *spec, pid_t culprit_pid, pid_t victim_pid)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: " LB_NAME " [-d ms] [-n victims] [-H hold_ms] [-P pause_ms] [-b brief_us] [-t think_us] [-s] [-p|-T] [-f culprit|victim:CONTROL]\n"
+		"usage: " LB_NAME " [-d ms] [-n victims] [-H hold_ms] [-P pause_ms] [-b brief_us] [-t think_us] [-s|-c] [-p|-T] [-f culprit|victim:CONTROL]\n"
 		"  a culprit holds a mutex for hold_ms (busy, or asleep with -s), then\n"
 		"  pauses pause_ms; victims hold it for brief_us and think think_us.\n"
+		"  -c: the culprit is busy, pinned to CPU 0 with a CPU hog: preempted.\n"
 		"  -p: actors are processes on a process-shared mutex; -T: threads.\n"
 		"  -f: with -p, filter lockblame on the culprit's (or victim 1's) process.\n");
 	exit(2);
@@ -132,7 +168,7 @@ static void usage(void)
 int main(int argc, char **argv)
 {
 	unsigned long duration_ms = 1000, victims, i;
-	pthread_t th[MAX_VICTIMS + 1];
+	pthread_t th[MAX_VICTIMS + 1], hog_th;
 	pid_t pids[MAX_VICTIMS + 1];
 	const char *filter = NULL;
 	bool process = false;
@@ -144,7 +180,7 @@ int main(int argc, char **argv)
 #else
 	victims = 3;
 #endif
-	while ((opt = getopt(argc, argv, "d:n:H:P:b:t:spTf:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:n:H:P:b:t:scpTf:")) != -1) {
 		switch (opt) {
 		case 'd':
 			duration_ms = lb_arg(optarg, "-d");
@@ -167,6 +203,9 @@ int main(int argc, char **argv)
 		case 's':
 			holder_sleeps = true;
 			break;
+		case 'c':
+			holder_preempted = true;
+			break;
 		case 'p':
 			process = true;
 			break;
@@ -180,14 +219,17 @@ int main(int argc, char **argv)
 			usage();
 		}
 	}
-	if (optind != argc || !victims || victims > MAX_VICTIMS)
+	if (optind != argc || !victims || victims > MAX_VICTIMS ||
+	    (holder_sleeps && holder_preempted))
 		usage();
 
 	truth = lb_truth_create(victims + 1, 16384);
 	lb_truth_lock(truth, 0, process ? "shared-mutex" : "mutex", "futex");
 	hot = lb_shared_alloc(sizeof(*hot));
 	lb_mutex_init(&hot->lock, process);
-	lb_start_init(&hot->start, victims + 2);
+	lb_start_init(&hot->start, victims + 2 + holder_preempted);
+	if (holder_preempted)
+		lb_thread(&hog_th, hog, NULL);
 
 	pids[0] = spawn(process, &th[0], culprit, NULL);
 	for (i = 1; i <= victims; i++)
@@ -198,6 +240,8 @@ int main(int argc, char **argv)
 	lb_start_wait(&hot->start);
 	if (!process)
 		lb_join(th, victims + 1);
+	if (holder_preempted)
+		lb_join(&hog_th, 1);
 	for (i = 0; process && i <= victims; i++) {
 		if (wait(&status) < 0 || !WIFEXITED(status) ||
 		    WEXITSTATUS(status)) {
@@ -210,7 +254,7 @@ int main(int argc, char **argv)
 	       duration_ms, victims, process ? "processes" : "threads",
 	       (unsigned long long)hold_ns, (unsigned long long)pause_ns,
 	       (unsigned long long)brief_ns, (unsigned long long)think_ns,
-	       holder_sleeps ? "sleeping" : "computing");
+	       holder_sleeps ? "sleeping" : holder_preempted ? "preempted" : "computing");
 	lb_truth_print(truth);
 	return 0;
 }

@@ -6,6 +6,8 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +32,27 @@ uint64_t lb_thread_cpu(void)
 
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/*
+ * The second field of /proc/thread-self/schedstat is the scheduler's
+ * run_delay for this thread: the kernel's own figure, read at each end of a
+ * hold. The file exists with CONFIG_SCHED_INFO; without it the truth has no
+ * runnable figures at all.
+ */
+bool lb_run_delay(const struct lb_actor *a, uint64_t *ns)
+{
+	char buf[128];
+	uint64_t run;
+	ssize_t n;
+
+	if (a->schedstat_fd < 0)
+		return false;
+	n = pread(a->schedstat_fd, buf, sizeof(buf) - 1, 0);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	return sscanf(buf, "%" SCNu64 " %" SCNu64, &run, ns) == 2;
 }
 
 void lb_sleep_ns(uint64_t ns)
@@ -134,7 +157,13 @@ struct lb_actor *lb_actor_start(struct lb_truth *t, unsigned int slot,
 	prctl(PR_SET_NAME, a->comm);
 	a->tgid = getpid();
 	a->pid = gettid();
+	a->schedstat_fd = -1;
 	return a;
+}
+
+void lb_actor_track_run_delay(struct lb_actor *a)
+{
+	a->schedstat_fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
 }
 
 bool lb_actor_room(const struct lb_actor *a)
@@ -143,9 +172,9 @@ bool lb_actor_room(const struct lb_actor *a)
 	return a->nspans + 2 * LB_MAX_LOCKS <= a->maxspans;
 }
 
-static void lb_add_span(struct lb_actor *a, enum lb_span_kind kind,
-			unsigned int lock, uint64_t start, uint64_t end,
-			uint64_t cpu)
+static struct lb_span *lb_add_span(struct lb_actor *a, enum lb_span_kind kind,
+				   unsigned int lock, uint64_t start, uint64_t end,
+				   uint64_t cpu)
 {
 	struct lb_span *s;
 
@@ -158,8 +187,12 @@ static void lb_add_span(struct lb_actor *a, enum lb_span_kind kind,
 	s->end_ns = end;
 	s->end_late_ns = end;
 	s->cpu_ns = cpu;
+	s->run_delay_ns = 0;
+	s->cpu_late_ns = cpu;
+	s->run_delay_late_ns = 0;
 	s->lock = lock;
 	s->kind = kind;
+	return s;
 }
 
 /*
@@ -188,17 +221,35 @@ void lb_lock(struct lb_actor *a, unsigned int lock, pthread_mutex_t *m)
 	}
 	a->acquired_ns[lock] = now;
 	a->acquired_cpu_ns[lock] = lb_thread_cpu();
+	if (!lb_run_delay(a, &a->acquired_run_delay_ns[lock]))
+		a->acquired_run_delay_ns[lock] = UINT64_MAX;
 }
 
+/* The actor's run_delay since it took @lock, or UINT64_MAX if unknown. */
+static uint64_t lb_hold_run_delay(const struct lb_actor *a, unsigned int lock)
+{
+	uint64_t start = a->acquired_run_delay_ns[lock], now;
+
+	if (start == UINT64_MAX || !lb_run_delay(a, &now))
+		return UINT64_MAX;
+	return now >= start ? now - start : 0;
+}
+
+/*
+ * Each end of a hold reads run_delay first, then the CPU clock, then the
+ * time: the reading's own cost falls inside the CPU clock's span, as the
+ * start's does (lb_lock reads the time, the CPU clock, then run_delay).
+ */
 void lb_unlock(struct lb_actor *a, unsigned int lock, pthread_mutex_t *m)
 {
+	uint64_t rd = lb_hold_run_delay(a, lock);
 	uint64_t cpu = lb_thread_cpu() - a->acquired_cpu_ns[lock];
 	uint64_t now = lb_now();
 	struct lb_span *s;
 	int err;
 
-	lb_add_span(a, LB_SPAN_HOLD, lock, a->acquired_ns[lock], now, cpu);
-	s = &a->spans[a->nspans - 1];
+	s = lb_add_span(a, LB_SPAN_HOLD, lock, a->acquired_ns[lock], now, cpu);
+	s->run_delay_ns = rd;
 	err = pthread_mutex_unlock(m);
 	if (err) {
 		errno = err;
@@ -207,9 +258,11 @@ void lb_unlock(struct lb_actor *a, unsigned int lock, pthread_mutex_t *m)
 	/*
 	 * The lock was let go somewhere inside the call (its atomic exchange,
 	 * just before futex_wake): if the thread lost its CPU there, the
-	 * release is as late as this.
+	 * release is as late as this, and so is its CPU time and run_delay.
 	 */
 	s->end_late_ns = lb_now();
+	s->cpu_late_ns = lb_thread_cpu() - a->acquired_cpu_ns[lock];
+	s->run_delay_late_ns = lb_hold_run_delay(a, lock);
 }
 
 void lb_actor_op(struct lb_actor *a, uint64_t start_ns, uint64_t bytes)
@@ -278,6 +331,8 @@ struct lb_figures {
 	uint64_t wait_ns, waits, hold_ns, holds, hold_on_cpu_ns;
 	uint64_t hold_total_ns, acquisitions, blame_ns, root_blame_ns;
 	uint64_t kept_ns;	/* blame kept: inflicted while running, or reached as root */
+	uint64_t hold_runnable_ns;	/* contended holds runnable, not running */
+	bool run_delay_unknown;		/* some hold's run_delay could not be read */
 };
 
 struct lb_sweep {
@@ -386,6 +441,30 @@ static uint64_t lb_span_end(const struct lb_sweep *sw, const struct lb_span *s)
 	return sw->late ? s->end_late_ns : s->end_ns;
 }
 
+/*
+ * CPU time and run_delay are known for the whole hold; charge the contended
+ * part its proportional share of each. Asleep is the rest of it.
+ */
+static void lb_hold_shares(struct lb_figures *f, const struct lb_span *s, uint64_t len,
+			   uint64_t contended, bool late)
+{
+	uint64_t cpu = late ? s->cpu_late_ns : s->cpu_ns;
+	uint64_t rd = late ? s->run_delay_late_ns : s->run_delay_ns;
+
+	if (cpu > len)
+		cpu = len;
+	if (!len)
+		return;
+	f->hold_on_cpu_ns += (uint64_t)((double)cpu * contended / len);
+	if (rd == UINT64_MAX) {
+		f->run_delay_unknown = true;
+		return;
+	}
+	if (rd > len - cpu)
+		rd = len - cpu;
+	f->hold_runnable_ns += (uint64_t)((double)rd * contended / len);
+}
+
 static void lb_sweep_run(struct lb_sweep *sw)
 {
 	const struct lb_truth *t = sw->t;
@@ -434,15 +513,21 @@ static void lb_sweep_run(struct lb_sweep *sw)
 		if (!sw->spans[k].contended_ns)
 			continue;
 		f->holds++;
-		/*
-		 * CPU time is known for the whole hold; charge the contended
-		 * part its proportional share.
-		 */
-		if (len)
-			f->hold_on_cpu_ns += (uint64_t)((double)s->cpu_ns *
-					     sw->spans[k].contended_ns / len);
+		lb_hold_shares(f, s, len, sw->spans[k].contended_ns, sw->late);
 	}
 	free(edges);
+}
+
+/* Why the holds were slow: runnable and asleep beside on-CPU, when known. */
+static void lb_print_split(const struct lb_figures *f, const struct lb_figures *fl)
+{
+	if (f->run_delay_unknown || fl->run_delay_unknown)
+		return;
+	printf(" hold_runnable_ns=%llu hold_sleeping_ns=%llu hold_runnable_ns_late=%llu hold_sleeping_ns_late=%llu",
+	       (unsigned long long)f->hold_runnable_ns,
+	       (unsigned long long)(f->hold_ns - f->hold_on_cpu_ns - f->hold_runnable_ns),
+	       (unsigned long long)fl->hold_runnable_ns,
+	       (unsigned long long)(fl->hold_ns - fl->hold_on_cpu_ns - fl->hold_runnable_ns));
 }
 
 /* Every span, in CLOCK_MONOTONIC ns (the kernel's event clock): for debugging. */
@@ -456,12 +541,13 @@ static void lb_print_spans(const struct lb_truth *t)
 		for (i = 0; i < ac->nspans; i++) {
 			const struct lb_span *s = &ac->spans[i];
 
-			printf("span pid=%d kind=%s lock=%u start_ns=%llu end_ns=%llu end_late_ns=%llu cpu_ns=%llu\n",
+			printf("span pid=%d kind=%s lock=%u start_ns=%llu end_ns=%llu end_late_ns=%llu cpu_ns=%llu run_delay_ns=%lld\n",
 			       ac->pid, s->kind == LB_SPAN_WAIT ? "wait" : "hold", s->lock,
 			       (unsigned long long)s->start_ns,
 			       (unsigned long long)s->end_ns,
 			       (unsigned long long)s->end_late_ns,
-			       (unsigned long long)s->cpu_ns);
+			       (unsigned long long)s->cpu_ns,
+			       s->run_delay_ns == UINT64_MAX ? -1LL : (long long)s->run_delay_ns);
 		}
 	}
 }
@@ -544,6 +630,7 @@ void lb_truth_print(const struct lb_truth *t)
 			       (unsigned long long)fl->blame_ns,
 			       (unsigned long long)fl->root_blame_ns,
 			       (unsigned long long)fl->kept_ns);
+			lb_print_split(f, fl);
 		}
 		if (ac->ops)
 			printf(" ops=%llu op_ns=%llu bytes=%llu",

@@ -48,12 +48,15 @@ static unsigned int build(struct lb_event *v)
 	v[n].flags = LB_EF_WORD;
 	v[n].word = 0x80000002;
 	v[n].cpu_ns = 12000000;
+	v[n].run_delay_ns = 1500000;
+	v[n].owner_run_delay_ns = 91000000;
 	v[n++].owner_cpu_ns = 340000000;
 
 	v[n] = ev(1000250000, 1, LB_EV_RELEASE, LB_LOCK_FUTEX, LOCK_A);
 	id(&v[n].task, 1201, 1200, "db-checkpoint", 13);
 	v[n].count = 1;
 	v[n].stack_id = 3;
+	v[n].run_delay_ns = 91040000;
 	v[n++].cpu_ns = 340200000;
 
 	v[n] = ev(1000262000, 0, LB_EV_WAIT_END, LB_LOCK_FUTEX, LOCK_A);

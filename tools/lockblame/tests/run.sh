@@ -92,7 +92,7 @@ else
 	notok "lockblame.static is a static executable"
 fi
 expect "--version exits 0" 0 "" "$lb" --version
-has "--version names the version and both formats" '^lockblame [0-9.]+ \(ledger format v1, event ABI 1\)$'
+has "--version names the version and both formats" '^lockblame [0-9.]+ \(ledger format v1, event ABI 2\)$'
 expect "--help exits 0" 0 "" "$lb" --help
 has "--help shows usage" '^usage: lockblame'
 
@@ -104,8 +104,10 @@ if [ "$(grep -A2 '^TASKS' "$out/stdout" | sed -n 3p | awk '{print $1, $4, $5, $6
 else
 	notok "summary: the top task is the cause, by blame" "$(grep -A3 '^TASKS' "$out/stdout")"
 fi
-has "summary: on-CPU share of the cause's hold" '^ +1201 +1200 db-checkpoint +cause .* 12%$'
-has "summary: on-CPU share of the measured part of a hold" '^ +1500 +1500 .* 90%$'
+has "summary: the cause's hold on a CPU, runnable, asleep" '^ +1201 +1200 db-checkpoint +cause .* 12/28/60$'
+has "summary: a partly measured hold: shares of all of it" '^ +1500 +1500 .* 60/\?/\?$'
+has "summary: without run_delay, runnable and asleep are not told apart" \
+	'^ +1400 +1400 compactor +cause .* 6/\?/\?$'
 has "summary: odd comm bytes shown escaped" '^ +1500 +1500 a\\x20b\\x0a +shared'
 has "summary: top lock and its top cause" '^3f9c2a7b10d4e851  futex +412 +4\.30 s +67\.1 ms  db-checkpoint/1201$'
 has "summary: the chain names its root cause" 'waiters of 3f9c2a7b10d4e851 held by db-checkpoint/1201, itself waiting on 8e21c07d5a6b3f02: root cause compactor/1400'
@@ -136,6 +138,9 @@ assert d["locks"][0]["wait_p99"] == 67108864 and d["locks"][0]["top_cause"] == 1
 task = {x["pid"]: x for x in d["tasks"]}
 assert task[1201]["verdict"] == "cause" and task[1201]["blame_ns"] == 4000000000
 assert task[1201]["hold_on_cpu_ns"] == 300000000 and task[1202]["verdict"] == "victim"
+assert task[1201]["hold_runnable_ns"] == 700000000 and task[1201]["hold_sleeping_ns"] == 1500000000
+proc = {x["tgid"]: x for x in d["processes"]}
+assert task[1500]["hold_runnable_ns"] is None and proc[1200]["hold_runnable_ns"] == 700000000
 assert len(d["pairs"]) == 6 and {"holder": 1400, "victim": 1201, "blame_ns": 800000000} in d["pairs"]
 assert d["chains"] == [{"victim_lock": "3f9c2a7b10d4e851", "holder": 1201, "waits_on": "8e21c07d5a6b3f02", "root": 1400, "blame_ns": 1600000000}]
 assert d["deadlocks"] == []'
@@ -223,16 +228,16 @@ mkdir -p "$out/live"
 cp "$out/events.bin" "$out/live/events"
 LOCKBLAME_DIR=$out/live run "$lb" --events
 same "--events: the live file by default (LOCKBLAME_DIR)" "$fx/events.expected" "$out/stdout"
-expect "--events: truncated final record" 2 'truncated stream: record 10 has 96 of 136 bytes' \
+expect "--events: truncated final record" 2 'truncated stream: record 10 has 112 of 152 bytes' \
 	"$lb" --events "$out/events-truncated.bin"
 head -n 8 "$fx/events.expected" > "$out/expected-8"
 same "--events: records before the truncation are printed" "$out/expected-8" "$out/stdout"
-expect "--events: ABI version mismatch" 2 'event stream ABI version 2, this reader understands 1' \
+expect "--events: ABI version mismatch" 2 'event stream ABI version 3, this reader understands 2' \
 	"$lb" --events "$out/events-badabi.bin"
 expect "--events: bad magic" 2 'not a lockblame event stream' "$lb" --events "$out/events-badmagic.bin"
 expect "--events: truncated header" 2 'truncated stream header \(10 of 24 bytes\)' \
 	"$lb" --events "$out/events-short-header.bin"
-expect "--events: record size mismatch" 2 'event record size 128, this reader expects 136' \
+expect "--events: record size mismatch" 2 'event record size 144, this reader expects 152' \
 	"$lb" --events "$out/events-recsize.bin"
 expect "--events: empty stream" 2 'empty input' "$lb" --events /dev/null
 expect "--events: header only is no error, but says so" 0 'no events' \
