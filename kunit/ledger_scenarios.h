@@ -50,7 +50,7 @@ struct lb_scn_step {
 	u32 count;
 	u32 word;
 	u64 t, lock, cpu, owner_cpu;
-	u64 run_delay, owner_run_delay;	/* run_delay readings (0: not read) */
+	u64 run_delay, owner_run_delay;	/* run_delay readings (0: not read, unless in .flags) */
 	u64 v[6];
 	const char *comm;
 };
@@ -1233,13 +1233,17 @@ static const struct lb_scn_step lb_scn_steps_contended_part[] = {
  *     the other 1500 runnable_unknown. [60000,61000) no clock read at the
  *     start: 1000 cpu_unknown. S: hold 13000, on 600, runnable 200,
  *     sleeping 9700, unknown 1000 + 1500.
- * W waits 25000, all blamed; P's 100 ns wait had no holder: unattributed.
- * Process 300: hold 25000, on 9800, runnable 2100.
+ *   L63 [70000,72000) F never waited for a CPU: its run_delay reads 0 at
+ *     both ends, a reading all the same (the event's flags say so): on-CPU
+ *     +1000, runnable 0, sleeping 1000, nothing unknown.
+ * W waits 27000, all blamed; P's 100 ns wait had no holder: unattributed.
+ * Process 300: hold 27000, on 10800, runnable 2100.
  */
 static const struct lb_scn_task lb_scn_tasks_hold_split[] = {
 	{ 301, 300, "compute", false, NULL },
 	{ 302, 300, "preempted", false, NULL },
 	{ 303, 300, "sleeper", false, NULL },
+	{ 304, 300, "fresh", false, NULL },
 	{ 401, 400, "waiter", false, NULL },
 	{ 0 }
 };
@@ -1267,12 +1271,19 @@ static const struct lb_scn_step lb_scn_steps_hold_split[] = {
 	LB_RELEASE_RD(61000, LB_LK(0x62), MUTEX, 303, 91000, 3400, 0),
 	LB_END_RD(61000, LB_LK(0x62), MUTEX, 401, ACQ, 500, 50),
 	LB_X_TASK_SPLIT(303, 13000, 600, 200, 9700, 1000, 1500),
+	{ LB_EV(LB_EV_WAIT_BEGIN, 70000, LB_LK(0x63), MUTEX, 401), .owner_source = FIELD,
+	  .owner = 304, .owner_cpu = 5000, .flags = LB_EF_OWNER_RUN_DELAY },
+	{ LB_EV(LB_EV_RELEASE, 72000, LB_LK(0x63), MUTEX, 304), .cpu = 6000,
+	  .flags = LB_EF_RUN_DELAY },
+	LB_END_RD(72000, LB_LK(0x63), MUTEX, 401, ACQ, 600, 60),
+	LB_X_TASK_SPLIT(304, 2000, 1000, 0, 1000, 0, 0),
 	LB_X_TASK(301, 0, 10000, 10000, 10000, 9000, CAUSE),
 	LB_X_TASK(302, 100, 2000, 2000, 2000, 200, CAUSE),
 	LB_X_TASK(303, 0, 13000, 13000, 13000, 600, CAUSE),
-	LB_X_TASK(401, 25000, 0, 0, 0, 0, VICTIM),
-	LB_X_PROC_SPLIT(300, 25000, 9800, 2100),
-	LB_X_TOTALS(25100, 25000, 0, 100),
+	LB_X_TASK(304, 0, 2000, 2000, 2000, 1000, CAUSE),
+	LB_X_TASK(401, 27000, 0, 0, 0, 0, VICTIM),
+	LB_X_PROC_SPLIT(300, 27000, 10800, 2100),
+	LB_X_TOTALS(27100, 27000, 0, 100),
 	LB_SCN_END
 };
 
@@ -1404,7 +1415,9 @@ static inline void lb_scn_event(const struct lb_scenario *s, const struct lb_scn
 	ev->lock_class = st->lock_class;
 	ev->result = st->result;
 	ev->owner_source = st->owner_source;
-	ev->flags = st->flags;
+	/* A run_delay given is a reading; a reading of 0 says so in .flags. */
+	ev->flags = st->flags | (st->run_delay ? LB_EF_RUN_DELAY : 0) |
+		    (st->owner_run_delay ? LB_EF_OWNER_RUN_DELAY : 0);
 	ev->count = st->count;
 	ev->word = st->word;
 	lb_scn_identity(s, st->pid, &ev->task, &kthread);
@@ -1714,7 +1727,7 @@ static inline void lb_scn_random_event(u64 *state, u64 *ts, struct lb_event *ev)
 	ev->lock_class = LB_LOCK_FUTEX + (r >> 9) % 4;
 	ev->result = (r >> 12) % LB_WAIT_RESULT_MAX;
 	ev->owner_source = (r >> 15) % LB_OWNER_SOURCE_MAX;
-	ev->flags = (r >> 18) & 0x3ff;
+	ev->flags = (r >> 18) & 0xfff;
 	ev->word = (r >> 44) % 5 == 4 ? 0x80000000U | ((r >> 47) % 3) : (r >> 44) % 5;
 	/* A futex wait's end as the waiter sees it: no key. */
 	if (ev->type == LB_EV_WAIT_END && ev->lock_class == LB_LOCK_FUTEX && r % 5 == 0)

@@ -177,27 +177,29 @@ static inline u64 lb_task_cpu_ns(struct task_struct *t)
  * only happens before the task ever waited for a CPU.
  */
 #ifdef CONFIG_SCHED_INFO
-static inline u64 lb_run_delay_nofault(struct task_struct *t)
+static inline bool lb_run_delay_nofault(struct task_struct *t, u64 *out)
 {
 	unsigned long long delay, queued;
 	u64 now = local_clock();
 
 	if (copy_from_kernel_nofault(&queued, &t->sched_info.last_queued, sizeof(queued)) ||
 	    copy_from_kernel_nofault(&delay, &t->sched_info.run_delay, sizeof(delay)))
-		return 0;
+		return false;
 	if (queued && now > queued)
 		delay += now - queued;
-	return delay;
+	*out = delay;
+	return true;
 }
 
 /* The current task runs: its run_delay is up to date. */
-static inline u64 lb_run_delay_current(void)
+static inline bool lb_run_delay_current(u64 *out)
 {
-	return READ_ONCE(current->sched_info.run_delay);
+	*out = READ_ONCE(current->sched_info.run_delay);
+	return true;
 }
 #else
-static inline u64 lb_run_delay_nofault(struct task_struct *t) { return 0; }
-static inline u64 lb_run_delay_current(void) { return 0; }
+static inline bool lb_run_delay_nofault(struct task_struct *t, u64 *out) { return false; }
+static inline bool lb_run_delay_current(u64 *out) { return false; }
 #endif
 
 #endif /* _LOCKBLAME_COMPAT_H */

@@ -113,7 +113,9 @@ bool __kprobes lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 
 	id->comm[LB_COMM_LEN - 1] = '\0';
 	id->pcomm[LB_COMM_LEN - 1] = '\0';
 	ev->owner_cpu_ns = lb_cpu_ns(sum, start, lb_task_running_nofault(owner));
-	ev->owner_run_delay_ns = lb_run_delay_nofault(owner);
+	ev->owner_run_delay_ns = 0;
+	if (lb_run_delay_nofault(owner, &ev->owner_run_delay_ns))
+		ev->flags |= LB_EF_OWNER_RUN_DELAY;
 	if (flags & PF_KTHREAD)
 		ev->flags |= LB_EF_OWNER_KTHREAD;
 	ev->owner_source = source;
@@ -145,13 +147,15 @@ struct lb_event *__kprobes lb_event_begin(u8 type, u8 lock_class, u64 lock)
 	ev->lock = lock;
 	ev->cpu_ns = lb_task_cpu_ns(current);
 	ev->owner_cpu_ns = 0;
-	ev->run_delay_ns = lb_run_delay_current();
+	ev->run_delay_ns = 0;
 	ev->owner_run_delay_ns = 0;
 	ev->type = type;
 	ev->lock_class = lock_class;
 	ev->result = 0;
 	ev->owner_source = LB_OWNER_NONE;
 	ev->flags = (current->flags & PF_KTHREAD) ? LB_EF_KTHREAD : 0;
+	if (lb_run_delay_current(&ev->run_delay_ns))
+		ev->flags |= LB_EF_RUN_DELAY;
 	ev->cpu = smp_processor_id();
 	ev->count = 0;
 	ev->stack_id = 0;

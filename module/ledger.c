@@ -169,18 +169,20 @@ static void lb_holders_drop_likely_others(struct lb_ledger *l, struct lb_lock *l
 /* The clocks an event read for its task, or for the owner it names. */
 static struct lb_clocks lb_ev_clocks(const struct lb_event *ev)
 {
-	return (struct lb_clocks){ ev->cpu_ns, ev->run_delay_ns };
+	return (struct lb_clocks){ ev->cpu_ns, ev->run_delay_ns, ev->flags & LB_EF_RUN_DELAY };
 }
 
 static struct lb_clocks lb_ev_owner_clocks(const struct lb_event *ev)
 {
-	return (struct lb_clocks){ ev->owner_cpu_ns, ev->owner_run_delay_ns };
+	return (struct lb_clocks){ ev->owner_cpu_ns, ev->owner_run_delay_ns,
+				   ev->flags & LB_EF_OWNER_RUN_DELAY };
 }
 
 /*
  * A hold starts at @ts with clocks @c: a task's on-CPU clock is never 0 once
- * it ran, nor its run_delay once it waited for a CPU; 0 means "not read".
- * run_delay is only used with an on-CPU reading, over the same span.
+ * it ran, so 0 means "not read"; run_delay is 0 until the task first waits
+ * for a CPU, so whether it was read is said beside it. run_delay is only
+ * used with an on-CPU reading, over the same span.
  */
 static void lb_holder_start(struct lb_holder *h, u64 ts, const struct lb_clocks *c, u32 flags)
 {
@@ -191,7 +193,7 @@ static void lb_holder_start(struct lb_holder *h, u64 ts, const struct lb_clocks 
 	h->cpu_ns = c->cpu_ns;
 	h->run_delay_ns = c->run_delay_ns;
 	if (c->cpu_ns)
-		flags |= LB_HF_CPU | (c->run_delay_ns ? LB_HF_RUN_DELAY : 0);
+		flags |= LB_HF_CPU | (c->run_delay_read ? LB_HF_RUN_DELAY : 0);
 	h->flags = flags;
 }
 
@@ -632,6 +634,7 @@ static void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 			lock->probable_cpu_ns = ev->owner_cpu_ns;
 			lock->probable_cpu_ts = ev->owner_cpu_ns ? ts : 0;
 			lock->probable_run_delay_ns = ev->owner_run_delay_ns;
+			lock->probable_run_delay_read = ev->flags & LB_EF_OWNER_RUN_DELAY;
 		}
 		lock->probable_pid = opid;
 		lb_task_get(l, &ev->owner, okthread);
@@ -851,7 +854,8 @@ static bool lb_hold_start_clocks(const struct lb_lock *lock, const struct lb_hol
 			return false;
 		*start_ts = h->cpu_ts;
 		c->cpu_ns = h->cpu_ns;
-		c->run_delay_ns = (h->flags & LB_HF_RUN_DELAY) ? h->run_delay_ns : 0;
+		c->run_delay_ns = h->run_delay_ns;
+		c->run_delay_read = h->flags & LB_HF_RUN_DELAY;
 		return true;
 	}
 	if (lock->probable_pid != r->id.pid || !lock->probable_cpu_ts ||
@@ -860,6 +864,7 @@ static bool lb_hold_start_clocks(const struct lb_lock *lock, const struct lb_hol
 	*start_ts = lock->probable_cpu_ts;
 	c->cpu_ns = lock->probable_cpu_ns;
 	c->run_delay_ns = lock->probable_run_delay_ns;
+	c->run_delay_read = lock->probable_run_delay_read;
 	return true;
 }
 
@@ -920,8 +925,9 @@ static void lb_record_hold(struct lb_lock *lock, struct lb_task *r, const struct
 	if (ev->cpu_ns && lb_hold_start_clocks(lock, h, r, ts, &start, &c)) {
 		span = ts - start;
 		cpu = lb_clock_delta(c.cpu_ns, ev->cpu_ns);
-		rq_read = c.run_delay_ns && ev->run_delay_ns;
-		runnable = lb_clock_delta(c.run_delay_ns, ev->run_delay_ns);
+		rq_read = c.run_delay_read && (ev->flags & LB_EF_RUN_DELAY);
+		runnable = rq_read && ev->run_delay_ns > c.run_delay_ns ?
+			   ev->run_delay_ns - c.run_delay_ns : 0;
 	}
 	lb_hold_split(hold, span, cpu, runnable, rq_read, &s);
 	r->hold_ns += hold;

@@ -34,6 +34,7 @@ struct lb_hist {
 struct lb_clocks {
 	u64 cpu_ns;			/* on CPU so far (sum_exec_runtime) */
 	u64 run_delay_ns;		/* runnable, not running, so far (run_delay) */
+	bool run_delay_read;		/* run_delay_ns is a reading (0 is one) */
 };
 
 /* One known holder of a lock, and where its current hold started. */
@@ -135,7 +136,8 @@ struct lb_lock {
 	s32 probable_pid;		/* heuristic owner: reported, never blamed */
 	u64 probable_cpu_ns;		/* its on-CPU clock when first named ... */
 	u64 probable_cpu_ts;		/* ... at this time (0: no reading) */
-	u64 probable_run_delay_ns;	/* and its run_delay then (0: not read) */
+	u64 probable_run_delay_ns;	/* and its run_delay then, ... */
+	bool probable_run_delay_read;	/* ... if it was read */
 	u32 wake_credit;		/* futex: wakes a seen release announced, not yet seen */
 	u32 wake_debt;			/* futex: wakes seen whose release is not seen yet */
 	bool pending_open;		/* pending_since is valid */

@@ -69,6 +69,9 @@ enum lb_owner_source {
 #define LB_EF_WORD_TID		0x0100
 /* futex wake: the waker asked to wake more than one waiter (a broadcast) */
 #define LB_EF_WAKE_MANY		0x0200
+/* ->run_delay_ns / ->owner_run_delay_ns were read (0 is a reading: never waited for a CPU) */
+#define LB_EF_RUN_DELAY		0x0400
+#define LB_EF_OWNER_RUN_DELAY	0x0800
 
 /* Identity of a task, copied when the event happens (the task may exit). */
 struct lb_task_id {
@@ -94,8 +97,9 @@ struct lb_event {
 	__u64 owner_cpu_ns;	/* owner's on-CPU time so far, if owner known */
 	/*
 	 * Time spent runnable but not running so far (sched_info.run_delay),
-	 * of the task and of the owner: 0 when not read (a kernel without
-	 * CONFIG_SCHED_INFO, or no owner known). Since ABI 2.
+	 * of the task and of the owner; read only where LB_EF_RUN_DELAY and
+	 * LB_EF_OWNER_RUN_DELAY say so (not without CONFIG_SCHED_INFO, nor
+	 * without an owner), and then 0 is a reading. Since ABI 2.
 	 */
 	__u64 run_delay_ns;
 	__u64 owner_run_delay_ns;
