@@ -11,6 +11,29 @@ check_split() {
 		--split culprit
 }
 
+# A kernel without CONFIG_SCHED_INFO (the KUnit and debug kernels) has no
+# run_delay, for the ledger or the workload: its off-CPU part must be counted
+# as not measured (hold_runnable_unknown_ns), never guessed as runnable or
+# asleep.
+check_no_run_delay() {
+	local pid line
+	pid=$(sed -n 's/^truth role=culprit pid=\([0-9]*\) .*/\1/p' "$LB_OUT/$1.truth")
+	line=$(grep "^task pid=$pid " "$LB_OUT/$1.ledger")
+	if echo "$line" | grep -q ' hold_runnable_ns=0 ' &&
+		echo "$line" | grep -q ' hold_sleeping_ns=0 ' &&
+		echo "$line" | grep -Eq ' hold_runnable_unknown_ns=[1-9]'; then
+		echo "ok - $1: no run_delay on this kernel: the culprit's off-CPU hold is not measured, not guessed"
+	else
+		lb_not_ok "$1: no run_delay on this kernel: the culprit's off-CPU hold is not measured, not guessed" \
+			"culprit $pid: $(echo "$line" | tr ' ' '\n' | grep '^hold_' | tr '\n' ' ')"
+	fi
+}
+
+if [ -z "$LB_REPLAY" ] && [ ! -r /proc/thread-self/schedstat ]; then
+	lb_case split-sleep lb-mutex -s && check_no_run_delay split-sleep
+	lb_done
+fi
+
 lb_case split-busy lb-mutex && check_split split-busy
 lb_case split-sleep lb-mutex -s && check_split split-sleep
 lb_case split-preempted lb-mutex -c && check_split split-preempted
