@@ -13,6 +13,7 @@
 
 #include "ledger.h"
 #include "ledger_scenarios.h"
+#include "stream_load.h"
 
 /* The bench measures cost, not correctness: ledger_test checks these. */
 static void no_check(void *ctx, const struct lb_scenario *s, u32 step, const char *what,
@@ -64,25 +65,11 @@ static int bench_scenario(const char *name, unsigned long rounds)
 static int bench_stream(const char *path, unsigned long rounds)
 {
 	struct lb_ledger_limits limits = { 0 };
-	struct lb_stream_header h;
-	unsigned long n = 0, r;
 	struct lb_event *ev;
-	size_t cap = 1024, k = 0, i;
-	FILE *f = fopen(path, "rb");
+	unsigned long n = 0, r;
+	long k = lb_stream_load("ledger_bench", path, &ev), i;
 
-	if (!f || fread(&h, sizeof(h), 1, f) != 1 || h.magic != LB_STREAM_MAGIC ||
-	    h.record_size != sizeof(*ev)) {
-		fprintf(stderr, "ledger_bench: %s: not a lockblame event stream\n", path);
-		if (f)
-			fclose(f);
-		return 2;
-	}
-	ev = malloc(cap * sizeof(*ev));
-	while (ev && fread(&ev[k], sizeof(*ev), 1, f) == 1)
-		if (++k == cap)
-			ev = realloc(ev, (cap *= 2) * sizeof(*ev));
-	fclose(f);
-	if (!ev)
+	if (k < 0)
 		return 2;
 	for (r = 0; r < rounds; r++) {
 		struct lb_ledger *l = lb_ledger_create(&limits);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ledger.h"
+#include "stream_load.h"
 
 static void out_printf(struct lb_out *out, const char *fmt, ...)
 {
@@ -25,14 +26,10 @@ int main(int argc, char **argv)
 {
 	struct lb_ledger_limits limits = { 0 };
 	struct lb_out out = { .printf = out_printf, .priv = stdout };
-	struct lb_stream_header h;
 	struct lb_ledger *l;
-	struct lb_event ev;
+	struct lb_event *ev;
 	bool kinds = true;
-	unsigned long n = 0;
-	size_t got;
-	int rc = 0;
-	FILE *f;
+	long n, k;
 	int i = 1;
 
 	if (argc > 1 && !strcmp(argv[1], "--kinds-off")) {
@@ -43,38 +40,20 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: replay [--kinds-off] FILE\n");
 		return 2;
 	}
-	f = fopen(argv[i], "rb");
-	if (!f) {
-		perror(argv[i]);
+	n = lb_stream_load("replay", argv[i], &ev);
+	if (n < 0)
 		return 2;
-	}
-	if (fread(&h, sizeof(h), 1, f) != 1 || h.magic != LB_STREAM_MAGIC ||
-	    h.abi_version != LB_ABI_VERSION || h.header_size != sizeof(h) ||
-	    h.record_size != sizeof(ev)) {
-		fprintf(stderr, "replay: %s: not a lockblame event stream of ABI %u\n",
-			argv[i], LB_ABI_VERSION);
-		fclose(f);
-		return 2;
-	}
 	l = lb_ledger_create(&limits);
 	if (!l) {
 		fprintf(stderr, "replay: cannot create the ledger\n");
-		fclose(f);
+		free(ev);
 		return 2;
 	}
 	lb_ledger_set_futex_kinds(l, kinds);
-	while ((got = fread(&ev, 1, sizeof(ev), f)) == sizeof(ev)) {
-		lb_ledger_feed(l, &ev);
-		n++;
-	}
-	if (got || ferror(f)) {
-		fprintf(stderr, "replay: %s: read error or a cut record after %lu events\n",
-			argv[i], n);
-		rc = 2;
-	} else {
-		lb_ledger_dump(l, &out);
-	}
-	fclose(f);
+	for (k = 0; k < n; k++)
+		lb_ledger_feed(l, &ev[k]);
+	lb_ledger_dump(l, &out);
 	lb_ledger_destroy(l);
-	return rc;
+	free(ev);
+	return 0;
 }
