@@ -40,6 +40,7 @@ enum lb_scn_op {
 	LB_SCN_X_EVENT_TOTALS,	/* event wait, waits, errors, dropped, asleep, futex lock waits */
 	LB_SCN_X_TASK_SPLIT,	/* .pid: hold, on CPU, runnable, sleeping, cpu/runnable unknown */
 	LB_SCN_X_PROC_SPLIT,	/* .pid (tgid): hold, on CPU, runnable */
+	LB_SCN_X_UNENDED,	/* holds whose release was not seen: .lock's, .pid's */
 };
 
 struct lb_scn_step {
@@ -128,6 +129,9 @@ struct lb_scenario {
 					  .v = { __VA_ARGS__ } }
 #define LB_X_LOCK_USE(lk, ...)		{ .op = LB_SCN_X_LOCK_USE, .lock = (lk), \
 					  .v = { __VA_ARGS__ } }
+#define LB_X_UNENDED(lk, nlock, p, ntask) \
+					{ .op = LB_SCN_X_UNENDED, .lock = (lk), .pid = (p), \
+					  .v = { nlock, ntask } }
 #define LB_X_LOCK_PCT(lk, ...)		{ .op = LB_SCN_X_LOCK_PCT, .lock = (lk), \
 					  .v = { __VA_ARGS__ } }
 #define LB_X_TOTALS(...)		{ .op = LB_SCN_X_TOTALS, .v = { __VA_ARGS__ } }
@@ -608,7 +612,10 @@ static const struct lb_scn_step lb_scn_steps_known_at_release[] = {
  *   [1200,2001) W2 waits, R1 + R2 hold: R1 401, R2 400
  * R2's up_read wakes W2: the lock is free, both readers are gone. R2's hold
  * under contention is 801 of its 1001 ns; its CPU clock moved 200 over the
- * 1001, so 160 of the 801 count as on CPU (pro rata).
+ * 1001, so 160 of the 801 count as on CPU (pro rata). R1's release was not
+ * seen (a reader's up_read that wakes nobody): it is dropped as a holder
+ * then, with the 801 ns it held under contention as a hold whose end was
+ * unseen and whose CPU share is unknown.
  */
 static const struct lb_scn_task lb_scn_tasks_rwsem[] = {
 	{ 1401, 1400, "writer", false, NULL },
@@ -633,15 +640,17 @@ static const struct lb_scn_step lb_scn_steps_rwsem[] = {
 	LB_RELEASE(2001, LB_LK(9), RWSEM, 1403, RD, 220, 1),
 	LB_END(2001, LB_LK(9), RWSEM, 1404, WR, ACQ, 50),
 	LB_X_TASK(1401, 0, 2000, 2000, 1000, 500, CAUSE),
-	LB_X_TASK(1402, 1000, 401, 401, 0, 0, VICTIM),
+	LB_X_TASK(1402, 1000, 401, 401, 801, 0, VICTIM),
+	LB_X_TASK_SPLIT(1402, 801, 0, 0, 0, 801, 0),
 	LB_X_TASK(1403, 1000, 400, 400, 801, 160, VICTIM),
 	LB_X_TASK(1404, 801, 0, 0, 0, 0, VICTIM),
 	LB_X_PAIR(1402, 1404, 401),
 	LB_X_PAIR(1403, 1404, 400),
 	LB_X_PAIR(1401, 1402, 1000),
 	LB_X_TOTALS(2801, 2801, 0, 0),
-	LB_X_LOCK(LB_LK(9), 3, 2801, 1801, 2801, 1404, 0),
-	LB_X_LOCK_MORE(LB_LK(9), 0, 0, 2, 1, 0, 1),
+	LB_X_LOCK(LB_LK(9), 3, 2801, 2602, 2801, 1404, 0),
+	LB_X_LOCK_MORE(LB_LK(9), 0, 0, 3, 1, 0, 1),
+	LB_X_UNENDED(LB_LK(9), 1, 1402, 1),
 	LB_SCN_END
 };
 
@@ -864,7 +873,8 @@ static const struct lb_scn_step lb_scn_steps_thread_exit[] = {
  * More readers than a lock's holder slots: readers 2002..2006 all take the
  * rwsem when writer 2001 releases it; the fifth is not tracked as a holder
  * (dropped_holders), so writer 2007's 400 ns are shared by the four known.
- * Their holds count from 2007's arrival: 400 ns each.
+ * Their holds count from 2007's arrival: 400 ns each. Only 2005's release is
+ * seen; the other three are holds whose end was not.
  */
 static const struct lb_scn_task lb_scn_tasks_many_readers[] = {
 	{ 2001, 2000, "writer", false, NULL },
@@ -896,8 +906,9 @@ static const struct lb_scn_step lb_scn_steps_many_readers[] = {
 	LB_RELEASE(600, LB_LK(0x20), RWSEM, 2005, RD, 0, 1),
 	LB_END(600, LB_LK(0x20), RWSEM, 2007, WR, ACQ, 0),
 	LB_X_TASK(2001, 0, 500, 500, 100, 0, CAUSE),
-	LB_X_TASK(2002, 100, 100, 100, 0, 0, SHARED),
+	LB_X_TASK(2002, 100, 100, 100, 400, 0, SHARED),
 	LB_X_TASK(2005, 100, 100, 100, 400, 0, SHARED),
+	LB_X_UNENDED(LB_LK(0x20), 3, 2002, 1),
 	LB_X_TASK(2006, 100, 0, 0, 0, 0, VICTIM),
 	LB_X_TASK(2007, 400, 0, 0, 0, 0, VICTIM),
 	LB_X_TOTALS(900, 900, 0, 0),
@@ -1287,6 +1298,41 @@ static const struct lb_scn_step lb_scn_steps_hold_split[] = {
 	LB_SCN_END
 };
 
+/*
+ * A release lost (a full ring): holder H took mutex M on the fast path and W
+ * waits on it from 1000, named by the owner field. H's release is never seen;
+ * W's acquisition at 2000 is the first sign it ended. H is then dropped as a
+ * holder: its 1000 ns of blame are a hold too, begun and ended unseen, whose
+ * on-CPU share is unknown. W then holds M while V waits [2500,3000) and
+ * releases it in sight: a hold like any other.
+ */
+static const struct lb_scn_task lb_scn_tasks_release_lost[] = {
+	{ 3101, 3100, "holder", false, NULL },
+	{ 3102, 3100, "waiter", false, NULL },
+	{ 3103, 3100, "victim", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_release_lost[] = {
+	LB_BEGIN_OWNED(1000, LB_LK(0x70), MUTEX, 3102, 0, FIELD, 3101, 0),
+	LB_END(2000, LB_LK(0x70), MUTEX, 3102, 0, ACQ, 0),
+	LB_X_TASK(3101, 0, 1000, 1000, 1000, 0, CAUSE),
+	LB_X_TASK_SPLIT(3101, 1000, 0, 0, 0, 1000, 0),
+	LB_X_TASK_COUNTS(3101, 0, 1, 1, 0, 0, 3100),
+	LB_X_UNENDED(LB_LK(0x70), 1, 3101, 1),
+	LB_X_LOCK_MORE(LB_LK(0x70), 0, 0, 1, 1, 0, 1),
+	LB_BEGIN_OWNED(2500, LB_LK(0x70), MUTEX, 3103, 0, FIELD, 3102, 0),
+	LB_RELEASE(3000, LB_LK(0x70), MUTEX, 3102, 0, 0, 0),
+	LB_END(3000, LB_LK(0x70), MUTEX, 3103, 0, ACQ, 0),
+	LB_X_TASK(3102, 1000, 500, 500, 500, 0, VICTIM),
+	LB_X_UNENDED(LB_LK(0x70), 1, 3102, 0),
+	LB_X_LOCK(LB_LK(0x70), 2, 1500, 1500, 1500, 3103, 0),
+	LB_X_LOCK_MORE(LB_LK(0x70), 0, 0, 2, 1, 0, 1),
+	LB_X_PAIR(3101, 3102, 1000),
+	LB_X_PAIR(3102, 3103, 500),
+	LB_SCN_END
+};
+
 #undef LB_PARK
 #undef LB_UNPARK
 #undef FUTEX
@@ -1314,7 +1360,7 @@ enum lb_scn_index {
 	LB_SCN_MANY_READERS, LB_SCN_STACKS, LB_SCN_CHAIN_FUTEX, LB_SCN_CHAIN_USERSPACE,
 	LB_SCN_CHAIN3, LB_SCN_MIDDLE_WORKS, LB_SCN_MIDDLE_SOME_WORK, LB_SCN_POOL,
 	LB_SCN_POOL_KINDS_OFF, LB_SCN_PARKED, LB_SCN_SELF_PENDING, LB_SCN_CONTENDED_PART,
-	LB_SCN_HOLD_SPLIT,
+	LB_SCN_HOLD_SPLIT, LB_SCN_RELEASE_LOST,
 };
 
 static const struct lb_scenario lb_scenarios[] = {
@@ -1358,6 +1404,7 @@ static const struct lb_scenario lb_scenarios[] = {
 	[LB_SCN_SELF_PENDING] = LB_SCENARIO(self_pending),
 	[LB_SCN_CONTENDED_PART] = LB_SCENARIO(contended_part),
 	[LB_SCN_HOLD_SPLIT] = LB_SCENARIO(hold_split),
+	[LB_SCN_RELEASE_LOST] = LB_SCENARIO(release_lost),
 };
 
 /* The runner: feeds a scenario and reports every check through @check. */
@@ -1512,6 +1559,12 @@ static inline void lb_scn_step_lock(struct lb_scn_check *c, const struct lb_ledg
 		lb_scn_expect(c, "lock holds_lower_bound", ls.holds_lower_bound, st->v[3]);
 		lb_scn_expect(c, "lock holds_at_release", ls.holds_at_release, st->v[4]);
 		lb_scn_expect(c, "lock holders_now", ls.holders_now, st->v[5]);
+	} else if (st->op == LB_SCN_X_UNENDED) {
+		struct lb_task_stats ts = {};
+
+		lb_scn_expect(c, "lock holds_unended", ls.holds_unended, st->v[0]);
+		lb_scn_expect(c, "task tracked", lb_ledger_task(l, st->pid, &ts), true);
+		lb_scn_expect(c, "task holds_unended", ts.holds_unended, st->v[1]);
 	} else if (st->op == LB_SCN_X_LOCK_USE) {
 		lb_scn_expect(c, "lock errors", ls.errors, st->v[0]);
 		lb_scn_expect(c, "lock util_ppm", ls.util_ppm, st->v[1]);
@@ -1660,6 +1713,7 @@ static inline void lb_scn_run_steps(const struct lb_scenario *s, const struct lb
 		case LB_SCN_X_LOCK_MORE:
 		case LB_SCN_X_LOCK_USE:
 		case LB_SCN_X_LOCK_PCT:
+		case LB_SCN_X_UNENDED:
 			lb_scn_step_lock(c, l, st);
 			break;
 		default:

@@ -124,10 +124,21 @@ static struct lb_holder *lb_holder_find(struct lb_lock *lock, const struct lb_ta
 	return NULL;
 }
 
+static void lb_hold_unended(struct lb_lock *lock, struct lb_task *t, u64 hold, bool lower);
+
+/*
+ * @lock's holder @i is forgotten: it let go unseen (a fast-path unlock, or a
+ * release lost to a full ring), or a newer event names another owner. The
+ * waiting it was charged with stays its blame, so its contended part so far
+ * is a hold too, whose end was not seen.
+ */
 static void lb_holder_drop(struct lb_ledger *l, struct lb_lock *lock, u32 i)
 {
 	struct lb_task *t = lock->holder[i].task;
 
+	if (lock->holder[i].contended_ns)
+		lb_hold_unended(lock, t, lock->holder[i].contended_ns,
+				lock->holder[i].flags & LB_HF_LOWER_BOUND);
 	lock->nr_holders--;
 	memmove(&lock->holder[i], &lock->holder[i + 1],
 		(lock->nr_holders - i) * sizeof(lock->holder[0]));
@@ -902,22 +913,64 @@ static void lb_hold_split(u64 hold, u64 span, u64 cpu, u64 runnable, bool rq_rea
 	s->runnable_unknown = rq_read ? 0 : hold - s->cpu_unknown - s->on;
 }
 
+/* Add a contended hold of @hold ns, divided as @s, to @r and @lock. */
+static void lb_hold_account(struct lb_lock *lock, struct lb_task *r, u64 hold,
+			    const struct lb_hold_split *s)
+{
+	r->hold_ns += hold;
+	r->hold_on_cpu_ns += s->on;
+	r->hold_runnable_ns += s->runnable;
+	r->hold_cpu_unknown_ns += s->cpu_unknown;
+	r->hold_runnable_unknown_ns += s->runnable_unknown;
+	r->holds++;
+	if (r->proc) {
+		r->proc->hold_ns += hold;
+		r->proc->hold_on_cpu_ns += s->on;
+		r->proc->hold_runnable_ns += s->runnable;
+		r->proc->holds++;
+	}
+	lock->hold_ns += hold;
+	lock->holds++;
+	lb_hist_add(&lock->hold_hist, hold);
+}
+
+/*
+ * A hold whose release was not seen: @hold is its contended part so far, not
+ * split; @lower if its start was not seen either.
+ */
+static void lb_hold_unended(struct lb_lock *lock, struct lb_task *t, u64 hold, bool lower)
+{
+	struct lb_hold_split s;
+
+	lb_hold_split(hold, 0, 0, 0, false, &s);
+	lb_hold_account(lock, t, hold, &s);
+	t->holds_unended++;
+	lock->holds_unended++;
+	if (lower) {
+		t->holds_lower_bound++;
+		lock->holds_lower_bound++;
+	}
+}
+
 /*
  * The hold of @r on @lock ends at @ts: record its contended part, the time
  * somebody waited during it, if there was any. That is the time waited while
  * @r was the known holder plus, if its release names it, the unattributed
  * waiting since the last release. Why it was slow: on a CPU, runnable
  * waiting for one, or asleep (the rest), from @r's clocks (lb_hold_split).
+ * The holder's contended part is then spent: dropping it records nothing.
  */
 static void lb_record_hold(struct lb_lock *lock, struct lb_task *r, const struct lb_event *ev,
 			   u64 ts)
 {
-	const struct lb_holder *h = lb_holder_find(lock, r);
+	struct lb_holder *h = lb_holder_find(lock, r);
 	u64 hold = h ? h->contended_ns : 0, span = 0, cpu = 0, runnable = 0, start;
 	bool lower = !h || (h->flags & LB_HF_LOWER_BOUND), rq_read = false;
 	struct lb_hold_split s;
 	struct lb_clocks c;
 
+	if (h)
+		h->contended_ns = 0;
 	if (lock->pending_open)
 		hold += lock->pending_busy_ns;
 	if (!hold)
@@ -930,21 +983,7 @@ static void lb_record_hold(struct lb_lock *lock, struct lb_task *r, const struct
 			   ev->run_delay_ns - c.run_delay_ns : 0;
 	}
 	lb_hold_split(hold, span, cpu, runnable, rq_read, &s);
-	r->hold_ns += hold;
-	r->hold_on_cpu_ns += s.on;
-	r->hold_runnable_ns += s.runnable;
-	r->hold_cpu_unknown_ns += s.cpu_unknown;
-	r->hold_runnable_unknown_ns += s.runnable_unknown;
-	r->holds++;
-	if (r->proc) {
-		r->proc->hold_ns += hold;
-		r->proc->hold_on_cpu_ns += s.on;
-		r->proc->hold_runnable_ns += s.runnable;
-		r->proc->holds++;
-	}
-	lock->hold_ns += hold;
-	lock->holds++;
-	lb_hist_add(&lock->hold_hist, hold);
+	lb_hold_account(lock, r, hold, &s);
 	if (lower) {
 		r->holds_lower_bound++;
 		lock->holds_lower_bound++;
@@ -1241,6 +1280,7 @@ void lb_task_fill_stats(const struct lb_task *t, struct lb_task_stats *st)
 	st->hold_sleeping_ns = t->hold_ns - t->hold_on_cpu_ns - t->hold_runnable_ns -
 			       t->hold_cpu_unknown_ns - t->hold_runnable_unknown_ns;
 	st->holds_lower_bound = t->holds_lower_bound;
+	st->holds_unended = t->holds_unended;
 	st->kthread = t->kthread;
 }
 
@@ -1333,6 +1373,7 @@ void lb_lock_fill_stats(const struct lb_ledger *l, const struct lb_lock *lock,
 	st->holds = lock->holds;
 	st->holds_lower_bound = lock->holds_lower_bound;
 	st->holds_at_release = lock->holds_at_release;
+	st->holds_unended = lock->holds_unended;
 	st->busy_ns = lock->busy_ns;
 	st->util_ppm = min_t(u64, lb_scale(lock->busy_ns, 1000000, window), 1000000);
 	st->sat_milli = lb_scale(lock->wait_ns, 1000, window);

@@ -83,6 +83,7 @@ struct lb_task_stats {
 	enum lb_verdict verdict;	/* from root_blame_ns (the blame it keeps) and wait_ns */
 	u64 hold_cpu_unknown_ns;/* part of hold_ns whose on-CPU share was not measured */
 	u64 holds_lower_bound;	/* holds whose start was not seen: hold_ns is a lower bound */
+	u64 holds_unended;	/* holds whose release was not seen: counted until dropped */
 	bool kthread;
 	u64 event_wait_ns;	/* time in event waits (not contention), open ones included */
 	u64 event_waits;
@@ -121,6 +122,7 @@ struct lb_lock_stats {
 	u64 holds;		/* contended holds ended */
 	u64 holds_lower_bound;	/* of which the start was not seen */
 	u64 holds_at_release;	/* of which the holder was learnt only at release (futex) */
+	u64 holds_unended;	/* of which the release was not seen (ended unseen or lost) */
 	u64 busy_ns;		/* time held while somebody waited */
 	u64 util_ppm;		/* busy_ns / window, parts per million */
 	u64 sat_milli;		/* wait_ns / window: mean queue length x 1000 */
@@ -185,7 +187,8 @@ void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out);
  * holds_at_release= top_cause=; task: kthread= holds_lower_bound=
  * hold_cpu_unknown_ns=; process: tasks= waits= holds= hold_on_cpu_ns= errors=
  * hold_runnable_ns=; task: event_wait_ns= event_waits= hold_runnable_ns=
- * hold_sleeping_ns= hold_runnable_unknown_ns=; totals: invalid= dropped_holders=
+ * hold_sleeping_ns= hold_runnable_unknown_ns= holds_unended=; lock:
+ * holds_unended=; totals: invalid= dropped_holders=
  * dropped_chains= deadlocks= dropped_stacks= futex_kinds=on|off futex_lock_waits=
  * event_wait_ns= event_waits= event_errors= event_dropped= evicted_sleepers=
  * dropped_signals= asleep=). Task, process and lock records count lock waits

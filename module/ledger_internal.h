@@ -77,7 +77,7 @@ struct lb_task {
 	u64 swallow_lock;		/* contention: its end is expected, and ignored */
 	struct lb_proc *proc;
 	u64 wait_ns, waits, hold_ns, hold_on_cpu_ns, hold_cpu_unknown_ns, holds;
-	u64 holds_lower_bound, blame_ns, root_blame_ns, errors;
+	u64 holds_lower_bound, holds_unended, blame_ns, root_blame_ns, errors;
 	u64 hold_runnable_ns, hold_runnable_unknown_ns;
 };
 
@@ -150,7 +150,7 @@ struct lb_lock {
 	u32 nr_routes;
 	struct lb_route route[LB_LOCK_ROUTES];
 	u64 acquisitions, wait_ns, hold_ns, blame_ns, unattributed_ns, busy_ns, errors;
-	u64 holds, holds_lower_bound, holds_at_release;
+	u64 holds, holds_lower_bound, holds_at_release, holds_unended;
 	struct lb_hist wait_hist, hold_hist;
 	struct lb_top cause[LB_LOCK_TOP], victim[LB_LOCK_TOP];
 };

@@ -320,8 +320,8 @@ static void lb_report_lock_now(const struct lb_ledger *l, struct lb_out *out,
 		lb_line_item(&ln, "; ", "probable holder %s (heuristic, not blamed)",
 			     lb_fmt_who(l, who, lock->probable_pid));
 	lb_line_end(&ln);
-	if (!lock->holds_lower_bound && !lock->holds_at_release && !lock->pending_ns &&
-	    !lock->unattributed_ns)
+	if (!lock->holds_lower_bound && !lock->holds_at_release && !lock->holds_unended &&
+	    !lock->pending_ns && !lock->unattributed_ns)
 		return;
 	lb_line_start(&ln, out, 4, 8);
 	lb_line_item(&ln, "", "holds:");
@@ -331,6 +331,9 @@ static void lb_report_lock_now(const struct lb_ledger *l, struct lb_out *out,
 	if (lock->holds_at_release)
 		lb_line_item(&ln, "; ", "%llu with holder known only at release",
 			     lock->holds_at_release);
+	if (lock->holds_unended)
+		lb_line_item(&ln, "; ", "%llu ended unseen (counted until the holder was dropped)",
+			     lock->holds_unended);
 	if (lock->pending_ns)
 		lb_line_item(&ln, "; ", "pending %s", lb_fmt_ns(d, sizeof(d), lock->pending_ns));
 	if (lock->unattributed_ns)
@@ -658,8 +661,8 @@ static void lb_dump_lock(const struct lb_ledger *l, struct lb_out *out, const st
 		    st.errors, st.waiters_now, st.holder_pid, st.util_ppm, st.sat_milli);
 	out->printf(out, " holders=%u probable=%d holds=%llu holds_lower_bound=%llu",
 		    st.holders_now, st.probable_pid, st.holds, st.holds_lower_bound);
-	out->printf(out, " holds_at_release=%llu top_cause=%d\n", st.holds_at_release,
-		    st.top_cause_pid);
+	out->printf(out, " holds_at_release=%llu top_cause=%d holds_unended=%llu\n",
+		    st.holds_at_release, st.top_cause_pid, st.holds_unended);
 }
 
 static void lb_dump_task(const struct lb_ledger *l, struct lb_out *out, const struct lb_task *t)
@@ -682,7 +685,8 @@ static void lb_dump_task(const struct lb_ledger *l, struct lb_out *out, const st
 		    s ? lb_sleeper_wait_ns(l, s) : 0, s ? s->waits : 0);
 	out->printf(out, " hold_runnable_ns=%llu hold_sleeping_ns=%llu",
 		    st.hold_runnable_ns, st.hold_sleeping_ns);
-	out->printf(out, " hold_runnable_unknown_ns=%llu\n", st.hold_runnable_unknown_ns);
+	out->printf(out, " hold_runnable_unknown_ns=%llu holds_unended=%llu\n",
+		    st.hold_runnable_unknown_ns, st.holds_unended);
 }
 
 static void lb_dump_events(const struct lb_ledger *l, struct lb_out *out)

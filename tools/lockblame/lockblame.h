@@ -71,6 +71,7 @@ struct lbt_lock {
 	int32_t probable;	/* heuristic owner (glibc __owner): never blamed */
 	uint64_t holds, holds_lower_bound, holds_at_release;
 	int32_t top_cause;	/* only if the ledger provides it */
+	uint64_t holds_unended;	/* holds whose release was not seen */
 };
 
 struct lbt_task {
@@ -84,6 +85,7 @@ struct lbt_task {
 	uint64_t event_wait_ns, event_waits;	/* futex waits for an event: not contention */
 	/* why the holds were slow, beside hold_on_cpu_ns (ledgers of ABI 2 on) */
 	uint64_t hold_runnable_ns, hold_sleeping_ns, hold_runnable_unknown_ns;
+	uint64_t holds_unended;	/* holds whose release was not seen */
 };
 
 struct lbt_process {

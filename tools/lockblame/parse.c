@@ -66,6 +66,7 @@ static const struct lbt_field lbt_lock_fields[] = {
 	F(struct lbt_lock, holds_lower_bound, LBT_U64, holds_lower_bound),
 	F(struct lbt_lock, holds_at_release, LBT_U64, holds_at_release),
 	F(struct lbt_lock, top_cause, LBT_S32, top_cause),
+	F(struct lbt_lock, holds_unended, LBT_U64, holds_unended),
 };
 
 static const struct lbt_field lbt_task_fields[] = {
@@ -89,6 +90,7 @@ static const struct lbt_field lbt_task_fields[] = {
 	F(struct lbt_task, hold_runnable_ns, LBT_U64, hold_runnable_ns),
 	F(struct lbt_task, hold_sleeping_ns, LBT_U64, hold_sleeping_ns),
 	F(struct lbt_task, hold_runnable_unknown_ns, LBT_U64, hold_runnable_unknown_ns),
+	F(struct lbt_task, holds_unended, LBT_U64, holds_unended),
 };
 
 static const struct lbt_field lbt_process_fields[] = {
