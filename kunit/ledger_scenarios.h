@@ -1304,7 +1304,10 @@ static const struct lb_scn_step lb_scn_steps_hold_split[] = {
  * W's acquisition at 2000 is the first sign it ended. H is then dropped as a
  * holder: its 1000 ns of blame are a hold too, begun and ended unseen, whose
  * on-CPU share is unknown. W then holds M while V waits [2500,3000) and
- * releases it in sight: a hold like any other.
+ * releases it in sight: a hold like any other. On N, W waits from 4000 on
+ * H; H itself waits from 4100 (so it let go, unseen: 100 ns unended); V's
+ * wait at 4200 reads a stale owner word naming H, which is blocked on N and
+ * so cannot hold it: the waiting from 4100 is pending, nobody's blame.
  */
 static const struct lb_scn_task lb_scn_tasks_release_lost[] = {
 	{ 3101, 3100, "holder", false, NULL },
@@ -1330,8 +1333,83 @@ static const struct lb_scn_step lb_scn_steps_release_lost[] = {
 	LB_X_LOCK_MORE(LB_LK(0x70), 0, 0, 2, 1, 0, 1),
 	LB_X_PAIR(3101, 3102, 1000),
 	LB_X_PAIR(3102, 3103, 500),
+	LB_BEGIN_OWNED(4000, LB_LK(0x71), MUTEX, 3102, 0, FIELD, 3101, 0),
+	LB_BEGIN(4100, LB_LK(0x71), MUTEX, 3101, 0),
+	LB_BEGIN_OWNED(4200, LB_LK(0x71), MUTEX, 3103, 0, FIELD, 3101, 0),
+	LB_ADVANCE(4500),
+	LB_X_LOCK(LB_LK(0x71), 0, 1200, 100, 100, 0, 3),
+	LB_X_LOCK_MORE(LB_LK(0x71), 1100, 0, 1, 1, 0, 0),
+	LB_X_UNENDED(LB_LK(0x71), 1, 3101, 2),
 	LB_SCN_END
 };
+
+/*
+ * Readers leaving one by one (lock:contended_release, 7.1 on): R1, R2, R3
+ * took rwsem L on the fast path, unknown. Writer W waits from 1000; the
+ * owner word only hints at readers. R1 leaves at 1600 with 2 readers left,
+ * R2 at 2200 with 1 left; R3's up_read wakes W at 3100.
+ *   [1000,1600) 3 readers hold: 200 each   [1600,2200) 2 hold: 300 each
+ *   [2200,3100) R3 alone: 900
+ * R1 200, R2 500, R3 1400 (its release takes the rest). Their holds are the
+ * pending period each saw: 600, 1200, 2100, begun unseen. Then readers K1
+ * and K2 take L from writer V (known holders); writer X waits [4000,5000):
+ * K1 leaves at 4400 (1 left) after 200 of blame, K2 holds on alone: 200 +
+ * 600. V's blame is K1's and K2's [3200,3400). A mutex's release with the
+ * same flag on M is not an rwsem's: ignored.
+ */
+static const struct lb_scn_task lb_scn_tasks_readers_leave[] = {
+	{ 4101, 4100, "r1", false, NULL },
+	{ 4102, 4100, "r2", false, NULL },
+	{ 4103, 4100, "r3", false, NULL },
+	{ 4104, 4100, "writer", false, NULL },
+	{ 4105, 4100, "k1", false, NULL },
+	{ 4106, 4100, "k2", false, NULL },
+	{ 4107, 4100, "v", false, NULL },
+	{ 4108, 4100, "x", false, NULL },
+	{ 0 }
+};
+
+#define LEFT(_t, _lk, _cls, _pid, _left) \
+	{ LB_EV(LB_EV_RELEASE, _t, _lk, _cls, _pid), .flags = LB_EF_LEFT | LB_EF_READ, \
+	  .count = (_left) }
+static const struct lb_scn_step lb_scn_steps_readers_leave[] = {
+	LB_BEGIN_OWNED(1000, LB_LK(0x80), RWSEM, 4104, LB_EF_WRITE, LB_OWNER_READER_HINT, 0, 0),
+	LEFT(1600, LB_LK(0x80), RWSEM, 4101, 2),
+	LB_X_TASK(4101, 0, 200, 200, 600, 0, CAUSE),
+	LB_X_LOCK_MORE(LB_LK(0x80), 400, 0, 1, 1, 1, 0),
+	LEFT(2200, LB_LK(0x80), RWSEM, 4102, 1),
+	LB_X_TASK(4102, 0, 500, 500, 1200, 0, CAUSE),
+	LB_RELEASE(3100, LB_LK(0x80), RWSEM, 4103, LB_EF_READ, 0, 1),
+	LB_END(3100, LB_LK(0x80), RWSEM, 4104, LB_EF_WRITE, ACQ, 0),
+	LB_X_TASK(4103, 0, 1400, 1400, 2100, 0, CAUSE),
+	LB_X_TASK(4104, 2100, 0, 0, 0, 0, VICTIM),
+	LB_X_PAIR(4101, 4104, 200),
+	LB_X_PAIR(4102, 4104, 500),
+	LB_X_PAIR(4103, 4104, 1400),
+	LB_X_LOCK(LB_LK(0x80), 1, 2100, 3900, 2100, 4104, 0),
+	LB_X_LOCK_MORE(LB_LK(0x80), 0, 0, 3, 3, 3, 1),
+	LB_BEGIN_OWNED(3200, LB_LK(0x81), RWSEM, 4105, LB_EF_READ, FIELD, 4107, 0),
+	LB_BEGIN_OWNED(3200, LB_LK(0x81), RWSEM, 4106, LB_EF_READ, FIELD, 4107, 0),
+	LB_RELEASE(3400, LB_LK(0x81), RWSEM, 4107, LB_EF_WRITE, 0, 2),
+	LB_END(3400, LB_LK(0x81), RWSEM, 4105, LB_EF_READ, ACQ, 0),
+	LB_END(3400, LB_LK(0x81), RWSEM, 4106, LB_EF_READ, ACQ, 0),
+	LB_BEGIN_OWNED(4000, LB_LK(0x81), RWSEM, 4108, LB_EF_WRITE, LB_OWNER_READER_HINT, 0, 0),
+	LEFT(4400, LB_LK(0x81), RWSEM, 4105, 1),
+	LB_X_TASK(4105, 200, 200, 200, 400, 0, SHARED),
+	LB_RELEASE(5000, LB_LK(0x81), RWSEM, 4106, LB_EF_READ, 0, 1),
+	LB_END(5000, LB_LK(0x81), RWSEM, 4108, LB_EF_WRITE, ACQ, 0),
+	LB_X_TASK(4106, 200, 800, 800, 1000, 0, CAUSE),
+	LB_X_PAIR(4105, 4108, 200),
+	LB_X_PAIR(4106, 4108, 800),
+	LB_X_UNENDED(LB_LK(0x81), 0, 4105, 0),
+	LEFT(5100, LB_LK(0x82), MUTEX, 4101, 3),
+	LB_X_NO_LOCK(LB_LK(0x82)),
+	LB_X_COUNTERS(0, 0, 0, 0, 0, 0),
+	LB_X_TOTALS(3500, 3500, 0, 0),
+	LB_SCN_END
+};
+
+#undef LEFT
 
 #undef LB_PARK
 #undef LB_UNPARK
@@ -1360,7 +1438,7 @@ enum lb_scn_index {
 	LB_SCN_MANY_READERS, LB_SCN_STACKS, LB_SCN_CHAIN_FUTEX, LB_SCN_CHAIN_USERSPACE,
 	LB_SCN_CHAIN3, LB_SCN_MIDDLE_WORKS, LB_SCN_MIDDLE_SOME_WORK, LB_SCN_POOL,
 	LB_SCN_POOL_KINDS_OFF, LB_SCN_PARKED, LB_SCN_SELF_PENDING, LB_SCN_CONTENDED_PART,
-	LB_SCN_HOLD_SPLIT, LB_SCN_RELEASE_LOST,
+	LB_SCN_HOLD_SPLIT, LB_SCN_RELEASE_LOST, LB_SCN_READERS_LEAVE,
 };
 
 static const struct lb_scenario lb_scenarios[] = {
@@ -1405,6 +1483,7 @@ static const struct lb_scenario lb_scenarios[] = {
 	[LB_SCN_CONTENDED_PART] = LB_SCENARIO(contended_part),
 	[LB_SCN_HOLD_SPLIT] = LB_SCENARIO(hold_split),
 	[LB_SCN_RELEASE_LOST] = LB_SCENARIO(release_lost),
+	[LB_SCN_READERS_LEAVE] = LB_SCENARIO(readers_leave),
 };
 
 /* The runner: feeds a scenario and reports every check through @check. */

@@ -45,6 +45,8 @@ static void lockblame_probes_test_table_complete(struct kunit *test)
 		KUNIT_EXPECT_NOT_NULL(test, p->candidates[0]);
 		if (p->kind == LB_KPROBE)
 			KUNIT_EXPECT_NOT_NULL(test, p->pre);
+		else if (p->kind == LB_TRACEPOINT)
+			KUNIT_EXPECT_NOT_NULL(test, p->tp_probe);
 		else
 			KUNIT_EXPECT_TRUE(test, p->entry && p->ret && p->data_size);
 		for (j = i + 1; j < lb_probe_count; j++)

@@ -677,6 +677,12 @@ static void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 	o = lb_task_get(l, &ev->owner, okthread);
 	if (!o || lb_holder_find(lock, o))
 		return;
+	/*
+	 * A task blocked on this lock does not hold it: the owner word was
+	 * read stale (a racing release cleared it after the count was read).
+	 */
+	if (o != waiter && o->waiting && o->waiting->lock == lock)
+		return;
 	/* The owner field is the truth: other holders are stale, but readers share. */
 	lb_holders_drop_others(l, lock, NULL, src == LB_OWNER_READER_HINT);
 	/* It took the lock on the fast path, some time before: a lower bound. */
@@ -1118,6 +1124,83 @@ static void lb_on_thread_exit(struct lb_ledger *l, struct lb_lock *lock)
 		lb_lock_forget(l, lock);
 }
 
+/*
+ * Pending waiting on a lock held by @n readers, none of them known, of
+ * which @r now leaves: @r's share of each wait's pending part. While a
+ * writer waits no reader joins, so every reader still holding held it
+ * since the pending period began: between two leaves, each of the n then
+ * holding owes 1/n of the waiting. Each wait keeps what one reader owes
+ * (share_ns); the leaving reader takes it, the others still owe it, and
+ * the last reader's release (lb_resolve_pending) takes the rest.
+ */
+static u64 lb_reader_share(struct lb_ledger *l, struct lb_lock *lock, struct lb_waiter *w,
+			   struct lb_task *r, u32 n)
+{
+	u64 fresh, take;
+
+	if (w->share_since != lock->pending_since) {
+		w->share_since = lock->pending_since;
+		w->share_ns = 0;
+		w->share_mark_ns = 0;
+	}
+	fresh = w->pending_ns > w->share_mark_ns ? w->pending_ns - w->share_mark_ns : 0;
+	w->share_ns += div_u64(fresh, n);
+	take = min(w->share_ns, w->pending_ns);
+	w->pending_ns -= take;
+	w->share_mark_ns = w->pending_ns;
+	if (take)
+		lb_pair_add(l, r->id.pid, w->pid, take);
+	return take;
+}
+
+/*
+ * @r left an rwsem that other readers still hold (ev->count of them): it
+ * woke nobody, and only lock:contended_release shows it. A known holder's
+ * hold ends here; an unknown reader was holding since the pending period
+ * began, its hold is that period and its blame its share of the pending
+ * waiting. The blame goes on to those still holding.
+ */
+static void lb_on_left(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
+{
+	struct lb_lock *lock = lb_lock_find(l, ev->lock);
+	struct lb_waiter *w;
+	struct lb_holder *h;
+	struct lb_task *r;
+	u64 ns = 0;
+
+	/* Not a lock waited on here, or not an rwsem (a mutex's release, say). */
+	if (!lock || lock->lock_class != LB_LOCK_RWSEM || !lock->nr_waiting || !ev->count)
+		return;
+	r = lb_task_get(l, &ev->task, ev->flags & LB_EF_KTHREAD);
+	if (!r)
+		return;
+	lb_task_pin(r);
+	h = lb_holder_find(lock, r);
+	if (h || lock->nr_holders || !lock->pending_open) {
+		if (h) {
+			lb_record_hold(lock, r, ev, ts);
+			lb_holder_drop(l, lock, h - lock->holder);
+		}
+		lb_task_unpin(l, r);
+		return;
+	}
+	lb_record_hold(lock, r, ev, ts);
+	list_for_each_entry(w, &lock->waiters, lock_node)
+		ns += lb_reader_share(l, lock, w, r, ev->count + 1);
+	list_for_each_entry(w, &lock->ghosts, lock_node)
+		ns += lb_reader_share(l, lock, w, r, ev->count + 1);
+	ns = min(ns, lock->pending_ns);
+	lock->pending_ns -= ns;
+	lock->blame_ns += ns;
+	l->totals.pending_ns -= ns;
+	l->totals.blame_ns += ns;
+	lb_task_add_blame(r, ns);
+	lb_task_add_root(r, ns);
+	if (ns)
+		lb_top_add(lock->cause, r->id.pid, ns);
+	lb_task_unpin(l, r);
+}
+
 static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 {
 	struct lb_lock *lock = lb_lock_find(l, ev->lock);
@@ -1125,6 +1208,10 @@ static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts
 	struct lb_task *r;
 	u32 explained;
 
+	if (ev->flags & LB_EF_LEFT) {
+		lb_on_left(l, ev, ts);
+		return;
+	}
 	if (ev->lock_class == LB_LOCK_FUTEX)
 		lb_event_wake(l, ev, ts);
 	if (!lock) {

@@ -96,6 +96,12 @@ struct lb_waiter {
 	u64 begin_ns;
 	u64 wait_ns;			/* integral of this wait so far */
 	u64 pending_ns;			/* part of wait_ns whose holder is not known yet */
+	/*
+	 * Readers leaving one by one (lb_on_left): of pending_ns up to
+	 * share_mark_ns, each reader still holding is owed share_ns; valid
+	 * for the lock's pending period that began at share_since.
+	 */
+	u64 share_ns, share_mark_ns, share_since;
 };
 
 /*

@@ -42,7 +42,7 @@ const struct lb_config *lb_config(void);
 void lb_config_limits(const struct lb_config *cfg, struct lb_ledger_limits *limits);
 
 /* ---- probe table (probes.c) ---- */
-enum lb_probe_kind { LB_KPROBE, LB_KRETPROBE };
+enum lb_probe_kind { LB_KPROBE, LB_KRETPROBE, LB_TRACEPOINT };
 
 #define LB_MAX_CANDIDATES 5
 
@@ -83,11 +83,13 @@ struct lb_probe {
 	kretprobe_handler_t entry;		/* LB_KRETPROBE */
 	kretprobe_handler_t ret;		/* LB_KRETPROBE */
 	size_t data_size;			/* LB_KRETPROBE per-instance data */
+	void *tp_probe;				/* LB_TRACEPOINT: its probe function */
 	/* state, filled at install */
 	union {
 		struct kprobe kp;
 		struct kretprobe krp;
 	};
+	struct tracepoint *tp;			/* LB_TRACEPOINT: the one registered on */
 	u8 int_candidates;			/* bit i: candidate i returns int */
 	const char *attached;			/* symbol planted on, or NULL */
 	const struct lb_arg_layout *layout;	/* the planted candidate's */
@@ -163,6 +165,7 @@ int lb_rwsem_read_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_rwsem_write_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_rwsem_down_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_rwsem_wake_pre(struct kprobe *p, struct pt_regs *regs);
+void lb_rwsem_left_tp(void *data, void *lock);
 
 /* Why an event never reached its ring (ring.c counts them). */
 enum lb_drop_cause {

@@ -103,3 +103,39 @@ int __kprobes lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
 		lb_event_commit(ev, p);
 	return 0;
 }
+
+/*
+ * lock:contended_release, in the releasing task. It fires for mutexes,
+ * semaphores and percpu rwsems too, and gives only the lock's address: an
+ * rwsem is told by its count, which __up_read() has just lowered. A count
+ * with waiters, no writer and some readers left is a reader leaving while
+ * others hold on. Any other count is not reported: a writer's release, or
+ * the last reader's, reaches rwsem_wake (above), and a mutex's first word
+ * is its owner pointer, far above any reader count. The ledger, which knows
+ * each lock's class from its waits, ignores what is not an rwsem it knows.
+ */
+#define LB_RWSEM_MAX_READERS	BIT(20)
+
+void __kprobes lb_rwsem_left_tp(void *data, void *lock)
+{
+	struct lb_probe *p = data;
+	struct lb_event *ev;
+	unsigned long count, readers;
+
+	atomic64_inc(&p->hits);
+	if (!lb_enabled())
+		return;
+	if (copy_from_kernel_nofault(&count, &((struct rw_semaphore *)lock)->count,
+				     sizeof(count)))
+		return;
+	readers = (count & ~LB_RWSEM_FLAG_READFAIL) >> LB_RWSEM_READER_SHIFT;
+	if ((count & LB_RWSEM_WRITER_LOCKED) || !(count & LB_RWSEM_FLAG_WAITERS) ||
+	    !readers || readers >= LB_RWSEM_MAX_READERS)
+		return;
+	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_RWSEM, lb_lock_id(lock));
+	if (!ev)
+		return;
+	ev->flags |= LB_EF_LEFT | LB_EF_READ;
+	ev->count = readers;
+	lb_event_commit(ev, NULL);
+}

@@ -9,6 +9,7 @@
 #include <linux/seq_file.h>
 #include <linux/cpumask.h>
 #include <linux/module.h>
+#include <linux/tracepoint.h>
 #include "lockblame.h"
 
 #define LB_WAIT_DATA sizeof(struct lb_wait_data)
@@ -30,6 +31,11 @@
 	{ .role = _role, .lock_class = _cls, .required = _req,		\
 	  .kind = LB_KPROBE, .args = { LB_UNPAREN _args },	\
 	  .pre = _pre, .candidates = { __VA_ARGS__ } }
+/* A tracepoint, found by name at load: its probe is called with the row as data. */
+#define LB_TRACE(_role, _cls, _probe, ...)				\
+	{ .role = _role, .lock_class = _cls, .required = false,		\
+	  .kind = LB_TRACEPOINT, .tp_probe = _probe,			\
+	  .candidates = { __VA_ARGS__ } }
 
 /*
  * Each role serves one lock class: without a required role the class is
@@ -87,6 +93,14 @@ struct lb_probe lb_probe_table[] = {
 		"rwsem_down_write_slowpath.constprop.0", "rwsem_down_write_slowpath.isra.0"),
 	LB_KPRB("rwsem_wake", LB_LOCK_RWSEM, true, lb_rwsem_wake_pre, (LB_AT(LOCK, 0)),
 		"rwsem_wake", "rwsem_wake.isra.0", "rwsem_wake.constprop.0"),
+	/*
+	 * lock:contended_release(lock), from 7.1: fires in every task that
+	 * releases a contended sleeping lock, rwsem readers included. It is
+	 * the only sight of a reader that leaves while other readers remain
+	 * (their fast-path up_read wakes nobody); the other releases are
+	 * seen by the kprobes above.
+	 */
+	LB_TRACE("rwsem_reader_release", LB_LOCK_RWSEM, lb_rwsem_left_tp, "contended_release"),
 };
 EXPORT_SYMBOL_IF_KUNIT(lb_probe_table);
 
@@ -223,9 +237,39 @@ static unsigned int lb_maxactive(void)
 	return max_t(unsigned int, lb_config()->max_blocked, 4 * num_possible_cpus());
 }
 
+struct lb_tp_lookup {
+	const char *name;
+	struct tracepoint *tp;
+};
+
+static void lb_tp_match(struct tracepoint *tp, void *priv)
+{
+	struct lb_tp_lookup *q = priv;
+
+	if (!strcmp(tp->name, q->name))
+		q->tp = tp;
+}
+
+/* Tracepoints are found by name: modules may not link to them all. */
+static int lb_tracepoint_register(struct lb_probe *p, const char *name)
+{
+	struct lb_tp_lookup q = { .name = name };
+	int err;
+
+	for_each_kernel_tracepoint(lb_tp_match, &q);
+	if (!q.tp)
+		return -ENOENT;
+	err = tracepoint_probe_register(q.tp, p->tp_probe, p);
+	if (!err)
+		p->tp = q.tp;
+	return err;
+}
+
 /* Registration writes into the struct: refill it before every attempt. */
 static int lb_probe_register(struct lb_probe *p, const char *sym)
 {
+	if (p->kind == LB_TRACEPOINT)
+		return lb_tracepoint_register(p, sym);
 	if (p->kind == LB_KPROBE) {
 		memset(&p->kp, 0, sizeof(p->kp));
 		p->kp.symbol_name = sym;
@@ -245,10 +289,16 @@ static void lb_probe_unregister(struct lb_probe *p)
 {
 	if (!p->attached)
 		return;
-	if (p->kind == LB_KPROBE)
+	if (p->kind == LB_TRACEPOINT) {
+		tracepoint_probe_unregister(p->tp, p->tp_probe, p);
+		/* No call of the probe may be running once it is gone. */
+		tracepoint_synchronize_unregister();
+		p->tp = NULL;
+	} else if (p->kind == LB_KPROBE) {
 		unregister_kprobe(&p->kp);
-	else
+	} else {
 		unregister_kretprobe(&p->krp);
+	}
 }
 
 int lb_probe_plant(struct lb_probe *p)
@@ -349,7 +399,7 @@ unsigned int lb_probes_attached(void)
 
 unsigned long lb_probe_missed(const struct lb_probe *p)
 {
-	if (!p->attached)
+	if (!p->attached || p->kind == LB_TRACEPOINT)
 		return 0;
 	if (p->kind == LB_KPROBE)
 		return p->kp.nmissed;
@@ -410,9 +460,13 @@ unsigned long lb_probes_missed(void)
 /* The "probes" file, and the probes' part of "stats": one row per role. */
 void lb_probes_show(struct seq_file *m)
 {
+	static const char * const kinds[] = {
+		[LB_KPROBE] = "kprobe", [LB_KRETPROBE] = "kretprobe",
+		[LB_TRACEPOINT] = "tracepoint",
+	};
 	unsigned int i;
 
-	seq_printf(m, "%-26s %-9s %-9s %-40s %10s %8s %10s\n", "role", "kind",
+	seq_printf(m, "%-26s %-10s %-9s %-40s %10s %8s %10s\n", "role", "kind",
 		   "need", "symbol", "hits", "missed", "mismatch");
 	for (i = 0; i < lb_probe_count; i++) {
 		struct lb_probe *p = &lb_probe_table[i];
@@ -426,8 +480,8 @@ void lb_probes_show(struct seq_file *m)
 			scnprintf(state, sizeof(state), "absent");
 		else
 			scnprintf(state, sizeof(state), "error(%d)", p->error);
-		seq_printf(m, "%-26s %-9s %-9s %-40s %10lld %8lu %10lld\n", p->role,
-			   p->kind == LB_KPROBE ? "kprobe" : "kretprobe",
+		seq_printf(m, "%-26s %-10s %-9s %-40s %10lld %8lu %10lld\n", p->role,
+			   kinds[p->kind],
 			   p->required ? "required" : "optional", state,
 			   (long long)atomic64_read(&p->hits), lb_probe_missed(p),
 			   (long long)atomic64_read(&p->mismatches));

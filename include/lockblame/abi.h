@@ -72,6 +72,13 @@ enum lb_owner_source {
 /* ->run_delay_ns / ->owner_run_delay_ns were read (0 is a reading: never waited for a CPU) */
 #define LB_EF_RUN_DELAY		0x0400
 #define LB_EF_OWNER_RUN_DELAY	0x0800
+/*
+ * LB_EV_RELEASE: the task let go of a lock that others still hold, and woke
+ * nobody (an rwsem reader leaving while other readers remain and a writer
+ * waits); ->count is how many holders remain. Its last holder's release is
+ * an LB_EV_RELEASE of its own.
+ */
+#define LB_EF_LEFT		0x1000
 
 /* Identity of a task, copied when the event happens (the task may exit). */
 struct lb_task_id {

@@ -61,6 +61,7 @@ static const struct {
 	{ LB_EF_WAKE_MANY, "wake_many" },
 	{ LB_EF_RUN_DELAY, "run_delay" },
 	{ LB_EF_OWNER_RUN_DELAY, "owner_run_delay" },
+	{ LB_EF_LEFT, "left" },
 };
 
 /* The name of enum value @v, or the number when this reader does not know it. */

@@ -2,7 +2,9 @@
 /*
  * lb-mmap: a mapper thread keeps changing the protection of a big populated
  * region (mmap_lock held for write for the whole page-table walk) while
- * reader threads make calls that take mmap_lock for read.
+ * reader threads make calls that take mmap_lock for read. With -M, readers
+ * walk the mapper's region with mincore() instead: long read holds, several
+ * at once, that the mapper waits out one reader after another.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -24,6 +26,8 @@ static struct {
 	uint64_t pause_ns;		/* mapper's time between mprotects */
 	uint64_t reader_pause_ns;	/* readers' time between calls */
 	long page;
+	char *region;			/* the mapper's */
+	int walk;			/* -M: readers mincore() the mapper's region */
 } g = {
 	.region_size = 32 << 20,
 	.pause_ns = 1000000,
@@ -51,7 +55,7 @@ static void *mapper(void *arg)
 	 * and then shares. Never a victim.
 	 */
 	struct lb_actor *a = lb_actor_start(g.truth, 0, "mapper", "lb-mapper",
-					    "cause|shared");
+					    g.walk ? "cause|shared|victim" : "cause|shared");
 	char *region = arg;
 	uint64_t start;
 
@@ -69,6 +73,18 @@ static void *mapper(void *arg)
 		lb_sleep_ns(g.pause_ns);
 	}
 	return NULL;
+}
+
+/* mincore() over @size bytes: mmap_lock held for read per 4096 pages walked. */
+static int lb_walk(char *p, size_t size)
+{
+	static __thread unsigned char vec[4096];
+	size_t chunk = sizeof(vec) * g.page, off;
+
+	for (off = 0; off < size; off += chunk)
+		if (mincore(p + off, size - off < chunk ? size - off : chunk, vec))
+			return -1;
+	return 0;
 }
 
 /*
@@ -91,9 +107,18 @@ static void *reader(void *arg)
 	 * mmap_lock for read while the mapper, and readers queued behind it,
 	 * wait: then it really shares the blame, and only the kernel saw it.
 	 */
-	a = lb_actor_start(g.truth, slot, "reader", comm, "victim|shared");
+	/* With -M both wait on each other: any verdict is the kernel's to tell. */
+	a = lb_actor_start(g.truth, slot, "reader", comm,
+			   g.walk ? "victim|shared|cause" : "victim|shared");
 	region = lb_region(READER_PAGES * g.page);
 	lb_start_wait(&g.start);
+	while (g.walk && lb_now() < g.end_ns) {
+		start = lb_now();
+		if (lb_walk(g.region, g.region_size))
+			lb_die("mincore");
+		lb_actor_op(a, start, g.region_size);
+		lb_sleep_ns(g.reader_pause_ns);
+	}
 	while (lb_now() < g.end_ns) {
 		char *page = region + (size_t)i * g.page;
 
@@ -113,9 +138,10 @@ static void *reader(void *arg)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: lb-mmap [-d ms] [-n readers] [-m region_mib] [-P pause_us] [-r reader_pause_us]\n"
+		"usage: lb-mmap [-d ms] [-n readers] [-m region_mib] [-P pause_us] [-r reader_pause_us] [-M]\n"
 		"  a mapper flips the protection of a populated region_mib region every\n"
-		"  pause_us; readers madvise, fault and mincore every reader_pause_us.\n");
+		"  pause_us; readers madvise, fault and mincore every reader_pause_us\n"
+		"  (-M: mincore the mapper's whole region, long read holds).\n");
 	exit(2);
 }
 
@@ -126,7 +152,7 @@ int main(int argc, char **argv)
 	char *region;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "d:n:m:P:r:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:n:m:P:r:M")) != -1) {
 		switch (opt) {
 		case 'd':
 			duration_ms = lb_arg(optarg, "-d");
@@ -143,6 +169,9 @@ int main(int argc, char **argv)
 		case 'r':
 			g.reader_pause_ns = lb_arg(optarg, "-r") * 1000;
 			break;
+		case 'M':
+			g.walk = 1;
+			break;
 		default:
 			usage();
 		}
@@ -155,6 +184,7 @@ int main(int argc, char **argv)
 	g.truth = lb_truth_create(readers + 1, 1);
 	lb_start_init(&g.start, readers + 2);
 	region = lb_region(g.region_size);
+	g.region = region;
 
 	lb_thread(&th[0], mapper, region);
 	for (i = 1; i <= readers; i++)
@@ -163,10 +193,10 @@ int main(int argc, char **argv)
 	lb_start_wait(&g.start);
 	lb_join(th, readers + 1);
 
-	printf("truth workload=lb-mmap duration_ms=%lu readers=%lu region_bytes=%zu pause_ns=%llu reader_pause_ns=%llu\n",
+	printf("truth workload=lb-mmap duration_ms=%lu readers=%lu region_bytes=%zu pause_ns=%llu reader_pause_ns=%llu walk=%d\n",
 	       duration_ms, readers, g.region_size,
 	       (unsigned long long)g.pause_ns,
-	       (unsigned long long)g.reader_pause_ns);
+	       (unsigned long long)g.reader_pause_ns, g.walk);
 	lb_truth_print(g.truth);
 	return 0;
 }
