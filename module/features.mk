@@ -3,8 +3,10 @@
 # module/compat.h; included by Kbuild and kunit/Kbuild. 7.x queues rwsem
 # waiters behind a first_waiter pointer; 5.11 added get_kretprobe(); 5.15
 # moved stdarg.h into the kernel's headers; 6.13 made a symbol namespace a
-# string literal where it was an identifier that MODULE_IMPORT_NS stringified.
+# string literal where it was an identifier that MODULE_IMPORT_NS stringified;
+# 6.2 added kunit/visibility.h (EXPORT_SYMBOL_IF_KUNIT).
 ccflags-y += $(if $(shell grep -ls first_waiter $(srctree)/include/linux/rwsem.h),-DLB_RWSEM_FIRST_WAITER)
 ccflags-y += $(if $(shell grep -ls get_kretprobe $(srctree)/include/linux/kprobes.h),-DLB_HAVE_GET_KRETPROBE)
 ccflags-y += $(if $(wildcard $(srctree)/include/linux/stdarg.h),-DLB_HAVE_LINUX_STDARG)
+ccflags-y += $(if $(wildcard $(srctree)/include/kunit/visibility.h),,-DLB_NO_KUNIT_VISIBILITY)
 ccflags-y += $(if $(shell grep -ls 'import_ns, __stringify(ns)' $(srctree)/include/linux/module.h),-DLB_NS_IDENTIFIER)

@@ -10,7 +10,12 @@
 #include <linux/bitops.h>
 #include <linux/compiler.h>
 #include <linux/export.h>
+/* <kunit/visibility.h> since 6.2 (module/features.mk); before, nothing is exported for tests. */
+#ifdef LB_NO_KUNIT_VISIBILITY
+#define EXPORT_SYMBOL_IF_KUNIT(symbol)
+#else
 #include <kunit/visibility.h>
+#endif
 #include <linux/hash.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
