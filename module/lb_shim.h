@@ -10,9 +10,12 @@
 #include <linux/bitops.h>
 #include <linux/compiler.h>
 #include <linux/export.h>
-/* <kunit/visibility.h> since 6.2 (module/features.mk); before, nothing is exported for tests. */
+/*
+ * <kunit/visibility.h> since 6.2 (module/features.mk); before, the same
+ * export into the KUnit namespace, which only the test module imports.
+ */
 #ifdef LB_NO_KUNIT_VISIBILITY
-#define EXPORT_SYMBOL_IF_KUNIT(symbol)
+#define EXPORT_SYMBOL_IF_KUNIT(symbol) EXPORT_SYMBOL_NS_GPL(symbol, EXPORTED_FOR_KUNIT_TESTING)
 #else
 #include <kunit/visibility.h>
 #endif
