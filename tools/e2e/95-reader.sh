@@ -99,6 +99,16 @@ else
 	bad "json: exit 0, one document, the culprit a cause" "exit $rc" "$out/json.err" "$out/json.out"
 fi
 
+# --- Prometheus textfile: promtool checks it on the host ------------------------
+run prom --prometheus
+if [ $rc = 0 ] && grep -Eq "^lockblame_blame_seconds_total\{tgid=\"$ctgid\",comm=\"lb-mutex\"\} [0-9]*\.[0-9]*[1-9]" "$out/prom.out" &&
+	grep -q '^lockblame_processes{verdict="cause"} [1-9]' "$out/prom.out" &&
+	! grep -v '^#' "$out/prom.out" | grep -Evq '^lockblame_[a-z_]+(\{[^}]*\})? [0-9.]+$'; then
+	ok "prometheus: lb-mutex's blame by process, a cause among the verdicts (the host runs promtool on reader-mutex.prom)"
+else
+	bad "prometheus: lb-mutex's blame by process" "exit $rc" "$out/prom.err" "$out/prom.out"
+fi
+
 # --- folded stacks --------------------------------------------------------------
 run folded --folded
 first=$(head -n 1 "$out/folded.out")
@@ -284,6 +294,20 @@ else
 	bad "interval: --interval 1 --count 2 prints two samples and stops" "exit $rc, $n samples" \
 		"$out/interval.out" "$out/interval.err"
 fi
+"$LB_BIN/lb-mutex" -d 2500 > "$out/intjson.truth" 2>&1 &
+bg=$!
+sleep 1
+timeout 30 "$reader" --interval 1 --count 2 --json > "$out/intjson.out" 2> "$out/intjson.err"
+rc=$?
+wait $bg
+n=$(grep -c '^{"sample": [0-9]*, ' "$out/intjson.out")
+if [ $rc = 0 ] && [ "$n" = 2 ] && [ "$(wc -l < "$out/intjson.out")" = 2 ] &&
+	grep -q '"comm": "lb-culprit"' "$out/intjson.out"; then
+	ok "interval: --interval 1 --count 2 --json prints two JSON lines (the host parses reader-interval.jsonl)"
+else
+	bad "interval: --interval 1 --count 2 --json prints two JSON lines" "exit $rc, $n samples" \
+		"$out/intjson.out" "$out/intjson.err"
+fi
 
 # The outputs, for the host: printed last, since the console pipe's own
 # contention would show up in whatever the reader read after them.
@@ -293,6 +317,8 @@ artifact reader-mutex.folded "$out/folded.out"
 artifact reader-mutex.dot "$out/dot.out"
 artifact reader-mutex.events "$out/events.head"
 artifact reader-interval.txt "$out/interval.out"
+artifact reader-mutex.prom "$out/prom.out"
+artifact reader-interval.jsonl "$out/intjson.out"
 
 if "$reader" --stacks off && grep -q '^stacks 0' "$LB_DEBUGFS/control"; then
 	ok "control: --stacks off"

@@ -3,6 +3,7 @@
  * --interval: a live view in the manner of vmstat: every interval, read the
  * ledger and print how much blame and waiting each task added since the
  * sample before (the first sample counts from the start of the ledger).
+ * With --json, each sample is one JSON object on one line (JSON Lines).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -53,6 +54,34 @@ static uint64_t lbt_growth(uint64_t now, uint64_t before)
 	return now >= before ? now - before : now;
 }
 
+/* One sample as one line of JSON: the totals' growth, then the busiest tasks'. */
+static void lbt_sample_json(const struct lbt_opts *o, const struct lbt_totals *t,
+			    const struct lbt_totals *pt, unsigned long sample,
+			    const struct lbt_delta *d, size_t k, FILE *out)
+{
+	size_t i;
+
+	/* Counted from the ledger's start: the first sample, and the first after a reset. */
+	fprintf(out, "{\"sample\": %lu, \"time\": %lld, \"since_start\": %s, ", sample,
+		(long long)time(NULL), !pt->events && !pt->window_ns ? "true" : "false");
+	fprintf(out, "\"wait_ns\": %llu, \"blame_ns\": %llu, \"unattributed_ns\": %llu, \"events\": %llu, \"tasks\": [",
+		(unsigned long long)lbt_growth(t->wait_ns, pt->wait_ns),
+		(unsigned long long)lbt_growth(t->blame_ns, pt->blame_ns),
+		(unsigned long long)lbt_growth(t->unattributed_ns, pt->unattributed_ns),
+		(unsigned long long)lbt_growth(t->events, pt->events));
+	for (i = 0; i < k && i < o->top; i++) {
+		fprintf(out, "%s{\"pid\": %d, \"tgid\": %d, \"comm\": ", i ? ", " : "",
+			d[i].t->pid, d[i].t->tgid);
+		lbt_json_string(out, d[i].t->comm.b, d[i].t->comm.len);
+		fputs(", \"verdict\": ", out);
+		lbt_json_string(out, (const unsigned char *)d[i].t->verdict, strlen(d[i].t->verdict));
+		fprintf(out, ", \"blame_ns\": %llu, \"wait_ns\": %llu}",
+			(unsigned long long)d[i].blame_ns, (unsigned long long)d[i].wait_ns);
+	}
+	fputs("]}\n", out);
+	fflush(out);
+}
+
 static void lbt_sample(const struct lbt_opts *o, const struct lbt_doc *doc,
 		       const struct lbt_prev *prev, size_t nprev, const struct lbt_totals *pt,
 		       unsigned long sample, FILE *out)
@@ -61,16 +90,18 @@ static void lbt_sample(const struct lbt_opts *o, const struct lbt_doc *doc,
 	char a[LBT_NS_BUF], b[LBT_NS_BUF], c[LBT_NS_BUF], when[16], comm[LBT_COMM_BUF];
 	size_t n = LBT_ROWS(doc, LBT_T_TASK), k = 0, i;
 	struct lbt_delta *d = calloc(n + 1, sizeof(*d));
+	bool json = o->mode == LBT_JSON;
 	time_t now = time(NULL);
 	struct tm tm;
 
 	strftime(when, sizeof(when), "%H:%M:%S", localtime_r(&now, &tm));
-	fprintf(out, "%s  wait +%s  blame +%s  unattributed +%s  events +%llu%s\n", when,
-		lbt_ns(a, sizeof(a), lbt_growth(t->wait_ns, pt->wait_ns)),
-		lbt_ns(b, sizeof(b), lbt_growth(t->blame_ns, pt->blame_ns)),
-		lbt_ns(c, sizeof(c), lbt_growth(t->unattributed_ns, pt->unattributed_ns)),
-		(unsigned long long)lbt_growth(t->events, pt->events),
-		sample ? "" : "  (since the ledger started)");
+	if (!json)
+		fprintf(out, "%s  wait +%s  blame +%s  unattributed +%s  events +%llu%s\n", when,
+			lbt_ns(a, sizeof(a), lbt_growth(t->wait_ns, pt->wait_ns)),
+			lbt_ns(b, sizeof(b), lbt_growth(t->blame_ns, pt->blame_ns)),
+			lbt_ns(c, sizeof(c), lbt_growth(t->unattributed_ns, pt->unattributed_ns)),
+			(unsigned long long)lbt_growth(t->events, pt->events),
+			sample ? "" : "  (since the ledger started)");
 	if (!d) {
 		lbt_warn("out of memory");
 		return;
@@ -88,6 +119,11 @@ static void lbt_sample(const struct lbt_opts *o, const struct lbt_doc *doc,
 			k++;
 	}
 	qsort(d, k, sizeof(*d), lbt_delta_cmp);
+	if (json) {
+		lbt_sample_json(o, t, pt, sample, d, k, out);
+		free(d);
+		return;
+	}
 	if (k)
 		fprintf(out, "%7s %7s %-16s %-8s %10s %10s\n", "PID", "TGID", "COMM", "VERDICT",
 			"+BLAME", "+WAIT");
@@ -143,7 +179,8 @@ int lbt_interval(const struct lbt_opts *o, FILE *out)
 		}
 		t = lbt_totals(&doc);
 		if (s && (t->events < pt.events || t->window_ns < pt.window_ns)) {
-			fputs("(the ledger was reset: counting from zero)\n", out);
+			if (o->mode != LBT_JSON)
+				fputs("(the ledger was reset: counting from zero)\n", out);
 			memset(&pt, 0, sizeof(pt));
 			nprev = 0;
 		}

@@ -207,7 +207,10 @@ struct lbt_filter {
 	const char *role;	/* folded: cause or victim only */
 };
 
-enum lbt_mode { LBT_SUMMARY, LBT_JSON, LBT_FOLDED, LBT_DOT, LBT_EVENTS, LBT_REPORT, LBT_CONTROL };
+enum lbt_mode {
+	LBT_SUMMARY, LBT_JSON, LBT_FOLDED, LBT_DOT, LBT_EVENTS, LBT_REPORT, LBT_CONTROL,
+	LBT_PROMETHEUS,
+};
 
 #define LBT_MAX_CONTROL 8
 
@@ -270,6 +273,7 @@ int lbt_summary(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
 int lbt_json(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
 void lbt_json_string(FILE *out, const unsigned char *b, size_t len);
 int lbt_dot(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
+int lbt_prometheus(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
 int lbt_folded(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
 int lbt_events(const struct lbt_opts *o, FILE *out);
 int lbt_interval(const struct lbt_opts *o, FILE *out);

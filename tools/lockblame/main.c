@@ -16,7 +16,7 @@
 
 enum {
 	OPT_DOT = 256, OPT_PID, OPT_TGID, OPT_COMM, OPT_LOCK, OPT_ROLE, OPT_RESET,
-	OPT_ENABLE, OPT_DISABLE, OPT_STACKS, OPT_REPORT,
+	OPT_ENABLE, OPT_DISABLE, OPT_STACKS, OPT_REPORT, OPT_PROMETHEUS,
 };
 
 static const struct option lbt_longopts[] = {
@@ -38,6 +38,7 @@ static const struct option lbt_longopts[] = {
 	{ "disable", no_argument, NULL, OPT_DISABLE },
 	{ "stacks", required_argument, NULL, OPT_STACKS },
 	{ "report", no_argument, NULL, OPT_REPORT },
+	{ "prometheus", no_argument, NULL, OPT_PROMETHEUS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -55,7 +56,10 @@ static void lbt_usage(FILE *out)
 	      "      --dot              graphviz graph: holder -> victim edges weighted by blame\n"
 	      "  -e, --events [FILE|-]  decode the binary event stream (default: the live one)\n"
 	      "      --report           the module's own report, as it is\n"
-	      "  -i, --interval SECS    live view: per-task blame and wait added every SECS\n"
+	      "      --prometheus       a node_exporter textfile: blame, wait and hold per process\n"
+	      "                         (the -n busiest, the rest as tgid=\"other\"), verdicts\n"
+	      "  -i, --interval SECS    live view: per-task blame and wait added every SECS;\n"
+	      "                         with --json, one JSON object per line per sample\n"
 	      "  -c, --count N          with --interval: stop after N samples\n"
 	      "\n"
 	      "Selection:\n"
@@ -177,6 +181,9 @@ static int lbt_parse_args(struct lbt_opts *o, int argc, char **argv)
 		case OPT_REPORT:
 			err = lbt_set_mode(o, LBT_REPORT, "--report");
 			break;
+		case OPT_PROMETHEUS:
+			err = lbt_set_mode(o, LBT_PROMETHEUS, "--prometheus");
+			break;
 		case 'i':
 			errno = 0;
 			o->interval = strtod(optarg, &end);
@@ -253,8 +260,8 @@ static int lbt_parse_args(struct lbt_opts *o, int argc, char **argv)
 		return lbt_usage_error("unexpected argument '%s'", argv[optind]);
 	if (count_set && !o->interval)
 		return lbt_usage_error("--count goes with --interval%s", "");
-	if (o->interval && o->mode != LBT_SUMMARY)
-		return lbt_usage_error("--interval is a live table: it does not combine with other outputs%s",
+	if (o->interval && o->mode != LBT_SUMMARY && o->mode != LBT_JSON)
+		return lbt_usage_error("--interval is a live table or JSON lines: it does not combine with other outputs%s",
 				       "");
 	return 0;
 }
@@ -285,6 +292,7 @@ int main(int argc, char **argv)
 		err = lbt_cat(o.dir, "report");
 		break;
 	case LBT_SUMMARY:
+	case LBT_JSON:
 		if (o.interval) {
 			err = lbt_interval(&o, stdout);
 			break;
@@ -299,6 +307,8 @@ int main(int argc, char **argv)
 				err = lbt_folded(&o, &doc, stdout);
 			else if (o.mode == LBT_DOT)
 				err = lbt_dot(&o, &doc, stdout);
+			else if (o.mode == LBT_PROMETHEUS)
+				err = lbt_prometheus(&o, &doc, stdout);
 			else
 				err = lbt_summary(&o, &doc, stdout);
 		}

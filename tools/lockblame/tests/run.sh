@@ -362,6 +362,83 @@ else
 	notok "--interval: a quiet sample says so, filters apply" "$(cat "$out/stdout")"
 fi
 
+# --interval --json: JSON Lines, one object per sample, same deltas as the table.
+mkdir -p "$out/intjson"
+cp "$chain"/* "$out/intjson/"
+(sleep 0.4; cp "$fx/chain-later/ledger" "$out/intjson/ledger.new" &&
+	mv "$out/intjson/ledger.new" "$out/intjson/ledger") &
+run "$lb" --dir "$out/intjson" --interval 1 --count 2 --json
+wait
+if msg=$(python3 -c "import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+assert len(lines) == 2, '%d lines' % len(lines)
+a, b = (json.loads(l) for l in lines)
+assert a['since_start'] and not b['since_start'] and b['sample'] == 1, 'sample flags'
+assert b['wait_ns'] == 500000000 and b['blame_ns'] == 500000000, 'totals %r' % b
+t = {x['pid']: x for x in b['tasks']}
+assert t[1201]['comm'] == 'db-checkpoint' and t[1201]['verdict'] == 'cause', t[1201]
+assert t[1201]['blame_ns'] == 500000000 and 1400 not in t, 'deltas %r' % t
+assert any(x['comm'] == 'backup\"q\\\\' for x in a['tasks']), 'comm escaping'
+" "$out/stdout" 2>&1) && [ "$rc" = 0 ]; then
+	ok "--interval --json: one JSON object per line per sample, with the table's deltas"
+else
+	notok "--interval --json: one JSON object per line per sample, with the table's deltas" \
+		"rc $rc" "$msg" "$(head -c 600 "$out/stdout")"
+fi
+expect "usage: --interval with --dot" 2 'does not combine' "$lb" --interval 1 --dot
+
+# --prometheus: a node_exporter textfile; promtool (tools/install-deps unpacks it
+# from Debian's prometheus package) checks every fixture's.
+promtool=${PROMTOOL:-/var/tmp/lockblame/promtool/promtool}
+for d in "$fx"/*/; do
+	[ -f "$d/ledger" ] || continue
+	name=$(basename "$d")
+	run "$lb" --dir "$d" --prometheus
+	if [ "$rc" != 0 ]; then
+		case $name in
+		badversion) expect "--prometheus: $name refused" 2 'ledger format v2' "$lb" --dir "$d" --prometheus ;;
+		*) notok "--prometheus: $name" "rc $rc" "$(cat "$out/stderr")" ;;
+		esac
+		continue
+	fi
+	if [ ! -x "$promtool" ]; then
+		skip "--prometheus: $name passes promtool check metrics" "no $promtool (tools/install-deps)"
+	elif "$promtool" check metrics < "$out/stdout" > "$out/promtool.out" 2>&1; then
+		ok "--prometheus: $name passes promtool check metrics"
+	else
+		notok "--prometheus: $name passes promtool check metrics" "$(cat "$out/promtool.out")"
+	fi
+done
+run "$lb" --dir "$chain" --prometheus -n 2
+if msg=$(python3 -c "import re, sys
+text = open(sys.argv[1]).read()
+fam = {}
+for line in text.splitlines():
+    if line.startswith('#'):
+        continue
+    m = re.match(r'^(lockblame_[a-z_]+)(\{.*\})? ([0-9.e+-]+)$', line)
+    assert m, 'bad line: ' + line
+    fam.setdefault(m.group(1), []).append((m.group(2) or '', float(m.group(3))))
+w = fam['lockblame_wait_seconds_total']
+assert len(w) == 3 and w[2][0] == '{tgid=\"other\",comm=\"other\"}', 'top 2 + other: %r' % w
+assert abs(sum(v for _, v in w) - 5.55) < 1e-6, 'wait summed over the series: %r' % w
+assert w[0] == ('{tgid=\"1200\",comm=\"db-checkpoint\"}', 4.8), w[0]
+v = dict(fam['lockblame_processes'])
+assert v['{verdict=\"cause\"}'] == 1 and sum(v.values()) == 5, v
+assert fam['lockblame_contention_seconds_total'] == [('', 5.55)]
+" "$out/stdout" 2>&1) && [ "$rc" = 0 ]; then
+	ok "--prometheus -n 2: two processes by name, the rest summed as other, nothing lost"
+else
+	notok "--prometheus -n 2: two processes by name, the rest summed as other, nothing lost" \
+		"rc $rc" "$msg"
+fi
+run "$lb" --dir "$chain" --prometheus
+grep -qF 'lockblame_blame_seconds_total{tgid="1300",comm="backup\"q\\"} 0' "$out/stdout" &&
+	grep -qF 'comm="a b\n"' "$out/stdout" &&
+	ok "--prometheus: quotes, backslashes and newlines in names are escaped" ||
+	notok "--prometheus: quotes, backslashes and newlines in names are escaped" \
+		"$(grep -F 'tgid="1300"' "$out/stdout")"
+
 # Control.
 mkdir -p "$out/ctl"
 cp "$chain"/* "$out/ctl/"
