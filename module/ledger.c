@@ -51,18 +51,11 @@ enum lb_verdict lb_verdict_of(u64 blame_ns, u64 wait_ns)
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_verdict_of);
 
+static const char *const lb_verdict_names[LB_VERDICT_MAX] = LB_VERDICT_NAMES;
+
 const char *lb_verdict_name(enum lb_verdict v)
 {
-	switch (v) {
-	case LB_VERDICT_CAUSE:
-		return "cause";
-	case LB_VERDICT_VICTIM:
-		return "victim";
-	case LB_VERDICT_SHARED:
-		return "shared";
-	default:
-		return "none";
-	}
+	return (unsigned int)v < LB_VERDICT_MAX ? lb_verdict_names[v] : "none";
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_verdict_name);
 

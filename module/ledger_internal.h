@@ -170,10 +170,10 @@ struct lb_chain {
 	u64 blame_ns;
 };
 
-/* Waiting (victim) or blame (cause) of one task, by the kernel stack it had. */
-#define LB_STACK_CAUSE		0
-#define LB_STACK_VICTIM		1
-
+/*
+ * Waiting (victim) or blame (cause) of one task, by the kernel stack it had;
+ * ->role is an enum lb_stack_role.
+ */
 struct lb_stack {
 	struct hlist_node hnode;
 	s32 pid;
@@ -328,5 +328,11 @@ void lb_lock_fill_stats(const struct lb_ledger *l, const struct lb_lock *lock,
 void lb_task_fill_stats(const struct lb_task *t, struct lb_task_stats *st);
 void lb_proc_fill_stats(const struct lb_proc *p, struct lb_process_stats *st);
 u64 lb_window_ns(const struct lb_ledger *l);
+
+/* ledger_report.c: shared with the dump. */
+#define LB_ESC_LEN	(4 * LB_COMM_LEN + 1)
+void lb_escape_comm(char *dst, const char *comm);
+const char *lb_class_name(u8 lock_class);
+u64 lb_sum_sat(u64 a, u64 b);
 
 #endif /* _LOCKBLAME_LEDGER_INTERNAL_H */

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The ledger's two outputs: the human report (tables that fit 100 columns)
- * and the machine-readable dump whose format ledger.h defines.
+ * The ledger's human report: tables that fit 100 columns (the dump is in
+ * ledger_dump.c).
  */
 #include "ledger_internal.h"
 
 #define LB_COLS		100	/* no report line is wider */
 #define LB_ROWS		32	/* rows per table in the report; the dump has all */
-#define LB_ESC_LEN	(4 * LB_COMM_LEN + 1)
 #define LB_WHO_LEN	40
 #define LB_NUM_LEN	24	/* one formatted number or duration */
 
@@ -15,7 +14,7 @@
  * Escape a comm so that it is one printable token: bytes outside 0x21..0x7e,
  * '\\' and '=' become \xNN. It may be up to LB_COMM_LEN bytes, NUL-padded.
  */
-static void lb_escape_comm(char *dst, const char *comm)
+void lb_escape_comm(char *dst, const char *comm)
 {
 	static const char hex[] = "0123456789abcdef";
 	u32 i, n = 0;
@@ -72,20 +71,13 @@ static const char *lb_fmt_count(char *buf, size_t size, u64 n)
 	return buf;
 }
 
-static const char *lb_class_name(u8 lock_class)
+static const char *const lb_class_names[LB_LOCK_CLASS_MAX] = LB_LOCK_CLASS_NAMES;
+
+const char *lb_class_name(u8 lock_class)
 {
-	switch (lock_class) {
-	case LB_LOCK_FUTEX:
-		return "futex";
-	case LB_LOCK_FUTEX_PI:
-		return "futex_pi";
-	case LB_LOCK_MUTEX:
-		return "mutex";
-	case LB_LOCK_RWSEM:
-		return "rwsem";
-	default:
-		return "unknown";
-	}
+	if (lock_class < LB_LOCK_CLASS_MAX && lb_class_names[lock_class])
+		return lb_class_names[lock_class];
+	return "unknown";
 }
 
 /* "comm/pid", "[kthread]/pid", or "pid N" once the task was evicted. */
@@ -189,7 +181,7 @@ static u32 lb_rank_add(struct lb_rank *r, u32 n, const void *item, u64 key, u64 
 	return n;
 }
 
-static u64 lb_sum_sat(u64 a, u64 b)
+u64 lb_sum_sat(u64 a, u64 b)
 {
 	return a + b < a ? U64_MAX : a + b;
 }
@@ -637,180 +629,3 @@ void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out)
 	lb_report_events(l, out);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_report);
-
-/*
- * The dump: the format is a contract, see ledger.h. Keys past the ones it
- * lists are additions, which readers ignore. Each record is one line, written
- * in a few pieces.
- */
-
-static void lb_dump_lock(const struct lb_ledger *l, struct lb_out *out, const struct lb_lock *lock)
-{
-	struct lb_lock_stats st;
-
-	lb_lock_fill_stats(l, lock, &st);
-	out->printf(out, "lock id=%016llx class=%s acq=%llu wait_ns=%llu hold_ns=%llu",
-		    st.lock, lb_class_name(st.lock_class), st.acquisitions, st.wait_ns, st.hold_ns);
-	out->printf(out, " blame_ns=%llu pending_ns=%llu unattributed_ns=%llu",
-		    st.blame_ns, st.pending_ns, st.unattributed_ns);
-	out->printf(out, " wait_p50=%llu wait_p99=%llu wait_max=%llu",
-		    st.wait_p50_ns, st.wait_p99_ns, st.wait_max_ns);
-	out->printf(out, " hold_p50=%llu hold_p99=%llu hold_max=%llu",
-		    st.hold_p50_ns, st.hold_p99_ns, st.hold_max_ns);
-	out->printf(out, " errors=%llu waiters=%u holder=%d util_ppm=%llu sat_milli=%llu",
-		    st.errors, st.waiters_now, st.holder_pid, st.util_ppm, st.sat_milli);
-	out->printf(out, " holders=%u probable=%d holds=%llu holds_lower_bound=%llu",
-		    st.holders_now, st.probable_pid, st.holds, st.holds_lower_bound);
-	out->printf(out, " holds_at_release=%llu top_cause=%d holds_unended=%llu\n",
-		    st.holds_at_release, st.top_cause_pid, st.holds_unended);
-}
-
-static void lb_dump_task(const struct lb_ledger *l, struct lb_out *out, const struct lb_task *t)
-{
-	const struct lb_sleeper *s = lb_sleeper_find(l, t->id.pid);
-	struct lb_task_stats st;
-	char esc[LB_ESC_LEN];
-
-	lb_task_fill_stats(t, &st);
-	lb_escape_comm(esc, st.id.comm);
-	out->printf(out, "task pid=%d tgid=%d comm=%s wait_ns=%llu waits=%llu",
-		    st.id.pid, st.id.tgid, esc, st.wait_ns, st.waits);
-	out->printf(out, " hold_ns=%llu hold_on_cpu_ns=%llu holds=%llu",
-		    st.hold_ns, st.hold_on_cpu_ns, st.holds);
-	out->printf(out, " blame_ns=%llu root_blame_ns=%llu errors=%llu verdict=%s",
-		    st.blame_ns, st.root_blame_ns, st.errors, lb_verdict_name(st.verdict));
-	out->printf(out, " kthread=%d holds_lower_bound=%llu hold_cpu_unknown_ns=%llu",
-		    st.kthread, st.holds_lower_bound, st.hold_cpu_unknown_ns);
-	out->printf(out, " event_wait_ns=%llu event_waits=%llu",
-		    s ? lb_sleeper_wait_ns(l, s) : 0, s ? s->waits : 0);
-	out->printf(out, " hold_runnable_ns=%llu hold_sleeping_ns=%llu",
-		    st.hold_runnable_ns, st.hold_sleeping_ns);
-	out->printf(out, " hold_runnable_unknown_ns=%llu holds_unended=%llu\n",
-		    st.hold_runnable_unknown_ns, st.holds_unended);
-}
-
-static void lb_dump_events(const struct lb_ledger *l, struct lb_out *out)
-{
-	char a[LB_ESC_LEN], b[LB_ESC_LEN];
-	u32 i;
-
-	for (i = 0; i < l->limits.max_sleepers; i++) {
-		const struct lb_sleeper *s = &l->sleepers[i];
-
-		if (hlist_unhashed(&s->hnode))
-			continue;
-		lb_escape_comm(a, s->comm);
-		out->printf(out, "evwait pid=%d tgid=%d comm=%s wait_ns=%llu waits=%llu",
-			    s->pid, s->tgid, a, lb_sleeper_wait_ns(l, s), s->waits);
-		out->printf(out, " errors=%llu waker=%d asleep=%d\n", s->errors, s->waker,
-			    s->asleep);
-	}
-	for (i = 0; i < l->nr_signals; i++) {
-		const struct lb_signal *sg = &l->signal[i];
-
-		lb_escape_comm(a, sg->waiter.comm);
-		lb_escape_comm(b, sg->waker.comm);
-		out->printf(out, "signal waiter=%d waiter_tgid=%d waiter_comm=%s",
-			    sg->waiter.pid, sg->waiter.tgid, a);
-		out->printf(out, " waker=%d waker_tgid=%d waker_comm=%s", sg->waker.pid,
-			    sg->waker.tgid, sg->waker.pid ? b : "-");
-		out->printf(out, " wait_ns=%llu waits=%llu max_ns=%llu\n", sg->wait_ns, sg->waits,
-			    sg->max_ns);
-	}
-}
-
-static void lb_dump_proc(struct lb_out *out, const struct lb_proc *p)
-{
-	struct lb_process_stats st;
-	char esc[LB_ESC_LEN];
-
-	lb_proc_fill_stats(p, &st);
-	lb_escape_comm(esc, st.comm);
-	out->printf(out, "process tgid=%d comm=%s wait_ns=%llu hold_ns=%llu",
-		    st.tgid, esc, st.wait_ns, st.hold_ns);
-	out->printf(out, " blame_ns=%llu root_blame_ns=%llu verdict=%s",
-		    st.blame_ns, st.root_blame_ns, lb_verdict_name(st.verdict));
-	out->printf(out, " tasks=%u waits=%llu holds=%llu hold_on_cpu_ns=%llu errors=%llu",
-		    st.tasks, st.waits, st.holds, st.hold_on_cpu_ns, st.errors);
-	out->printf(out, " hold_runnable_ns=%llu\n", st.hold_runnable_ns);
-}
-
-static void lb_dump_totals(const struct lb_ledger *l, struct lb_out *out)
-{
-	struct lb_ledger_totals tt;
-	const struct lb_ledger_totals *t = &tt;
-
-	lb_ledger_totals(l, &tt);
-	out->printf(out, "totals events=%llu wait_ns=%llu blame_ns=%llu pending_ns=%llu",
-		    t->events, t->wait_ns, t->blame_ns, t->pending_ns);
-	out->printf(out, " unattributed_ns=%llu late=%llu unmatched=%llu",
-		    t->unattributed_ns, t->late_events, t->unmatched_events);
-	out->printf(out, " evicted_locks=%llu evicted_tasks=%llu",
-		    t->evicted_locks, t->evicted_tasks);
-	out->printf(out, " dropped_waiters=%llu dropped_pairs=%llu window_ns=%llu",
-		    t->dropped_waiters, t->dropped_pairs, lb_window_ns(l));
-	out->printf(out, " invalid=%llu dropped_holders=%llu dropped_chains=%llu",
-		    t->invalid_events, t->dropped_holders, t->dropped_chains);
-	out->printf(out, " deadlocks=%llu dropped_stacks=%llu", t->deadlocks,
-		    t->dropped_stacks);
-	out->printf(out, " futex_kinds=%s futex_lock_waits=%llu event_wait_ns=%llu",
-		    l->futex_kinds ? "on" : "off", t->futex_lock_waits,
-		    lb_sum_sat(t->event_wait_ns, t->event_open_ns));
-	out->printf(out, " event_waits=%llu event_errors=%llu event_dropped=%llu",
-		    t->event_waits, t->event_errors, t->event_dropped);
-	out->printf(out, " evicted_sleepers=%llu dropped_signals=%llu asleep=%u\n",
-		    t->evicted_sleepers, t->dropped_signals, t->asleep);
-}
-
-static void lb_dump_deadlocks(const struct lb_ledger *l, struct lb_out *out)
-{
-	u32 i, j;
-
-	for (i = 0; i < l->nr_deadlocks; i++) {
-		const struct lb_deadlock *dl = &l->deadlock[i];
-
-		out->printf(out, "deadlock tasks=");
-		for (j = 0; j < dl->nr_tasks; j++)
-			out->printf(out, "%s%d", j ? "," : "", dl->pid[j]);
-		out->printf(out, " locks=");
-		for (j = 0; j < dl->nr_locks; j++)
-			out->printf(out, "%s%016llx", j ? "," : "", dl->lock[j]);
-		out->printf(out, "\n");
-	}
-}
-
-void lb_ledger_dump(const struct lb_ledger *l, struct lb_out *out)
-{
-	u32 i;
-
-	out->printf(out, "# lockblame ledger v1\n");
-	lb_dump_totals(l, out);
-	for (i = 0; i < l->limits.max_locks; i++)
-		if (!hlist_unhashed(&l->locks[i].hnode))
-			lb_dump_lock(l, out, &l->locks[i]);
-	for (i = 0; i < l->limits.max_tasks; i++)
-		if (!hlist_unhashed(&l->tasks[i].hnode))
-			lb_dump_task(l, out, &l->tasks[i]);
-	for (i = 0; i < l->limits.max_tasks; i++)
-		if (!hlist_unhashed(&l->procs[i].hnode))
-			lb_dump_proc(out, &l->procs[i]);
-	for (i = 0; i < l->nr_pairs; i++)
-		out->printf(out, "pair holder=%d victim=%d blame_ns=%llu\n", l->pairs[i].holder,
-			    l->pairs[i].victim, l->pairs[i].blame_ns);
-	for (i = 0; i < l->nr_chains; i++) {
-		const struct lb_chain *c = &l->chains[i];
-
-		out->printf(out, "chain victim_lock=%016llx holder=%d waits_on=%016llx",
-			    c->victim_lock, c->holder, c->waits_on);
-		out->printf(out, " root=%d blame_ns=%llu\n", c->root, c->blame_ns);
-	}
-	lb_dump_deadlocks(l, out);
-	lb_dump_events(l, out);
-	for (i = 0; i < l->nr_stacks; i++) {
-		const struct lb_stack *st = &l->stacks[i];
-
-		out->printf(out, "stack pid=%d role=%s id=%u ns=%llu\n", st->pid,
-			    st->role == LB_STACK_CAUSE ? "cause" : "victim", st->id, st->ns);
-	}
-}
-EXPORT_SYMBOL_IF_KUNIT(lb_ledger_dump);
