@@ -59,29 +59,6 @@ const char *lb_verdict_name(enum lb_verdict v)
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_verdict_name);
 
-/* Per-task accounts, mirrored into the task's process. */
-
-static void lb_task_add_wait(struct lb_task *t, u64 ns)
-{
-	t->wait_ns += ns;
-	if (t->proc)
-		t->proc->wait_ns += ns;
-}
-
-static void lb_task_add_blame(struct lb_task *t, u64 ns)
-{
-	t->blame_ns += ns;
-	if (t->proc)
-		t->proc->blame_ns += ns;
-}
-
-static void lb_task_add_root(struct lb_task *t, u64 ns)
-{
-	t->root_blame_ns += ns;
-	if (t->proc)
-		t->proc->root_blame_ns += ns;
-}
-
 /*
  * Remember the heaviest causes or victims of a lock (space-saving: a
  * newcomer takes the lightest slot and its count, so a heavy hitter is never
@@ -229,7 +206,7 @@ static void lb_root_debt_pay(struct lb_ledger *l, const struct lb_root_debt *d,
 		.root = root->id.pid,
 	};
 
-	lb_task_add_root(root, d->ns);
+	lb_account_add(root, &(struct lb_account){ .root_blame_ns = d->ns });
 	if (root->id.pid != d->holder)
 		lb_chain_add(l, &c, d->ns);
 }
@@ -327,14 +304,12 @@ static void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct l
 			.victim_lock = lock->id,
 			.holder = r->id.pid,
 			.waits_on = rt->waits_on,
-			.ns = min(rt->ns, r->root_blame_ns),
+			.ns = min(rt->ns, r->acct.root_blame_ns),
 		};
 
 		if (!root || root == r)
 			continue;
-		r->root_blame_ns -= d.ns;
-		if (r->proc)
-			r->proc->root_blame_ns -= min(d.ns, r->proc->root_blame_ns);
+		lb_account_take(r, &(struct lb_account){ .root_blame_ns = d.ns });
 		lb_root_debt_pay(l, &d, root);
 	}
 	lock->nr_routes = 0;
@@ -412,7 +387,7 @@ static void lb_charge(struct lb_ledger *l, struct lb_lock *lock, struct lb_holde
 
 	h->flags |= LB_HF_CONTENDED;
 	h->blame_ns += ns;
-	lb_task_add_blame(cur, ns);
+	lb_account_add(cur, &(struct lb_account){ .blame_ns = ns });
 	lb_top_add(lock->cause, cur->id.pid, ns);
 	path[0] = cur;
 	while (depth < l->limits.max_chain_depth) {
@@ -450,7 +425,7 @@ static void lb_charge(struct lb_ledger *l, struct lb_lock *lock, struct lb_holde
 		cur = next;
 	}
 root:
-	lb_task_add_root(cur, ns);
+	lb_account_add(cur, &(struct lb_account){ .root_blame_ns = ns });
 	if (cur != h->task) {
 		struct lb_chain c = {
 			.victim_lock = lock->id,
@@ -517,7 +492,7 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 dt)
 		w->wait_ns += dt;
 		if (pending)
 			w->pending_ns += dt;
-		lb_task_add_wait(w->task, dt);
+		lb_account_add(w->task, &(struct lb_account){ .wait_ns = dt });
 		lb_top_add(lock->victim, w->pid, dt);
 	}
 	if (pending) {
@@ -559,13 +534,11 @@ static void lb_wait_end(struct lb_ledger *l, struct lb_waiter *w, u8 result, u16
 {
 	struct lb_lock *lock = w->lock;
 	struct lb_task *t = w->task;
+	u64 errors = 0;
 
 	list_del_init(&w->lock_node);
 	lock->nr_waiting--;
 	t->waiting = NULL;
-	t->waits++;
-	if (t->proc)
-		t->proc->waits++;
 	switch (result) {
 	case LB_WAIT_ACQUIRED:
 	case LB_WAIT_WOKEN:
@@ -575,14 +548,13 @@ static void lb_wait_end(struct lb_ledger *l, struct lb_waiter *w, u8 result, u16
 	case LB_WAIT_INTERRUPTED:
 	case LB_WAIT_AGAIN:
 	case LB_WAIT_ERROR:
-		t->errors++;
-		if (t->proc)
-			t->proc->errors++;
+		errors = 1;
 		lock->errors++;
 		break;
 	default:
 		break;
 	}
+	lb_account_add(t, &(struct lb_account){ .waits = 1, .errors = errors });
 	/* A wait that never slept says nothing about how long waits are. */
 	if (result != LB_WAIT_AGAIN && !(flags & LB_EF_NOSLEEP))
 		lb_hist_add(&lock->wait_hist, w->wait_ns);
@@ -707,12 +679,7 @@ static void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64
 	 */
 	if (ev->flags & LB_EF_NOSLEEP) {
 		lock->errors++;
-		t->errors++;
-		t->waits++;
-		if (t->proc) {
-			t->proc->errors++;
-			t->proc->waits++;
-		}
+		lb_account_add(t, &(struct lb_account){ .waits = 1, .errors = 1 });
 		return;
 	}
 	if (t->waiting && t->waiting->lock == lock) {
@@ -910,18 +877,14 @@ static void lb_hold_split(u64 hold, u64 span, u64 cpu, u64 runnable, bool rq_rea
 static void lb_hold_account(struct lb_lock *lock, struct lb_task *r, u64 hold,
 			    const struct lb_hold_split *s)
 {
-	r->hold_ns += hold;
-	r->hold_on_cpu_ns += s->on;
-	r->hold_runnable_ns += s->runnable;
+	lb_account_add(r, &(struct lb_account){
+		.hold_ns = hold,
+		.hold_on_cpu_ns = s->on,
+		.hold_runnable_ns = s->runnable,
+		.holds = 1,
+	});
 	r->hold_cpu_unknown_ns += s->cpu_unknown;
 	r->hold_runnable_unknown_ns += s->runnable_unknown;
-	r->holds++;
-	if (r->proc) {
-		r->proc->hold_ns += hold;
-		r->proc->hold_on_cpu_ns += s->on;
-		r->proc->hold_runnable_ns += s->runnable;
-		r->proc->holds++;
-	}
 	lock->hold_ns += hold;
 	lock->holds++;
 	lb_hist_add(&lock->hold_hist, hold);
@@ -1026,9 +989,8 @@ static void lb_resolve_pending(struct lb_ledger *l, struct lb_lock *lock, struct
 	lock->blame_ns += ns;
 	l->totals.pending_ns -= ns;
 	l->totals.blame_ns += ns;
-	lb_task_add_blame(r, ns);
 	/* The releaser is running, not waiting: it is its own root. */
-	lb_task_add_root(r, ns);
+	lb_account_add(r, &(struct lb_account){ .blame_ns = ns, .root_blame_ns = ns });
 	lb_root_debts_settle(l, lock, r);
 	lb_routes_learn_root(l, lock, r);
 	lb_routes_settle(l, lock, r);
@@ -1060,15 +1022,9 @@ static void lb_unwait(struct lb_ledger *l, struct lb_lock *lock, s32 pid, u64 ns
 			lock->victim[i].ns -= min(ns, lock->victim[i].ns);
 	if (!t)
 		return;
-	ns = min(ns, t->wait_ns);
-	t->wait_ns -= ns;
-	if (ended && t->waits)
-		t->waits--;
-	if (!t->proc)
-		return;
-	t->proc->wait_ns -= min(ns, t->proc->wait_ns);
-	if (ended && t->proc->waits)
-		t->proc->waits--;
+	/* The process gives back no more than the task had. */
+	ns = min(ns, t->acct.wait_ns);
+	lb_account_take(t, &(struct lb_account){ .wait_ns = ns, .waits = ended });
 }
 
 /*
@@ -1258,20 +1214,21 @@ void lb_task_fill_stats(const struct lb_task *t, struct lb_task_stats *st)
 {
 	memset(st, 0, sizeof(*st));
 	st->id = t->id;
-	st->wait_ns = t->wait_ns;
-	st->waits = t->waits;
-	st->hold_ns = t->hold_ns;
-	st->hold_on_cpu_ns = t->hold_on_cpu_ns;
-	st->holds = t->holds;
-	st->blame_ns = t->blame_ns;
-	st->root_blame_ns = t->root_blame_ns;
-	st->errors = t->errors;
-	st->verdict = lb_verdict_of(t->root_blame_ns, t->wait_ns);
+	st->wait_ns = t->acct.wait_ns;
+	st->waits = t->acct.waits;
+	st->hold_ns = t->acct.hold_ns;
+	st->hold_on_cpu_ns = t->acct.hold_on_cpu_ns;
+	st->holds = t->acct.holds;
+	st->blame_ns = t->acct.blame_ns;
+	st->root_blame_ns = t->acct.root_blame_ns;
+	st->errors = t->acct.errors;
+	st->verdict = lb_verdict_of(t->acct.root_blame_ns, t->acct.wait_ns);
 	st->hold_cpu_unknown_ns = t->hold_cpu_unknown_ns;
-	st->hold_runnable_ns = t->hold_runnable_ns;
+	st->hold_runnable_ns = t->acct.hold_runnable_ns;
 	st->hold_runnable_unknown_ns = t->hold_runnable_unknown_ns;
-	st->hold_sleeping_ns = t->hold_ns - t->hold_on_cpu_ns - t->hold_runnable_ns -
-			       t->hold_cpu_unknown_ns - t->hold_runnable_unknown_ns;
+	st->hold_sleeping_ns = t->acct.hold_ns - t->acct.hold_on_cpu_ns -
+			       t->acct.hold_runnable_ns - t->hold_cpu_unknown_ns -
+			       t->hold_runnable_unknown_ns;
 	st->holds_lower_bound = t->holds_lower_bound;
 	st->holds_unended = t->holds_unended;
 	st->kthread = t->kthread;
@@ -1314,16 +1271,16 @@ void lb_proc_fill_stats(const struct lb_proc *p, struct lb_process_stats *st)
 	st->tgid = p->tgid;
 	memcpy(st->comm, p->comm, LB_COMM_LEN);
 	st->tasks = p->nr_tasks;
-	st->wait_ns = p->wait_ns;
-	st->waits = p->waits;
-	st->hold_ns = p->hold_ns;
-	st->hold_on_cpu_ns = p->hold_on_cpu_ns;
-	st->hold_runnable_ns = p->hold_runnable_ns;
-	st->holds = p->holds;
-	st->blame_ns = p->blame_ns;
-	st->root_blame_ns = p->root_blame_ns;
-	st->errors = p->errors;
-	st->verdict = lb_verdict_of(p->root_blame_ns, p->wait_ns);
+	st->wait_ns = p->acct.wait_ns;
+	st->waits = p->acct.waits;
+	st->hold_ns = p->acct.hold_ns;
+	st->hold_on_cpu_ns = p->acct.hold_on_cpu_ns;
+	st->hold_runnable_ns = p->acct.hold_runnable_ns;
+	st->holds = p->acct.holds;
+	st->blame_ns = p->acct.blame_ns;
+	st->root_blame_ns = p->acct.root_blame_ns;
+	st->errors = p->acct.errors;
+	st->verdict = lb_verdict_of(p->acct.root_blame_ns, p->acct.wait_ns);
 }
 
 bool lb_ledger_process(const struct lb_ledger *l, s32 tgid, struct lb_process_stats *st)

@@ -55,6 +55,22 @@ struct lb_top {
 	u64 ns;
 };
 
+/*
+ * What a task waited, held and caused: kept per task and, summed, per
+ * process (which outlives its evicted tasks). lb_account_add() adds to both.
+ */
+struct lb_account {
+	u64 wait_ns;		/* time spent waiting on contended locks */
+	u64 waits;		/* contended waits ended (or never slept) */
+	u64 errors;		/* of them: timeout, signal or value changed */
+	u64 hold_ns;		/* time holding a lock while others waited */
+	u64 hold_on_cpu_ns;	/* part of hold_ns on a CPU */
+	u64 hold_runnable_ns;	/* part of hold_ns runnable, waiting for a CPU */
+	u64 holds;		/* contended holds ended */
+	u64 blame_ns;		/* waiter-ns inflicted while holding */
+	u64 root_blame_ns;	/* blame kept: inflicted while running, or reached through chains */
+};
+
 struct lb_proc {
 	struct hlist_node hnode;
 	struct list_head lru;		/* free list, or proc_lru while no task refers to it */
@@ -62,8 +78,7 @@ struct lb_proc {
 	char comm[LB_COMM_LEN];
 	bool kthread;
 	u32 nr_tasks;
-	u64 wait_ns, waits, hold_ns, hold_on_cpu_ns, holds, blame_ns, root_blame_ns, errors;
-	u64 hold_runnable_ns;
+	struct lb_account acct;		/* the sum of its tasks' */
 };
 
 struct lb_task {
@@ -76,10 +91,53 @@ struct lb_task {
 	bool swallow_end;		/* its wait on swallow_lock was found not to be */
 	u64 swallow_lock;		/* contention: its end is expected, and ignored */
 	struct lb_proc *proc;
-	u64 wait_ns, waits, hold_ns, hold_on_cpu_ns, hold_cpu_unknown_ns, holds;
-	u64 holds_lower_bound, holds_unended, blame_ns, root_blame_ns, errors;
-	u64 hold_runnable_ns, hold_runnable_unknown_ns;
+	struct lb_account acct;
+	/* Its holds' details, not summed per process. */
+	u64 hold_cpu_unknown_ns, hold_runnable_unknown_ns, holds_lower_bound, holds_unended;
 };
+
+static inline void lb_account_sum(struct lb_account *a, const struct lb_account *d)
+{
+	a->wait_ns += d->wait_ns;
+	a->waits += d->waits;
+	a->errors += d->errors;
+	a->hold_ns += d->hold_ns;
+	a->hold_on_cpu_ns += d->hold_on_cpu_ns;
+	a->hold_runnable_ns += d->hold_runnable_ns;
+	a->holds += d->holds;
+	a->blame_ns += d->blame_ns;
+	a->root_blame_ns += d->root_blame_ns;
+}
+
+/* Take @d back from @a, each counter at most down to 0. */
+static inline void lb_account_less(struct lb_account *a, const struct lb_account *d)
+{
+	a->wait_ns -= min(d->wait_ns, a->wait_ns);
+	a->waits -= min(d->waits, a->waits);
+	a->errors -= min(d->errors, a->errors);
+	a->hold_ns -= min(d->hold_ns, a->hold_ns);
+	a->hold_on_cpu_ns -= min(d->hold_on_cpu_ns, a->hold_on_cpu_ns);
+	a->hold_runnable_ns -= min(d->hold_runnable_ns, a->hold_runnable_ns);
+	a->holds -= min(d->holds, a->holds);
+	a->blame_ns -= min(d->blame_ns, a->blame_ns);
+	a->root_blame_ns -= min(d->root_blame_ns, a->root_blame_ns);
+}
+
+/* Add @d to @t's account and to its process's. */
+static inline void lb_account_add(struct lb_task *t, const struct lb_account *d)
+{
+	lb_account_sum(&t->acct, d);
+	if (t->proc)
+		lb_account_sum(&t->proc->acct, d);
+}
+
+/* Take @d back from @t's account and its process's (saturating at 0). */
+static inline void lb_account_take(struct lb_task *t, const struct lb_account *d)
+{
+	lb_account_less(&t->acct, d);
+	if (t->proc)
+		lb_account_less(&t->proc->acct, d);
+}
 
 /*
  * A wait on a lock. Live while the task waits; after the wait ended it stays

@@ -452,6 +452,18 @@ static noinline_for_stack bool lb_report_task_row(struct lb_out *out, const stru
 	return st.holds_lower_bound;
 }
 
+/* Tasks and processes that neither waited, held nor caused waiting are not shown. */
+static bool lb_account_idle(const struct lb_account *a)
+{
+	return !a->wait_ns && !a->blame_ns && !a->hold_ns;
+}
+
+/* Tasks and processes are ranked by blame + wait. */
+static u64 lb_account_rank(const struct lb_account *a)
+{
+	return lb_sum_sat(a->blame_ns, a->wait_ns);
+}
+
 static void lb_report_tasks(const struct lb_ledger *l, struct lb_out *out)
 {
 	struct lb_rank rank[LB_ROWS];
@@ -461,10 +473,10 @@ static void lb_report_tasks(const struct lb_ledger *l, struct lb_out *out)
 	for (i = 0; i < l->limits.max_tasks; i++) {
 		const struct lb_task *t = &l->tasks[i];
 
-		if (hlist_unhashed(&t->hnode) || (!t->wait_ns && !t->blame_ns && !t->hold_ns))
+		if (hlist_unhashed(&t->hnode) || lb_account_idle(&t->acct))
 			continue;
 		total++;
-		n = lb_rank_add(rank, n, t, lb_sum_sat(t->blame_ns, t->wait_ns), (u32)t->id.pid);
+		n = lb_rank_add(rank, n, t, lb_account_rank(&t->acct), (u32)t->id.pid);
 	}
 	out->printf(out, "\nTASKS by blame + wait (%u of %u)\n", n, total);
 	out->printf(out, "%7s %7s %-16s %-6s %7s %7s %7s %8s %10s %5s %5s %4s\n", "pid", "tgid",
@@ -507,10 +519,10 @@ static void lb_report_procs(const struct lb_ledger *l, struct lb_out *out)
 	for (i = 0; i < l->limits.max_tasks; i++) {
 		const struct lb_proc *p = &l->procs[i];
 
-		if (hlist_unhashed(&p->hnode) || (!p->wait_ns && !p->blame_ns && !p->hold_ns))
+		if (hlist_unhashed(&p->hnode) || lb_account_idle(&p->acct))
 			continue;
 		total++;
-		n = lb_rank_add(rank, n, p, lb_sum_sat(p->blame_ns, p->wait_ns), (u32)p->tgid);
+		n = lb_rank_add(rank, n, p, lb_account_rank(&p->acct), (u32)p->tgid);
 	}
 	out->printf(out, "\nPROCESSES by blame + wait (%u of %u)\n", n, total);
 	out->printf(out, "%7s %-16s %5s %-6s %8s %8s %8s %8s %5s %5s %4s\n", "tgid", "comm",

@@ -417,7 +417,7 @@ static struct lb_task *lb_task_victim(struct lb_ledger *l)
 	u32 n = 0;
 
 	list_for_each_entry_reverse(t, &l->task_lru, lru) {
-		interest = t->wait_ns + t->blame_ns + t->hold_ns;
+		interest = t->acct.wait_ns + t->acct.blame_ns + t->acct.hold_ns;
 		if (!best || interest < least) {
 			best = t;
 			least = interest;
