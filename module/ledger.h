@@ -160,7 +160,7 @@ bool lb_ledger_process(const struct lb_ledger *l, s32 tgid, struct lb_process_st
 bool lb_ledger_event_task(const struct lb_ledger *l, s32 pid, u64 *wait_ns, u64 *waits,
 			  s32 *waker);
 
-/* The verdict rule, for tasks and processes alike (see ledger.c). */
+/* The verdict rule, for tasks and processes alike (see ledger_query.c). */
 enum lb_verdict lb_verdict_of(u64 kept_blame_ns, u64 wait_ns);
 
 /* Tell futex locks from event waits (on), or count every futex as a lock. */

@@ -380,7 +380,10 @@ u64 lb_sleeper_wait_ns(const struct lb_ledger *l, const struct lb_sleeper *s);
 void lb_hist_add(struct lb_hist *h, u64 v);
 u64 lb_hist_percentile(const struct lb_hist *h, u32 pct);
 
-/* ledger.c: shared with the report. */
+/* ledger.c */
+u64 lb_scale(u64 a, u64 mul, u64 div);
+
+/* ledger_query.c: shared with the report and the dump. */
 void lb_lock_fill_stats(const struct lb_ledger *l, const struct lb_lock *lock,
 			struct lb_lock_stats *st);
 void lb_task_fill_stats(const struct lb_task *t, struct lb_task_stats *st);
