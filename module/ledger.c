@@ -159,127 +159,6 @@ static struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock
 	return h;
 }
 
-/* The chain through @d ends at @root: root blame and the chain record. */
-static void lb_root_debt_pay(struct lb_ledger *l, const struct lb_root_debt *d,
-			     struct lb_task *root)
-{
-	struct lb_chain c = {
-		.victim_lock = d->victim_lock,
-		.holder = d->holder,
-		.waits_on = d->waits_on,
-		.root = root->id.pid,
-	};
-
-	lb_account_add(root, &(struct lb_account){ .root_blame_ns = d->ns });
-	if (root->id.pid != d->holder)
-		lb_chain_add(l, &c, d->ns);
-}
-
-/* Pay every root debt of @lock to @root, or (NULL) back to its fallback. */
-static void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *root)
-{
-	u32 i;
-
-	for (i = 0; i < lock->nr_root_debts; i++) {
-		const struct lb_root_debt *d = &lock->root_debt[i];
-		struct lb_task *t = root ? root : lb_task_find(l, d->fallback);
-
-		if (t)
-			lb_root_debt_pay(l, d, t);
-	}
-	lock->nr_root_debts = 0;
-}
-
-/*
- * The walk of a chain met @lock, whose holder is not known yet: keep the
- * root blame on it. False if there is no room: the caller's task is root.
- */
-static bool lb_root_debt_add(struct lb_lock *lock, const struct lb_root_debt *nd)
-{
-	struct lb_root_debt *d;
-	u32 i;
-
-	for (i = 0; i < lock->nr_root_debts; i++) {
-		d = &lock->root_debt[i];
-		if (d->victim_lock == nd->victim_lock && d->holder == nd->holder &&
-		    d->waits_on == nd->waits_on && d->fallback == nd->fallback) {
-			d->ns += nd->ns;
-			return true;
-		}
-	}
-	if (lock->nr_root_debts == LB_LOCK_ROOT_DEBTS)
-		return false;
-	lock->root_debt[lock->nr_root_debts++] = *nd;
-	return true;
-}
-
-/*
- * Pending time on @lock while its probable holder P waits on another lock:
- * note where the root blame would go if P is confirmed as the holder.
- */
-static void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns)
-{
-	struct lb_task *p = lb_task_find(l, lock->probable_pid);
-	const struct lb_lock *on;
-	struct lb_route *r;
-	s32 root;
-	u32 i;
-
-	if (!p || !p->waiting || p->waiting->lock == lock)
-		return;
-	on = p->waiting->lock;
-	root = on->nr_holders ? on->holder[0].task->id.pid : 0;
-	if (lock->route_pid != p->id.pid) {
-		lock->route_pid = p->id.pid;
-		lock->nr_routes = 0;
-	}
-	for (i = 0; i < lock->nr_routes; i++) {
-		r = &lock->route[i];
-		if (r->waits_on == on->id && r->root == root) {
-			r->ns += ns;
-			return;
-		}
-	}
-	if (lock->nr_routes < LB_LOCK_ROUTES)
-		lock->route[lock->nr_routes++] = (struct lb_route){ on->id, root, ns };
-}
-
-/* @lock was released by @r: routes through it still open now have a root. */
-static void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
-{
-	struct lb_lock *other;
-	u32 i;
-
-	list_for_each_entry(other, &l->active_locks, lru)
-		for (i = 0; i < other->nr_routes; i++)
-			if (other->route[i].waits_on == lock->id && !other->route[i].root)
-				other->route[i].root = r->id.pid;
-}
-
-/* @lock's pending blame went to @r: if @r is the probable holder, route it. */
-static void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
-{
-	u32 i;
-
-	for (i = 0; r && lock->route_pid == r->id.pid && i < lock->nr_routes; i++) {
-		const struct lb_route *rt = &lock->route[i];
-		struct lb_task *root = rt->root ? lb_task_find(l, rt->root) : NULL;
-		struct lb_root_debt d = {
-			.victim_lock = lock->id,
-			.holder = r->id.pid,
-			.waits_on = rt->waits_on,
-			.ns = min(rt->ns, r->acct.root_blame_ns),
-		};
-
-		if (!root || root == r)
-			continue;
-		lb_account_take(r, &(struct lb_account){ .root_blame_ns = d.ns });
-		lb_root_debt_pay(l, &d, root);
-	}
-	lock->nr_routes = 0;
-	lock->route_pid = 0;
-}
-
 /* Pending blame whose holder can never be named. */
 static void lb_unattribute_pending(struct lb_ledger *l, struct lb_lock *lock)
 {
@@ -325,81 +204,19 @@ static void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_ta
 	lb_holder_add(l, lock, t, ts, c, read ? LB_HF_READER : 0);
 }
 
-/* Blame and chains */
-
-static void lb_note_cycle(struct lb_ledger *l, struct lb_task **task, const u64 *lock, u32 n)
-{
-	s32 pid[LB_CYCLE_MAX];
-	u32 i;
-
-	for (i = 0; i < n; i++)
-		pid[i] = task[i]->id.pid;
-	lb_deadlock_add(l, pid, lock, n);
-}
+/* Blame */
 
 /*
- * Charge @ns of waiting to holder @h of @lock. If the holder is itself
- * blocked, the same amount flows along the chain of holders to its root:
- * the first task that is not waiting, or whose lock has no known holder.
- * A task met twice on the walk closes a cycle: a deadlock.
+ * Charge @ns of waiting to holder @h of @lock; it flows on along the chain
+ * if the holder is itself blocked (ledger_chain.c).
  */
 static void lb_charge(struct lb_ledger *l, struct lb_lock *lock, struct lb_holder *h, u64 ns)
 {
-	struct lb_task *path[LB_CYCLE_MAX], *cur = h->task, *next;
-	u64 via[LB_CYCLE_MAX];
-	u32 depth = 0, i;
-
 	h->flags |= LB_HF_CONTENDED;
 	h->blame_ns += ns;
-	lb_account_add(cur, &(struct lb_account){ .blame_ns = ns });
-	lb_top_add(lock->cause, cur->id.pid, ns);
-	path[0] = cur;
-	while (depth < l->limits.max_chain_depth) {
-		const struct lb_waiter *w = cur->waiting;
-
-		if (!w)
-			break;
-		if (!w->lock->nr_holders) {
-			struct lb_root_debt d = {
-				.victim_lock = lock->id,
-				.holder = h->task->id.pid,
-				.waits_on = h->task->waiting->lock->id,
-				.fallback = cur->id.pid,
-				.ns = ns,
-			};
-
-			/* Its holder is learnt at release: the root is decided then. */
-			if (lb_root_debt_add(w->lock, &d))
-				return;
-			break;
-		}
-		next = w->lock->holder[0].task;
-		/* Holding what it waits for: a stale guess of ours, not a cycle. */
-		if (next == cur)
-			break;
-		via[depth] = w->lock->id;
-		for (i = 0; i <= depth; i++) {
-			if (path[i] == next) {
-				lb_note_cycle(l, &path[i], &via[i], depth - i + 1);
-				cur = path[i];
-				goto root;
-			}
-		}
-		path[++depth] = next;
-		cur = next;
-	}
-root:
-	lb_account_add(cur, &(struct lb_account){ .root_blame_ns = ns });
-	if (cur != h->task) {
-		struct lb_chain c = {
-			.victim_lock = lock->id,
-			.holder = h->task->id.pid,
-			.waits_on = h->task->waiting->lock->id,
-			.root = cur->id.pid,
-		};
-
-		lb_chain_add(l, &c, ns);
-	}
+	lb_account_add(h->task, &(struct lb_account){ .blame_ns = ns });
+	lb_top_add(lock->cause, h->task->id.pid, ns);
+	lb_blame_flow(l, lock, h->task, ns);
 }
 
 /*

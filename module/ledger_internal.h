@@ -360,10 +360,15 @@ struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l);
 void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w);
 struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim);
 void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns);
-void lb_chain_add(struct lb_ledger *l, const struct lb_chain *key, u64 ns);
 void lb_stack_add(struct lb_ledger *l, s32 pid, u8 role, u32 id, u64 ns);
 struct lb_stack *lb_stack_find(const struct lb_ledger *l, s32 pid, u8 role, u32 id);
-void lb_deadlock_add(struct lb_ledger *l, const s32 *pid, const u64 *lock, u32 n);
+
+/* ledger_chain.c: root blame, chains and deadlocks. */
+void lb_blame_flow(struct lb_ledger *l, const struct lb_lock *lock, struct lb_task *t, u64 ns);
+void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *root);
+void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns);
+void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
+void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
 
 /* ledger_events.c: futex waits that are not contention. */
 void lb_events_init(struct lb_ledger *l);

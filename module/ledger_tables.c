@@ -494,7 +494,7 @@ void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w)
 	w->pending_ns = 0;
 }
 
-/* Pairs and chains: append-only until reset. */
+/* Pairs: append-only until reset. */
 
 static u32 lb_pair_hash(const struct lb_ledger *l, s32 holder, s32 victim)
 {
@@ -527,35 +527,6 @@ void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns)
 		hlist_add_head(&p->hnode, &l->pair_hash[lb_pair_hash(l, holder, victim)]);
 	}
 	p->blame_ns += ns;
-}
-
-static u32 lb_chain_hash(const struct lb_ledger *l, const struct lb_chain *c)
-{
-	u64 k = c->victim_lock ^ (c->waits_on * 31) ^ ((u64)(u32)c->holder << 32) ^ (u32)c->root;
-
-	return hash_64(k, l->chain_bits);
-}
-
-void lb_chain_add(struct lb_ledger *l, const struct lb_chain *key, u64 ns)
-{
-	struct hlist_head *head = &l->chain_hash[lb_chain_hash(l, key)];
-	struct lb_chain *c;
-
-	hlist_for_each_entry(c, head, hnode) {
-		if (c->victim_lock == key->victim_lock && c->waits_on == key->waits_on &&
-		    c->holder == key->holder && c->root == key->root) {
-			c->blame_ns += ns;
-			return;
-		}
-	}
-	if (l->nr_chains == l->max_chains) {
-		l->totals.dropped_chains++;
-		return;
-	}
-	c = &l->chains[l->nr_chains++];
-	*c = *key;
-	c->blame_ns = ns;
-	hlist_add_head(&c->hnode, head);
 }
 
 static struct hlist_head *lb_stack_head(const struct lb_ledger *l, s32 pid, u8 role, u32 id)
@@ -593,57 +564,4 @@ void lb_stack_add(struct lb_ledger *l, s32 pid, u8 role, u32 id, u64 ns)
 	st->role = role;
 	st->ns = ns;
 	hlist_add_head(&st->hnode, lb_stack_head(l, pid, role, id));
-}
-
-/* Deadlocks: cycles are kept as sorted sets, so each is recorded once. */
-
-static void lb_sort_s32(s32 *v, u32 n)
-{
-	u32 i, j;
-	s32 x;
-
-	for (i = 1; i < n; i++) {
-		x = v[i];
-		for (j = i; j > 0 && v[j - 1] > x; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
-	}
-}
-
-static void lb_sort_u64(u64 *v, u32 n)
-{
-	u32 i, j;
-	u64 x;
-
-	for (i = 1; i < n; i++) {
-		x = v[i];
-		for (j = i; j > 0 && v[j - 1] > x; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
-	}
-}
-
-void lb_deadlock_add(struct lb_ledger *l, const s32 *pid, const u64 *lock, u32 n)
-{
-	struct lb_deadlock d;
-	u32 i;
-
-	memset(&d, 0, sizeof(d));
-	n = min_t(u32, n, LB_CYCLE_MAX);
-	d.nr_tasks = n;
-	d.nr_locks = n;
-	memcpy(d.pid, pid, n * sizeof(*pid));
-	memcpy(d.lock, lock, n * sizeof(*lock));
-	lb_sort_s32(d.pid, n);
-	lb_sort_u64(d.lock, n);
-	for (i = 0; i < l->nr_deadlocks; i++) {
-		const struct lb_deadlock *o = &l->deadlock[i];
-
-		if (o->nr_tasks == n && !memcmp(o->pid, d.pid, n * sizeof(*d.pid)) &&
-		    !memcmp(o->lock, d.lock, n * sizeof(*d.lock)))
-			return;
-	}
-	l->totals.deadlocks++;
-	if (l->nr_deadlocks < LB_DEADLOCKS_MAX)
-		l->deadlock[l->nr_deadlocks++] = d;
 }
