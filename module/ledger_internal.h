@@ -385,7 +385,21 @@ u64 lb_sleeper_wait_ns(const struct lb_ledger *l, const struct lb_sleeper *s);
 void lb_hist_add(struct lb_hist *h, u64 v);
 u64 lb_hist_percentile(const struct lb_hist *h, u32 pct);
 
-/* ledger.c */
+/* ledger_holds.c: holders, owners and holds. */
+struct lb_holder *lb_holder_find(struct lb_lock *lock, const struct lb_task *t);
+void lb_holders_drop_others(struct lb_ledger *l, struct lb_lock *lock,
+			    const struct lb_task *keep, bool readers);
+void lb_holders_drop_likely_others(struct lb_ledger *l, struct lb_lock *lock,
+				   const struct lb_task *releaser, bool keep_woken);
+struct lb_clocks lb_ev_clocks(const struct lb_event *ev);
+void lb_holder_start(struct lb_holder *h, u64 ts, const struct lb_clocks *c, u32 flags);
+struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock,
+				struct lb_task *t, u64 start_ns,
+				const struct lb_clocks *c, u32 flags);
+void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
+		    const struct lb_event *ev, u64 ts, struct lb_task *waiter);
+void lb_record_hold(struct lb_lock *lock, struct lb_task *r, const struct lb_event *ev,
+		    u64 ts);
 u64 lb_scale(u64 a, u64 mul, u64 div);
 
 /* ledger_query.c: shared with the report and the dump. */
