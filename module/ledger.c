@@ -46,13 +46,15 @@ static void lb_top_add(struct lb_top *top, s32 pid, u64 ns)
 	top[lightest].ns += ns;
 }
 
-/* Pending blame whose holder can never be named. */
-static void lb_unattribute_pending(struct lb_ledger *l, struct lb_lock *lock)
+/*
+ * Pending blame whose holder can never be named becomes unattributed. Also
+ * for a lock that is dropped (evicted, or forgotten), nobody waiting on it:
+ * its root debts and routes go with it, unsettled.
+ */
+void lb_pending_unattribute(struct lb_ledger *l, struct lb_lock *lock)
 {
 	struct lb_waiter *w, *tmp;
 
-	lb_root_debts_settle(l, lock, NULL);
-	lb_routes_settle(l, lock, NULL);
 	lock->unattributed_ns += lock->pending_ns;
 	l->totals.unattributed_ns += lock->pending_ns;
 	l->totals.pending_ns -= lock->pending_ns;
@@ -61,6 +63,14 @@ static void lb_unattribute_pending(struct lb_ledger *l, struct lb_lock *lock)
 		w->pending_ns = 0;
 	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node)
 		lb_waiter_free(l, w);
+}
+
+/* ... and the root blame that waited on its holder goes back to the chains' ends. */
+static void lb_unattribute_pending(struct lb_ledger *l, struct lb_lock *lock)
+{
+	lb_root_debts_settle(l, lock, NULL);
+	lb_routes_settle(l, lock, NULL);
+	lb_pending_unattribute(l, lock);
 }
 
 /*

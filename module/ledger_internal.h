@@ -385,6 +385,9 @@ u64 lb_sleeper_wait_ns(const struct lb_ledger *l, const struct lb_sleeper *s);
 void lb_hist_add(struct lb_hist *h, u64 v);
 u64 lb_hist_percentile(const struct lb_hist *h, u32 pct);
 
+/* ledger.c: the event engine. */
+void lb_pending_unattribute(struct lb_ledger *l, struct lb_lock *lock);
+
 /* ledger_holds.c: holders, owners and holds. */
 struct lb_holder *lb_holder_find(struct lb_lock *lock, const struct lb_task *t);
 void lb_holders_drop_others(struct lb_ledger *l, struct lb_lock *lock,

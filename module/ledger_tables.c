@@ -236,13 +236,9 @@ static struct lb_lock *lb_lock_victim(struct lb_ledger *l)
 /* Unhash a lock that nobody waits on; its unresolved blame is unattributable. */
 static void lb_lock_drop(struct lb_ledger *l, struct lb_lock *lock)
 {
-	struct lb_waiter *w, *tmp;
 	u32 i;
 
-	l->totals.pending_ns -= lock->pending_ns;
-	l->totals.unattributed_ns += lock->pending_ns;
-	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node)
-		lb_waiter_free(l, w);
+	lb_pending_unattribute(l, lock);
 	for (i = 0; i < lock->nr_holders; i++)
 		lb_task_unpin(l, lock->holder[i].task);
 	lock->nr_holders = 0;
