@@ -387,6 +387,14 @@ u64 lb_hist_percentile(const struct lb_hist *h, u32 pct);
 
 /* ledger.c: the event engine. */
 void lb_pending_unattribute(struct lb_ledger *l, struct lb_lock *lock);
+void lb_handoff(struct lb_ledger *l, struct lb_lock *lock);
+void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
+		  u64 ts, const struct lb_clocks *c, bool read);
+
+/* ledger_waits.c: waits begun and ended. */
+void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
+void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
+void lb_end_lost_wait(struct lb_ledger *l, struct lb_task *t);
 
 /* ledger_holds.c: holders, owners and holds. */
 struct lb_holder *lb_holder_find(struct lb_lock *lock, const struct lb_task *t);
