@@ -420,9 +420,11 @@ void lb_task_fill_stats(const struct lb_task *t, struct lb_task_stats *st);
 void lb_proc_fill_stats(const struct lb_proc *p, struct lb_process_stats *st);
 u64 lb_window_ns(const struct lb_ledger *l);
 
-/* ledger_report.c: shared with the dump. */
+/* ledger_text.c: values as text, for the report and the dump. */
 #define LB_ESC_LEN	(4 * LB_COMM_LEN + 1)
 void lb_escape_comm(char *dst, const char *comm);
+const char *lb_fmt_ns(char *buf, size_t size, u64 ns);
+const char *lb_fmt_count(char *buf, size_t size, u64 n);
 const char *lb_class_name(u8 lock_class);
 u64 lb_sum_sat(u64 a, u64 b);
 

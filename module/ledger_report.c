@@ -10,76 +10,6 @@
 #define LB_WHO_LEN	40
 #define LB_NUM_LEN	24	/* one formatted number or duration */
 
-/*
- * Escape a comm so that it is one printable token: bytes outside 0x21..0x7e,
- * '\\' and '=' become \xNN. It may be up to LB_COMM_LEN bytes, NUL-padded.
- */
-void lb_escape_comm(char *dst, const char *comm)
-{
-	static const char hex[] = "0123456789abcdef";
-	u32 i, n = 0;
-
-	for (i = 0; i < LB_COMM_LEN && comm[i]; i++) {
-		u8 c = comm[i];
-
-		if (c < 0x21 || c > 0x7e || c == '\\' || c == '=') {
-			dst[n++] = '\\';
-			dst[n++] = 'x';
-			dst[n++] = hex[c >> 4];
-			dst[n++] = hex[c & 15];
-		} else {
-			dst[n++] = c;
-		}
-	}
-	dst[n] = '\0';
-}
-
-/* A duration in at most 8 characters: 999ns, 999.9us, 999.9ms, 999.99s, 9999s, 99999h. */
-static const char *lb_fmt_ns(char *buf, size_t size, u64 ns)
-{
-	if (ns < 1000)
-		snprintf(buf, size, "%lluns", ns);
-	else if (ns < 1000000)
-		snprintf(buf, size, "%llu.%lluus", div_u64(ns, 1000), div_u64(ns, 100) % 10);
-	else if (ns < 1000000000)
-		snprintf(buf, size, "%llu.%llums", div_u64(ns, 1000000),
-			 div_u64(ns, 100000) % 10);
-	else if (ns < 1000000000000ULL)
-		snprintf(buf, size, "%llu.%02llus", div_u64(ns, 1000000000),
-			 div_u64(ns, 10000000) % 100);
-	else if (ns < 100000000000000ULL)
-		snprintf(buf, size, "%llus", div_u64(ns, 1000000000));
-	else
-		snprintf(buf, size, "%lluh", div64_u64(ns, 3600000000000ULL));
-	return buf;
-}
-
-/* A count in at most 5 characters: 9999, then 1234k, 1234M, ... */
-static const char *lb_fmt_count(char *buf, size_t size, u64 n)
-{
-	static const char suffix[] = " kMGTPE";
-	u32 s = 0;
-
-	while (n >= 10000) {
-		n = div_u64(n, 1000);
-		s++;
-	}
-	if (s)
-		snprintf(buf, size, "%llu%c", n, suffix[s]);
-	else
-		snprintf(buf, size, "%llu", n);
-	return buf;
-}
-
-static const char *const lb_class_names[LB_LOCK_CLASS_MAX] = LB_LOCK_CLASS_NAMES;
-
-const char *lb_class_name(u8 lock_class)
-{
-	if (lock_class < LB_LOCK_CLASS_MAX && lb_class_names[lock_class])
-		return lb_class_names[lock_class];
-	return "unknown";
-}
-
 /* "comm/pid", "[kthread]/pid", or "pid N" once the task was evicted. */
 static const char *lb_fmt_who(const struct lb_ledger *l, char *buf, s32 pid)
 {
@@ -181,11 +111,6 @@ static u32 lb_rank_add(struct lb_rank *r, u32 n, const void *item, u64 key, u64 
 	return n;
 }
 
-u64 lb_sum_sat(u64 a, u64 b)
-{
-	return a + b < a ? U64_MAX : a + b;
-}
-
 static void lb_report_event_header(const struct lb_ledger *l, struct lb_out *out)
 {
 	struct lb_ledger_totals t;
@@ -278,6 +203,34 @@ static void lb_report_tops(const struct lb_ledger *l, struct lb_out *out,
 	lb_line_end(&ln);
 }
 
+/* What is not exact about @lock's holds and waiting, if anything. */
+static void lb_report_lock_holds(struct lb_out *out, const struct lb_lock *lock)
+{
+	char d[LB_NUM_LEN];
+	struct lb_line ln;
+
+	if (!lock->holds_lower_bound && !lock->holds_at_release && !lock->holds_unended &&
+	    !lock->pending_ns && !lock->unattributed_ns)
+		return;
+	lb_line_start(&ln, out, 4, 8);
+	lb_line_item(&ln, "", "holds:");
+	if (lock->holds_lower_bound)
+		lb_line_item(&ln, " ", "%llu of %llu begun unseen (counted from the first waiter)",
+			     lock->holds_lower_bound, lock->holds);
+	if (lock->holds_at_release)
+		lb_line_item(&ln, "; ", "%llu with holder known only at release",
+			     lock->holds_at_release);
+	if (lock->holds_unended)
+		lb_line_item(&ln, "; ", "%llu ended unseen (counted until the holder was dropped)",
+			     lock->holds_unended);
+	if (lock->pending_ns)
+		lb_line_item(&ln, "; ", "pending %s", lb_fmt_ns(d, sizeof(d), lock->pending_ns));
+	if (lock->unattributed_ns)
+		lb_line_item(&ln, "; ", "unattributed %s",
+			     lb_fmt_ns(d, sizeof(d), lock->unattributed_ns));
+	lb_line_end(&ln);
+}
+
 static void lb_report_lock_now(const struct lb_ledger *l, struct lb_out *out,
 			       const struct lb_lock *lock)
 {
@@ -312,26 +265,7 @@ static void lb_report_lock_now(const struct lb_ledger *l, struct lb_out *out,
 		lb_line_item(&ln, "; ", "probable holder %s (heuristic, not blamed)",
 			     lb_fmt_who(l, who, lock->probable_pid));
 	lb_line_end(&ln);
-	if (!lock->holds_lower_bound && !lock->holds_at_release && !lock->holds_unended &&
-	    !lock->pending_ns && !lock->unattributed_ns)
-		return;
-	lb_line_start(&ln, out, 4, 8);
-	lb_line_item(&ln, "", "holds:");
-	if (lock->holds_lower_bound)
-		lb_line_item(&ln, " ", "%llu of %llu begun unseen (counted from the first waiter)",
-			     lock->holds_lower_bound, lock->holds);
-	if (lock->holds_at_release)
-		lb_line_item(&ln, "; ", "%llu with holder known only at release",
-			     lock->holds_at_release);
-	if (lock->holds_unended)
-		lb_line_item(&ln, "; ", "%llu ended unseen (counted until the holder was dropped)",
-			     lock->holds_unended);
-	if (lock->pending_ns)
-		lb_line_item(&ln, "; ", "pending %s", lb_fmt_ns(d, sizeof(d), lock->pending_ns));
-	if (lock->unattributed_ns)
-		lb_line_item(&ln, "; ", "unattributed %s",
-			     lb_fmt_ns(d, sizeof(d), lock->unattributed_ns));
-	lb_line_end(&ln);
+	lb_report_lock_holds(out, lock);
 }
 
 /* Rows are formatted apart from the ranking, to keep each stack frame small. */
