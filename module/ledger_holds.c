@@ -128,6 +128,48 @@ static bool lb_owner_exact(u8 source)
 }
 
 /* What a new waiter's event says about who holds @lock. */
+/*
+ * A guess of @lock's owner, @opid (glibc's __owner): shown as the probable
+ * holder, never blamed. Its CPU clock is kept: if it turns out to be the
+ * releaser, the hold's on-CPU part is measured from here.
+ */
+static void lb_learn_probable(struct lb_ledger *l, struct lb_lock *lock,
+			      const struct lb_event *ev, u64 ts, s32 opid)
+{
+	if (lock->probable_pid != opid || !lock->probable_cpu_ts) {
+		lock->probable_cpu_ns = ev->owner_cpu_ns;
+		lock->probable_cpu_ts = ev->owner_cpu_ns ? ts : 0;
+		lock->probable_run_delay_ns = ev->owner_run_delay_ns;
+		lock->probable_run_delay_read = ev->flags & LB_EF_OWNER_RUN_DELAY;
+	}
+	lock->probable_pid = opid;
+	lb_task_get(l, &ev->owner, ev->flags & LB_EF_OWNER_KTHREAD);
+}
+
+/*
+ * First waiter of a new burst: holders learnt earlier may have let go
+ * through the unlock fast path, unseen. Keep one only if this event names
+ * it (@opid, exactly if @exact, from @src); otherwise blame is pending until
+ * the next release.
+ */
+static void lb_holders_new_burst(struct lb_ledger *l, struct lb_lock *lock, u8 src, s32 opid,
+				 bool exact)
+{
+	u32 i;
+
+	lock->wake_credit = 0;
+	for (i = 0; i < lock->nr_holders;) {
+		const struct lb_holder *h = &lock->holder[i];
+
+		/* A reader hint names one reader; others may still hold too. */
+		if (h->task->id.pid == opid ||
+		    (exact && src == LB_OWNER_READER_HINT && (h->flags & LB_HF_READER)))
+			i++;
+		else
+			lb_holder_drop(l, lock, i);
+	}
+}
+
 void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 		    const struct lb_event *ev, u64 ts, struct lb_task *waiter)
 {
@@ -138,41 +180,11 @@ void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 	struct lb_clocks oc = lb_ev_owner_clocks(ev);
 	struct lb_holder *h;
 	struct lb_task *o;
-	u32 i;
 
-	if (src == LB_OWNER_HEURISTIC && opid) {
-		/*
-		 * A guess: shown as the probable holder, never blamed. Its CPU
-		 * clock is kept: if it turns out to be the releaser, the hold's
-		 * on-CPU part is measured from here.
-		 */
-		if (lock->probable_pid != opid || !lock->probable_cpu_ts) {
-			lock->probable_cpu_ns = ev->owner_cpu_ns;
-			lock->probable_cpu_ts = ev->owner_cpu_ns ? ts : 0;
-			lock->probable_run_delay_ns = ev->owner_run_delay_ns;
-			lock->probable_run_delay_read = ev->flags & LB_EF_OWNER_RUN_DELAY;
-		}
-		lock->probable_pid = opid;
-		lb_task_get(l, &ev->owner, okthread);
-	}
-	/*
-	 * First waiter of a new burst: holders learnt earlier may have let go
-	 * through the unlock fast path, unseen. Keep one only if this event
-	 * names it; otherwise blame is pending until the next release.
-	 */
-	if (!lock->nr_waiting) {
-		lock->wake_credit = 0;
-		for (i = 0; i < lock->nr_holders;) {
-			const struct lb_holder *h = &lock->holder[i];
-
-			/* A reader hint names one reader; others may still hold too. */
-			if (h->task->id.pid == opid ||
-			    (exact && src == LB_OWNER_READER_HINT && (h->flags & LB_HF_READER)))
-				i++;
-			else
-				lb_holder_drop(l, lock, i);
-		}
-	}
+	if (src == LB_OWNER_HEURISTIC && opid)
+		lb_learn_probable(l, lock, ev, ts, opid);
+	if (!lock->nr_waiting)
+		lb_holders_new_burst(l, lock, src, opid, exact);
 	/* A waiter does not hold the lock, unless its owner field says so. */
 	h = lb_holder_find(lock, waiter);
 	if (h && !(exact && opid == waiter->id.pid))

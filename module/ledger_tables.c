@@ -25,14 +25,11 @@ static u32 lb_hash_bits(u32 capacity)
 	return max_t(u32, 1, ilog2(roundup_pow_of_two(capacity)));
 }
 
-struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits)
+/* The capacities asked for, each bounded, or defaulted if 0; and the hash sizes. */
+static void lb_limits_set(struct lb_ledger *l, const struct lb_ledger_limits *limits)
 {
-	struct lb_ledger *l = kzalloc(sizeof(*l), GFP_KERNEL);
-	struct lb_ledger_limits *lim;
+	struct lb_ledger_limits *lim = &l->limits;
 
-	if (!l)
-		return NULL;
-	lim = &l->limits;
 	lim->max_locks = lb_limit(limits ? limits->max_locks : 0, LB_DEFAULT_LOCKS,
 				  LB_LEDGER_TABLE_MAX);
 	lim->max_tasks = lb_limit(limits ? limits->max_tasks : 0, LB_DEFAULT_TASKS,
@@ -57,6 +54,12 @@ struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits)
 	l->chain_bits = lb_hash_bits(l->max_chains);
 	l->stack_bits = l->pair_bits;
 	l->sleeper_bits = lb_hash_bits(lim->max_sleepers);
+}
+
+/* Every table, allocated once; false if one could not be. */
+static bool lb_tables_alloc(struct lb_ledger *l)
+{
+	const struct lb_ledger_limits *lim = &l->limits;
 
 	l->locks = kvcalloc(lim->max_locks, sizeof(*l->locks), GFP_KERNEL);
 	l->lock_hash = kvcalloc(1U << l->lock_bits, sizeof(*l->lock_hash), GFP_KERNEL);
@@ -74,9 +77,19 @@ struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits)
 	l->stack_hash = kvcalloc(1U << l->stack_bits, sizeof(*l->stack_hash), GFP_KERNEL);
 	l->sleepers = kvcalloc(lim->max_sleepers, sizeof(*l->sleepers), GFP_KERNEL);
 	l->sleeper_hash = kvcalloc(1U << l->sleeper_bits, sizeof(*l->sleeper_hash), GFP_KERNEL);
-	if (!l->locks || !l->lock_hash || !l->tasks || !l->task_hash || !l->procs ||
-	    !l->proc_hash || !l->waiters || !l->pairs || !l->pair_hash || !l->chains ||
-	    !l->chain_hash || !l->stacks || !l->stack_hash || !l->sleepers || !l->sleeper_hash) {
+	return l->locks && l->lock_hash && l->tasks && l->task_hash && l->procs &&
+	       l->proc_hash && l->waiters && l->pairs && l->pair_hash && l->chains &&
+	       l->chain_hash && l->stacks && l->stack_hash && l->sleepers && l->sleeper_hash;
+}
+
+struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits)
+{
+	struct lb_ledger *l = kzalloc(sizeof(*l), GFP_KERNEL);
+
+	if (!l)
+		return NULL;
+	lb_limits_set(l, limits);
+	if (!lb_tables_alloc(l)) {
 		lb_ledger_destroy(l);
 		return NULL;
 	}
@@ -144,16 +157,11 @@ static void lb_hash_init(struct hlist_head *hash, u32 bits)
 		INIT_HLIST_HEAD(&hash[i]);
 }
 
-/* Empty every table; memory stays allocated. */
-void lb_tables_init(struct lb_ledger *l)
+/* Every lock, task and process slot free. */
+static void lb_slots_init(struct lb_ledger *l)
 {
 	const struct lb_ledger_limits *lim = &l->limits;
 	u32 i;
-
-	memset(&l->totals, 0, sizeof(l->totals));
-	l->started = false;
-	l->first_ns = 0;
-	l->now_ns = 0;
 
 	INIT_LIST_HEAD(&l->free_locks);
 	INIT_LIST_HEAD(&l->lock_lru);
@@ -182,6 +190,19 @@ void lb_tables_init(struct lb_ledger *l)
 		INIT_HLIST_NODE(&l->procs[i].hnode);
 		list_add_tail(&l->procs[i].lru, &l->free_procs);
 	}
+}
+
+/* Empty every table; memory stays allocated. */
+void lb_tables_init(struct lb_ledger *l)
+{
+	const struct lb_ledger_limits *lim = &l->limits;
+	u32 i;
+
+	memset(&l->totals, 0, sizeof(l->totals));
+	l->started = false;
+	l->first_ns = 0;
+	l->now_ns = 0;
+	lb_slots_init(l);
 
 	INIT_LIST_HEAD(&l->free_waiters);
 	INIT_LIST_HEAD(&l->ghost_fifo);
