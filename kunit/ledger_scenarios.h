@@ -43,6 +43,36 @@ enum lb_scn_op {
 	LB_SCN_X_UNENDED,	/* holds whose release was not seen: .lock's, .pid's */
 };
 
+/*
+ * What an expectation step wants, by name: one member per kind of step,
+ * each field compared with the ledger's value of the same name.
+ */
+union lb_scn_want {
+	struct { u64 wait, blame, root_blame, hold, hold_on_cpu, verdict; } task;
+	struct { u64 hold, on_cpu, runnable, sleeping, cpu_unknown, runnable_unknown; } task_split;
+	struct { u64 waits, holds, holds_lower_bound, errors, kthread, tgid; } task_counts;
+	struct { u64 acquisitions, wait, hold, blame, holder, waiters; } lock;
+	struct {
+		u64 pending, unattributed, holds, holds_lower_bound, holds_at_release, holders;
+	} lock_more;
+	struct { u64 errors, util_ppm, sat_milli, probable; } lock_use;
+	struct { u64 wait_p50, wait_p99, wait_max, hold_p50, hold_p99, hold_max; } lock_pct;
+	struct { u64 lock_holds, task_holds; } unended;
+	struct { u64 wait, blame, pending, unattributed; } totals;
+	struct {
+		u64 late, unmatched, dropped_waiters, dropped_pairs, evicted_locks, evicted_tasks;
+	} counters;
+	struct { u64 invalid, dropped_holders, dropped_chains, window; } counters2;
+	struct { u64 blame; } pair;
+	struct { u64 deadlocks; } deadlocks;
+	struct { u64 ns; } stack;
+	struct { u64 verdict, root_blame; } verdict;
+	struct { u64 wait, waits, signaller; } event_task;
+	struct { u64 wait, waits, errors, dropped, asleep, futex_lock_waits; } event_totals;
+	struct { u64 wait, blame, root_blame, hold, verdict; } proc;
+	struct { u64 hold, on_cpu, runnable; } proc_split;
+};
+
 struct lb_scn_step {
 	u8 op;
 	u8 type, lock_class, result, owner_source;
@@ -52,7 +82,7 @@ struct lb_scn_step {
 	u32 word;
 	u64 t, lock, cpu, owner_cpu;
 	u64 run_delay, owner_run_delay;	/* run_delay readings (0: not read, unless in .flags) */
-	u64 v[6];
+	union lb_scn_want want;		/* an expectation's values */
 	const char *comm;
 };
 
@@ -109,42 +139,49 @@ struct lb_scenario {
 	{ LB_EV(LB_EV_RELEASE, _t, _lk, _cls, _pid), .cpu = (_cpu), .run_delay = (_rd), \
 	  .count = (_woken) }
 #define LB_ADVANCE(time)		{ .op = LB_SCN_ADVANCE, .t = (time) }
-#define LB_X_VERDICT(p, vd, root)	{ .op = LB_SCN_X_VERDICT, .pid = (p), .v = { vd, root } }
+/* Expectations: the step's subject (task, lock), then the values wanted, by name. */
+#define LB_X_VERDICT(p, ...)		{ .op = LB_SCN_X_VERDICT, .pid = (p), \
+					  .want.verdict = { __VA_ARGS__ } }
 #define LB_X_EVENT_TASK(p, ...)		{ .op = LB_SCN_X_EVENT_TASK, .pid = (p), \
-					  .v = { __VA_ARGS__ } }
-#define LB_X_EVENT_TOTALS(...)		{ .op = LB_SCN_X_EVENT_TOTALS, .v = { __VA_ARGS__ } }
-
-#define LB_X_TASK(p, ...)		{ .op = LB_SCN_X_TASK, .pid = (p), .v = { __VA_ARGS__ } }
+					  .want.event_task = { __VA_ARGS__ } }
+#define LB_X_EVENT_TOTALS(...)		{ .op = LB_SCN_X_EVENT_TOTALS, \
+					  .want.event_totals = { __VA_ARGS__ } }
+#define LB_X_TASK(p, ...)		{ .op = LB_SCN_X_TASK, .pid = (p), \
+					  .want.task = { __VA_ARGS__ } }
 #define LB_X_TASK_COUNTS(p, ...)	{ .op = LB_SCN_X_TASK_COUNTS, .pid = (p), \
-					  .v = { __VA_ARGS__ } }
+					  .want.task_counts = { __VA_ARGS__ } }
 #define LB_X_TASK_SPLIT(p, ...)		{ .op = LB_SCN_X_TASK_SPLIT, .pid = (p), \
-					  .v = { __VA_ARGS__ } }
+					  .want.task_split = { __VA_ARGS__ } }
 #define LB_X_PROC_SPLIT(tgid, ...)	{ .op = LB_SCN_X_PROC_SPLIT, .pid = (tgid), \
-					  .v = { __VA_ARGS__ } }
+					  .want.proc_split = { __VA_ARGS__ } }
 #define LB_X_TASK_COMM(p, c)		{ .op = LB_SCN_X_TASK_COMM, .pid = (p), .comm = (c) }
 #define LB_X_NO_TASK(p)			{ .op = LB_SCN_X_NO_TASK, .pid = (p) }
 #define LB_X_NO_LOCK(lk)		{ .op = LB_SCN_X_NO_LOCK, .lock = (lk) }
-#define LB_X_LOCK(lk, ...)		{ .op = LB_SCN_X_LOCK, .lock = (lk), .v = { __VA_ARGS__ } }
+#define LB_X_LOCK(lk, ...)		{ .op = LB_SCN_X_LOCK, .lock = (lk), \
+					  .want.lock = { __VA_ARGS__ } }
 #define LB_X_LOCK_MORE(lk, ...)		{ .op = LB_SCN_X_LOCK_MORE, .lock = (lk), \
-					  .v = { __VA_ARGS__ } }
+					  .want.lock_more = { __VA_ARGS__ } }
 #define LB_X_LOCK_USE(lk, ...)		{ .op = LB_SCN_X_LOCK_USE, .lock = (lk), \
-					  .v = { __VA_ARGS__ } }
-#define LB_X_UNENDED(lk, nlock, p, ntask) \
-					{ .op = LB_SCN_X_UNENDED, .lock = (lk), .pid = (p), \
-					  .v = { nlock, ntask } }
+					  .want.lock_use = { __VA_ARGS__ } }
+#define LB_X_UNENDED(lk, p, ...)	{ .op = LB_SCN_X_UNENDED, .lock = (lk), .pid = (p), \
+					  .want.unended = { __VA_ARGS__ } }
 #define LB_X_LOCK_PCT(lk, ...)		{ .op = LB_SCN_X_LOCK_PCT, .lock = (lk), \
-					  .v = { __VA_ARGS__ } }
-#define LB_X_TOTALS(...)		{ .op = LB_SCN_X_TOTALS, .v = { __VA_ARGS__ } }
-#define LB_X_COUNTERS(...)		{ .op = LB_SCN_X_COUNTERS, .v = { __VA_ARGS__ } }
-#define LB_X_COUNTERS2(...)		{ .op = LB_SCN_X_COUNTERS2, .v = { __VA_ARGS__ } }
-#define LB_X_PAIR(h, vic, ns)		{ .op = LB_SCN_X_PAIR, .pid = (h), .owner = (vic), \
-					  .v = { ns } }
-#define LB_X_PROC(tgid, ...)		{ .op = LB_SCN_X_PROC, .pid = (tgid), .v = { __VA_ARGS__ } }
+					  .want.lock_pct = { __VA_ARGS__ } }
+#define LB_X_TOTALS(...)		{ .op = LB_SCN_X_TOTALS, .want.totals = { __VA_ARGS__ } }
+#define LB_X_COUNTERS(...)		{ .op = LB_SCN_X_COUNTERS, \
+					  .want.counters = { __VA_ARGS__ } }
+#define LB_X_COUNTERS2(...)		{ .op = LB_SCN_X_COUNTERS2, \
+					  .want.counters2 = { __VA_ARGS__ } }
+#define LB_X_PAIR(h, vic, ...)		{ .op = LB_SCN_X_PAIR, .pid = (h), .owner = (vic), \
+					  .want.pair = { __VA_ARGS__ } }
+#define LB_X_PROC(tgid, ...)		{ .op = LB_SCN_X_PROC, .pid = (tgid), \
+					  .want.proc = { __VA_ARGS__ } }
 #define LB_X_PROC_COMM(tgid, c)		{ .op = LB_SCN_X_PROC_COMM, .pid = (tgid), .comm = (c) }
-#define LB_X_DEADLOCKS(n)		{ .op = LB_SCN_X_DEADLOCKS, .v = { n } }
+#define LB_X_DEADLOCKS(...)		{ .op = LB_SCN_X_DEADLOCKS, \
+					  .want.deadlocks = { __VA_ARGS__ } }
 #define LB_NEXT_STACK(id)		{ .op = LB_SCN_NEXT_STACK, .count = (id) }
-#define LB_X_STACK(p, cause, id, ns)	{ .op = LB_SCN_X_STACK, .pid = (p), .result = (cause), \
-					  .count = (id), .v = { ns } }
+#define LB_X_STACK(p, cause, id, ...)	{ .op = LB_SCN_X_STACK, .pid = (p), .result = (cause), \
+					  .count = (id), .want.stack = { __VA_ARGS__ } }
 #define LB_SCN_END			{ .op = LB_SCN_DONE }
 
 #define LB_LK(n)	(0x10cb000000000000ULL + (n))
@@ -185,21 +222,31 @@ static const struct lb_scn_step lb_scn_steps_on_cpu[] = {
 	LB_RELEASE(2500, LB_LK(1), MUTEX, 201, 0, 7450, 0),
 	LB_END(2500, LB_LK(1), MUTEX, 202, 0, ACQ, 9000),
 	LB_ADVANCE(3000),
-	LB_X_TASK(101, 0, 1800, 1800, 1000, 950, CAUSE),
-	LB_X_TASK_COUNTS(101, 0, 1, 1, 0, 0, 100),
-	LB_X_TASK(201, 1000, 500, 500, 500, 450, VICTIM),
-	LB_X_TASK_COUNTS(201, 1, 1, 0, 0, 0, 200),
-	LB_X_TASK(202, 1300, 0, 0, 0, 0, VICTIM),
-	LB_X_TOTALS(2300, 2300, 0, 0),
-	LB_X_LOCK(LB_LK(1), 2, 2300, 1500, 2300, 202, 0),
-	LB_X_LOCK_MORE(LB_LK(1), 0, 0, 2, 1, 0, 1),
-	LB_X_LOCK_USE(LB_LK(1), 0, 750000, 1150, 0),
-	LB_X_LOCK_PCT(LB_LK(1), 1023, 1300, 1300, 511, 1000, 1000),
-	LB_X_PAIR(101, 201, 1000),
-	LB_X_PAIR(101, 202, 800),
-	LB_X_PAIR(201, 202, 500),
-	LB_X_PROC(100, 0, 1800, 1800, 1000, CAUSE),
-	LB_X_PROC(200, 2300, 500, 500, 500, VICTIM),
+	LB_X_TASK(101, .wait = 0, .blame = 1800, .root_blame = 1800, .hold = 1000,
+		  .hold_on_cpu = 950, .verdict = CAUSE),
+	LB_X_TASK_COUNTS(101, .waits = 0, .holds = 1, .holds_lower_bound = 1, .errors = 0,
+			 .kthread = 0, .tgid = 100),
+	LB_X_TASK(201, .wait = 1000, .blame = 500, .root_blame = 500, .hold = 500,
+		  .hold_on_cpu = 450, .verdict = VICTIM),
+	LB_X_TASK_COUNTS(201, .waits = 1, .holds = 1, .holds_lower_bound = 0, .errors = 0,
+			 .kthread = 0, .tgid = 200),
+	LB_X_TASK(202, .wait = 1300, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TOTALS(.wait = 2300, .blame = 2300, .pending = 0, .unattributed = 0),
+	LB_X_LOCK(LB_LK(1), .acquisitions = 2, .wait = 2300, .hold = 1500, .blame = 2300,
+		  .holder = 202, .waiters = 0),
+	LB_X_LOCK_MORE(LB_LK(1), .pending = 0, .unattributed = 0, .holds = 2,
+		       .holds_lower_bound = 1, .holds_at_release = 0, .holders = 1),
+	LB_X_LOCK_USE(LB_LK(1), .errors = 0, .util_ppm = 750000, .sat_milli = 1150, .probable = 0),
+	LB_X_LOCK_PCT(LB_LK(1), .wait_p50 = 1023, .wait_p99 = 1300, .wait_max = 1300,
+		      .hold_p50 = 511, .hold_p99 = 1000, .hold_max = 1000),
+	LB_X_PAIR(101, 201, .blame = 1000),
+	LB_X_PAIR(101, 202, .blame = 800),
+	LB_X_PAIR(201, 202, .blame = 500),
+	LB_X_PROC(100, .wait = 0, .blame = 1800, .root_blame = 1800, .hold = 1000,
+		  .verdict = CAUSE),
+	LB_X_PROC(200, .wait = 2300, .blame = 500, .root_blame = 500, .hold = 500,
+		  .verdict = VICTIM),
 	LB_SCN_END
 };
 
@@ -211,9 +258,11 @@ static const struct lb_scn_step lb_scn_steps_off_cpu[] = {
 	LB_BEGIN_OWNED(1000, LB_LK(1), MUTEX, 201, 0, FIELD, 101, 80000),
 	LB_RELEASE(11000, LB_LK(1), MUTEX, 101, 0, 80100, 0),
 	LB_END(11000, LB_LK(1), MUTEX, 201, 0, ACQ, 300),
-	LB_X_TASK(101, 0, 10000, 10000, 10000, 100, CAUSE),
-	LB_X_TASK(201, 10000, 0, 0, 0, 0, VICTIM),
-	LB_X_TOTALS(10000, 10000, 0, 0),
+	LB_X_TASK(101, .wait = 0, .blame = 10000, .root_blame = 10000, .hold = 10000,
+		  .hold_on_cpu = 100, .verdict = CAUSE),
+	LB_X_TASK(201, .wait = 10000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TOTALS(.wait = 10000, .blame = 10000, .pending = 0, .unattributed = 0),
 	LB_SCN_END
 };
 
@@ -242,17 +291,23 @@ static const struct lb_scn_step lb_scn_steps_equal_waits[] = {
 	LB_BEGIN_OWNED(1100, LB_LK(1), MUTEX, 301, 0, FIELD, 303, 30000),
 	LB_RELEASE(2100, LB_LK(1), MUTEX, 303, 0, 30200, 0),
 	LB_END(2100, LB_LK(1), MUTEX, 301, 0, ACQ, 10700),
-	LB_X_TASK(301, 1000, 2000, 2000, 1000, 600, CAUSE),
-	LB_X_TASK(302, 1000, 100, 100, 100, 100, VICTIM),
-	LB_X_TASK(303, 1100, 1000, 1000, 1000, 200, SHARED),
-	LB_X_TASK_COUNTS(301, 1, 1, 1, 0, 0, 300),
-	LB_X_TASK_COUNTS(302, 1, 1, 0, 0, 0, 300),
-	LB_X_TOTALS(3100, 3100, 0, 0),
-	LB_X_PAIR(301, 302, 1000),
-	LB_X_PAIR(301, 303, 1000),
-	LB_X_PAIR(302, 303, 100),
-	LB_X_PAIR(303, 301, 1000),
-	LB_X_PROC(300, 3100, 3100, 3100, 2100, SHARED),
+	LB_X_TASK(301, .wait = 1000, .blame = 2000, .root_blame = 2000, .hold = 1000,
+		  .hold_on_cpu = 600, .verdict = CAUSE),
+	LB_X_TASK(302, .wait = 1000, .blame = 100, .root_blame = 100, .hold = 100,
+		  .hold_on_cpu = 100, .verdict = VICTIM),
+	LB_X_TASK(303, .wait = 1100, .blame = 1000, .root_blame = 1000, .hold = 1000,
+		  .hold_on_cpu = 200, .verdict = SHARED),
+	LB_X_TASK_COUNTS(301, .waits = 1, .holds = 1, .holds_lower_bound = 1, .errors = 0,
+			 .kthread = 0, .tgid = 300),
+	LB_X_TASK_COUNTS(302, .waits = 1, .holds = 1, .holds_lower_bound = 0, .errors = 0,
+			 .kthread = 0, .tgid = 300),
+	LB_X_TOTALS(.wait = 3100, .blame = 3100, .pending = 0, .unattributed = 0),
+	LB_X_PAIR(301, 302, .blame = 1000),
+	LB_X_PAIR(301, 303, .blame = 1000),
+	LB_X_PAIR(302, 303, .blame = 100),
+	LB_X_PAIR(303, 301, .blame = 1000),
+	LB_X_PROC(300, .wait = 3100, .blame = 3100, .root_blame = 3100, .hold = 2100,
+		  .verdict = SHARED),
 	LB_X_PROC_COMM(300, "yslow"),
 	LB_SCN_END
 };
@@ -277,10 +332,12 @@ static const struct lb_scn_task lb_scn_tasks_short_lived[] = {
 
 static const struct lb_scn_step lb_scn_steps_short_lived[] = {
 	LB_BEGIN_OWNED(100, LB_LK(1), FUTEX, 403, LB_EF_SHARED_KEY, LB_OWNER_HEURISTIC, 401, 0),
-	LB_X_LOCK(LB_LK(1), 0, 0, 0, 0, 0, 1),
+	LB_X_LOCK(LB_LK(1), .acquisitions = 0, .wait = 0, .hold = 0, .blame = 0, .holder = 0,
+		  .waiters = 1),
 	LB_ADVANCE(300),
-	LB_X_TOTALS(200, 0, 200, 0),
-	LB_X_LOCK_USE(LB_LK(1), 0, 1000000, 1000, 401),
+	LB_X_TOTALS(.wait = 200, .blame = 0, .pending = 200, .unattributed = 0),
+	LB_X_LOCK_USE(LB_LK(1), .errors = 0, .util_ppm = 1000000, .sat_milli = 1000,
+		      .probable = 401),
 	LB_RELEASE(600, LB_LK(1), FUTEX, 401, LB_EF_SHARED_KEY, 7000, 1),
 	LB_END(600, LB_LK(1), FUTEX, 403, LB_EF_SHARED_KEY, WOKEN, 100),
 	LB_RELEASE(650, LB_LK(1), FUTEX, 403, LB_EF_SHARED_KEY, 130, 0),
@@ -291,22 +348,30 @@ static const struct lb_scn_step lb_scn_steps_short_lived[] = {
 	LB_END(2000, LB_LK(2), FUTEX, 404, LB_EF_NOSLEEP, LB_WAIT_AGAIN, 0),
 	LB_BEGIN(2100, LB_LK(2), FUTEX, 405, LB_EF_NOSLEEP),
 	LB_END(2100, LB_LK(2), FUTEX, 405, LB_EF_NOSLEEP, LB_WAIT_AGAIN, 0),
-	LB_X_TASK(401, 0, 500, 500, 500, 0, CAUSE),
-	LB_X_TASK_COUNTS(401, 0, 1, 1, 0, 0, 401),
+	LB_X_TASK(401, .wait = 0, .blame = 500, .root_blame = 500, .hold = 500, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK_COUNTS(401, .waits = 0, .holds = 1, .holds_lower_bound = 1, .errors = 0,
+			 .kthread = 0, .tgid = 401),
 	LB_X_TASK_COMM(401, "helper"),
-	LB_X_TASK(402, 0, 300, 300, 300, 0, CAUSE),
+	LB_X_TASK(402, .wait = 0, .blame = 300, .root_blame = 300, .hold = 300, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
 	LB_X_TASK_COMM(402, "helper"),
-	LB_X_TASK(403, 800, 0, 0, 0, 0, VICTIM),
+	LB_X_TASK(403, .wait = 800, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
 	LB_X_NO_TASK(404),
-	LB_X_TASK_COUNTS(405, 1, 0, 0, 1, 0, 405),
-	LB_X_TOTALS(800, 800, 0, 0),
-	LB_X_COUNTERS(0, 0, 0, 0, 0, 1),
-	LB_X_LOCK(LB_LK(1), 2, 800, 800, 800, 403, 0),
-	LB_X_LOCK_MORE(LB_LK(1), 0, 0, 2, 2, 2, 1),
-	LB_X_LOCK_USE(LB_LK(2), 2, 0, 0, 0),
-	LB_X_PROC(401, 0, 500, 500, 500, CAUSE),
-	LB_X_PROC(402, 0, 300, 300, 300, CAUSE),
-	LB_X_PROC(403, 800, 0, 0, 0, VICTIM),
+	LB_X_TASK_COUNTS(405, .waits = 1, .holds = 0, .holds_lower_bound = 0, .errors = 1,
+			 .kthread = 0, .tgid = 405),
+	LB_X_TOTALS(.wait = 800, .blame = 800, .pending = 0, .unattributed = 0),
+	LB_X_COUNTERS(.late = 0, .unmatched = 0, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 1),
+	LB_X_LOCK(LB_LK(1), .acquisitions = 2, .wait = 800, .hold = 800, .blame = 800,
+		  .holder = 403, .waiters = 0),
+	LB_X_LOCK_MORE(LB_LK(1), .pending = 0, .unattributed = 0, .holds = 2,
+		       .holds_lower_bound = 2, .holds_at_release = 2, .holders = 1),
+	LB_X_LOCK_USE(LB_LK(2), .errors = 2, .util_ppm = 0, .sat_milli = 0, .probable = 0),
+	LB_X_PROC(401, .wait = 0, .blame = 500, .root_blame = 500, .hold = 500, .verdict = CAUSE),
+	LB_X_PROC(402, .wait = 0, .blame = 300, .root_blame = 300, .hold = 300, .verdict = CAUSE),
+	LB_X_PROC(403, .wait = 800, .blame = 0, .root_blame = 0, .hold = 0, .verdict = VICTIM),
 	LB_SCN_END
 };
 
@@ -336,18 +401,25 @@ static const struct lb_scn_step lb_scn_steps_shared_futex[] = {
 	LB_BEGIN(5000, LB_LK(7), FUTEX, 600, SK),
 	LB_RELEASE(5200, LB_LK(7), FUTEX, 501, SK, 2100, 1),
 	LB_END(5200, LB_LK(7), FUTEX, 600, SK, WOKEN, 12400),
-	LB_X_TASK(600, 200, 8000, 8000, 4000, 0, CAUSE),
-	LB_X_TASK(500, 4000, 500, 500, 500, 400, VICTIM),
-	LB_X_TASK(501, 4500, 200, 200, 200, 0, VICTIM),
-	LB_X_TOTALS(8700, 8700, 0, 0),
-	LB_X_LOCK(LB_LK(7), 3, 8700, 4700, 8700, 600, 0),
-	LB_X_LOCK_MORE(LB_LK(7), 0, 0, 3, 2, 2, 1),
-	LB_X_PAIR(600, 500, 4000),
-	LB_X_PAIR(600, 501, 4000),
-	LB_X_PAIR(500, 501, 500),
-	LB_X_PAIR(501, 600, 200),
-	LB_X_PROC(500, 8500, 700, 700, 700, VICTIM),
-	LB_X_PROC(600, 200, 8000, 8000, 4000, CAUSE),
+	LB_X_TASK(600, .wait = 200, .blame = 8000, .root_blame = 8000, .hold = 4000,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_TASK(500, .wait = 4000, .blame = 500, .root_blame = 500, .hold = 500,
+		  .hold_on_cpu = 400, .verdict = VICTIM),
+	LB_X_TASK(501, .wait = 4500, .blame = 200, .root_blame = 200, .hold = 200, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TOTALS(.wait = 8700, .blame = 8700, .pending = 0, .unattributed = 0),
+	LB_X_LOCK(LB_LK(7), .acquisitions = 3, .wait = 8700, .hold = 4700, .blame = 8700,
+		  .holder = 600, .waiters = 0),
+	LB_X_LOCK_MORE(LB_LK(7), .pending = 0, .unattributed = 0, .holds = 3,
+		       .holds_lower_bound = 2, .holds_at_release = 2, .holders = 1),
+	LB_X_PAIR(600, 500, .blame = 4000),
+	LB_X_PAIR(600, 501, .blame = 4000),
+	LB_X_PAIR(500, 501, .blame = 500),
+	LB_X_PAIR(501, 600, .blame = 200),
+	LB_X_PROC(500, .wait = 8500, .blame = 700, .root_blame = 700, .hold = 700,
+		  .verdict = VICTIM),
+	LB_X_PROC(600, .wait = 200, .blame = 8000, .root_blame = 8000, .hold = 4000,
+		  .verdict = CAUSE),
 	LB_X_PROC_COMM(500, "postgres"),
 	LB_X_PROC_COMM(600, "rsyslogd"),
 	LB_X_TASK_COMM(501, "dbwriter"),
@@ -374,20 +446,26 @@ static const struct lb_scn_step lb_scn_steps_chain[] = {
 	LB_BEGIN_OWNED(0, LB_LK(2), MUTEX, 702, 0, FIELD, 703, 100),
 	LB_BEGIN_OWNED(100, LB_LK(1), MUTEX, 701, 0, FIELD, 702, 500),
 	LB_ADVANCE(600),
-	LB_X_TASK(703, 0, 600, 1100, 0, 0, CAUSE),
-	LB_X_TASK(702, 600, 500, 0, 0, 0, VICTIM),
+	LB_X_TASK(703, .wait = 0, .blame = 600, .root_blame = 1100, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK(702, .wait = 600, .blame = 500, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
 	LB_RELEASE(1000, LB_LK(2), MUTEX, 703, 0, 1000, 0),
 	LB_END(1000, LB_LK(2), MUTEX, 702, 0, ACQ, 600),
 	LB_RELEASE(1500, LB_LK(1), MUTEX, 702, 0, 900, 0),
 	LB_END(1500, LB_LK(1), MUTEX, 701, 0, ACQ, 50),
-	LB_X_TASK(701, 1400, 0, 0, 0, 0, VICTIM),
-	LB_X_TASK(702, 1000, 1400, 500, 1400, 400, VICTIM),
-	LB_X_TASK(703, 0, 1000, 1900, 1000, 900, CAUSE),
-	LB_X_TOTALS(2400, 2400, 0, 0),
-	LB_X_LOCK(LB_LK(2), 1, 1000, 1000, 1000, 702, 0),
-	LB_X_PAIR(703, 702, 1000),
-	LB_X_PAIR(702, 701, 1400),
-	LB_X_DEADLOCKS(0),
+	LB_X_TASK(701, .wait = 1400, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK(702, .wait = 1000, .blame = 1400, .root_blame = 500, .hold = 1400,
+		  .hold_on_cpu = 400, .verdict = VICTIM),
+	LB_X_TASK(703, .wait = 0, .blame = 1000, .root_blame = 1900, .hold = 1000,
+		  .hold_on_cpu = 900, .verdict = CAUSE),
+	LB_X_TOTALS(.wait = 2400, .blame = 2400, .pending = 0, .unattributed = 0),
+	LB_X_LOCK(LB_LK(2), .acquisitions = 1, .wait = 1000, .hold = 1000, .blame = 1000,
+		  .holder = 702, .waiters = 0),
+	LB_X_PAIR(703, 702, .blame = 1000),
+	LB_X_PAIR(702, 701, .blame = 1400),
+	LB_X_DEADLOCKS(.deadlocks = 0),
 	LB_SCN_END
 };
 
@@ -403,17 +481,21 @@ static const struct lb_scn_step lb_scn_steps_chain_futex[] = {
 	LB_BEGIN(0, LB_LK(2), FUTEX, 702, 0),
 	LB_BEGIN_OWNED(100, LB_LK(1), MUTEX, 701, 0, FIELD, 702, 500),
 	LB_ADVANCE(600),
-	LB_X_TASK(702, 600, 500, 0, 0, 0, VICTIM),
+	LB_X_TASK(702, .wait = 600, .blame = 500, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
 	LB_RELEASE(1000, LB_LK(2), FUTEX, 703, 0, 1000, 1),
 	LB_END(1000, LB_LK(2), FUTEX, 702, 0, WOKEN, 600),
 	LB_RELEASE(1500, LB_LK(1), MUTEX, 702, 0, 900, 0),
 	LB_END(1500, LB_LK(1), MUTEX, 701, 0, ACQ, 50),
-	LB_X_TASK(701, 1400, 0, 0, 0, 0, VICTIM),
-	LB_X_TASK(702, 1000, 1400, 500, 1400, 400, VICTIM),
-	LB_X_TASK(703, 0, 1000, 1900, 1000, 0, CAUSE),
-	LB_X_TOTALS(2400, 2400, 0, 0),
-	LB_X_PAIR(703, 702, 1000),
-	LB_X_PAIR(702, 701, 1400),
+	LB_X_TASK(701, .wait = 1400, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK(702, .wait = 1000, .blame = 1400, .root_blame = 500, .hold = 1400,
+		  .hold_on_cpu = 400, .verdict = VICTIM),
+	LB_X_TASK(703, .wait = 0, .blame = 1000, .root_blame = 1900, .hold = 1000, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TOTALS(.wait = 2400, .blame = 2400, .pending = 0, .unattributed = 0),
+	LB_X_PAIR(703, 702, .blame = 1000),
+	LB_X_PAIR(702, 701, .blame = 1400),
 	LB_SCN_END
 };
 
@@ -432,12 +514,15 @@ static const struct lb_scn_step lb_scn_steps_chain_userspace[] = {
 	LB_END(1000, LB_LK(2), FUTEX, 702, 0, WOKEN, 600),
 	LB_RELEASE(1500, LB_LK(1), FUTEX, 702, 0, 900, 1),
 	LB_END(1500, LB_LK(1), FUTEX, 701, 0, WOKEN, 50),
-	LB_X_TASK(701, 1400, 0, 0, 0, 0, VICTIM),
-	LB_X_TASK(702, 1000, 1400, 500, 1400, 400, VICTIM),
-	LB_X_TASK(703, 0, 1000, 1900, 1000, 0, CAUSE),
-	LB_X_TOTALS(2400, 2400, 0, 0),
-	LB_X_PAIR(703, 702, 1000),
-	LB_X_PAIR(702, 701, 1400),
+	LB_X_TASK(701, .wait = 1400, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK(702, .wait = 1000, .blame = 1400, .root_blame = 500, .hold = 1400,
+		  .hold_on_cpu = 400, .verdict = VICTIM),
+	LB_X_TASK(703, .wait = 0, .blame = 1000, .root_blame = 1900, .hold = 1000, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TOTALS(.wait = 2400, .blame = 2400, .pending = 0, .unattributed = 0),
+	LB_X_PAIR(703, 702, .blame = 1000),
+	LB_X_PAIR(702, 701, .blame = 1400),
 	LB_SCN_END
 };
 
@@ -464,12 +549,17 @@ static const struct lb_scn_step lb_scn_steps_alternating[] = {
 	LB_BEGIN_OWNED(2000, LB_LK(1), MUTEX, 901, 0, FIELD, 801, 1600),
 	LB_RELEASE(2800, LB_LK(1), MUTEX, 801, 0, 2000, 0),
 	LB_END(2800, LB_LK(1), MUTEX, 901, 0, ACQ, 3800),
-	LB_X_TASK(801, 1000, 1800, 1800, 1800, 900, SHARED),
-	LB_X_TASK_COUNTS(801, 1, 2, 1, 0, 0, 800),
-	LB_X_TASK(901, 1800, 1000, 1000, 1000, 700, SHARED),
-	LB_X_TOTALS(2800, 2800, 0, 0),
-	LB_X_PROC(800, 1000, 1800, 1800, 1800, SHARED),
-	LB_X_PROC(900, 1800, 1000, 1000, 1000, SHARED),
+	LB_X_TASK(801, .wait = 1000, .blame = 1800, .root_blame = 1800, .hold = 1800,
+		  .hold_on_cpu = 900, .verdict = SHARED),
+	LB_X_TASK_COUNTS(801, .waits = 1, .holds = 2, .holds_lower_bound = 1, .errors = 0,
+			 .kthread = 0, .tgid = 800),
+	LB_X_TASK(901, .wait = 1800, .blame = 1000, .root_blame = 1000, .hold = 1000,
+		  .hold_on_cpu = 700, .verdict = SHARED),
+	LB_X_TOTALS(.wait = 2800, .blame = 2800, .pending = 0, .unattributed = 0),
+	LB_X_PROC(800, .wait = 1000, .blame = 1800, .root_blame = 1800, .hold = 1800,
+		  .verdict = SHARED),
+	LB_X_PROC(900, .wait = 1800, .blame = 1000, .root_blame = 1000, .hold = 1000,
+		  .verdict = SHARED),
 	LB_X_PROC_COMM(800, "ping"),
 	LB_SCN_END
 };
@@ -488,13 +578,17 @@ static const struct lb_scn_step lb_scn_steps_kthread[] = {
 	LB_BEGIN_OWNED(0, LB_LK(3), MUTEX, 1000, 0, FIELD, 50, 2000),
 	LB_RELEASE(3000, LB_LK(3), MUTEX, 50, 0, 4000, 0),
 	LB_END(3000, LB_LK(3), MUTEX, 1000, 0, ACQ, 10),
-	LB_X_TASK(50, 0, 3000, 3000, 3000, 2000, CAUSE),
-	LB_X_TASK_COUNTS(50, 0, 1, 1, 0, 1, 50),
+	LB_X_TASK(50, .wait = 0, .blame = 3000, .root_blame = 3000, .hold = 3000,
+		  .hold_on_cpu = 2000, .verdict = CAUSE),
+	LB_X_TASK_COUNTS(50, .waits = 0, .holds = 1, .holds_lower_bound = 1, .errors = 0,
+			 .kthread = 1, .tgid = 50),
 	LB_X_TASK_COMM(50, "kworker/0:1"),
-	LB_X_TASK(1000, 3000, 0, 0, 0, 0, VICTIM),
-	LB_X_TASK_COUNTS(1000, 1, 0, 0, 0, 0, 1000),
-	LB_X_PROC(50, 0, 3000, 3000, 3000, CAUSE),
-	LB_X_TOTALS(3000, 3000, 0, 0),
+	LB_X_TASK(1000, .wait = 3000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK_COUNTS(1000, .waits = 1, .holds = 0, .holds_lower_bound = 0, .errors = 0,
+			 .kthread = 0, .tgid = 1000),
+	LB_X_PROC(50, .wait = 0, .blame = 3000, .root_blame = 3000, .hold = 3000, .verdict = CAUSE),
+	LB_X_TOTALS(.wait = 3000, .blame = 3000, .pending = 0, .unattributed = 0),
 	LB_SCN_END
 };
 
@@ -513,17 +607,21 @@ static const struct lb_scn_step lb_scn_steps_deadlock[] = {
 	LB_BEGIN_OWNED(0, LB_LK(0xb), MUTEX, 1101, 0, FIELD, 1102, 0),
 	LB_BEGIN_OWNED(0, LB_LK(0xa), MUTEX, 1102, 0, FIELD, 1101, 0),
 	LB_ADVANCE(1000),
-	LB_X_DEADLOCKS(1),
+	LB_X_DEADLOCKS(.deadlocks = 1),
 	LB_ADVANCE(2000),
-	LB_X_DEADLOCKS(1),
-	LB_X_TASK(1101, 2000, 2000, 2000, 0, 0, SHARED),
-	LB_X_TASK(1102, 2000, 2000, 2000, 0, 0, SHARED),
-	LB_X_LOCK(LB_LK(0xa), 0, 2000, 0, 2000, 1101, 1),
-	LB_X_TOTALS(4000, 4000, 0, 0),
+	LB_X_DEADLOCKS(.deadlocks = 1),
+	LB_X_TASK(1101, .wait = 2000, .blame = 2000, .root_blame = 2000, .hold = 0,
+		  .hold_on_cpu = 0, .verdict = SHARED),
+	LB_X_TASK(1102, .wait = 2000, .blame = 2000, .root_blame = 2000, .hold = 0,
+		  .hold_on_cpu = 0, .verdict = SHARED),
+	LB_X_LOCK(LB_LK(0xa), .acquisitions = 0, .wait = 2000, .hold = 0, .blame = 2000,
+		  .holder = 1101, .waiters = 1),
+	LB_X_TOTALS(.wait = 4000, .blame = 4000, .pending = 0, .unattributed = 0),
 	/* Two hours later it is still there, still counted. */
 	LB_ADVANCE(7200000000000ULL),
-	LB_X_TOTALS(14400000000000ULL, 14400000000000ULL, 0, 0),
-	LB_X_DEADLOCKS(1),
+	LB_X_TOTALS(.wait = 14400000000000ULL, .blame = 14400000000000ULL, .pending = 0,
+		    .unattributed = 0),
+	LB_X_DEADLOCKS(.deadlocks = 1),
 	LB_SCN_END
 };
 
@@ -552,14 +650,20 @@ static const struct lb_scn_step lb_scn_steps_deadlock3[] = {
 	LB_BEGIN_OWNED(0, LB_LK(0xa), MUTEX, 1205, 0, FIELD, 1201, 0),
 	LB_BEGIN_OWNED(0, LB_LK(0xd), MUTEX, 1206, 0, FIELD, 1205, 0),
 	LB_ADVANCE(500),
-	LB_X_DEADLOCKS(1),
-	LB_X_TASK(1201, 500, 1500, 2000, 0, 0, CAUSE),
-	LB_X_TASK(1202, 500, 500, 500, 0, 0, SHARED),
-	LB_X_TASK(1203, 500, 500, 500, 0, 0, SHARED),
-	LB_X_TASK(1204, 500, 0, 0, 0, 0, VICTIM),
-	LB_X_TASK(1205, 500, 500, 0, 0, 0, VICTIM),
-	LB_X_TASK(1206, 500, 0, 0, 0, 0, VICTIM),
-	LB_X_TOTALS(3000, 3000, 0, 0),
+	LB_X_DEADLOCKS(.deadlocks = 1),
+	LB_X_TASK(1201, .wait = 500, .blame = 1500, .root_blame = 2000, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK(1202, .wait = 500, .blame = 500, .root_blame = 500, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = SHARED),
+	LB_X_TASK(1203, .wait = 500, .blame = 500, .root_blame = 500, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = SHARED),
+	LB_X_TASK(1204, .wait = 500, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK(1205, .wait = 500, .blame = 500, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK(1206, .wait = 500, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TOTALS(.wait = 3000, .blame = 3000, .pending = 0, .unattributed = 0),
 	LB_SCN_END
 };
 
@@ -581,26 +685,34 @@ static const struct lb_scn_step lb_scn_steps_known_at_release[] = {
 	LB_BEGIN(100, LB_LK(5), FUTEX, 1302, 0),
 	LB_BEGIN(300, LB_LK(5), FUTEX, 1303, 0),
 	LB_ADVANCE(500),
-	LB_X_TOTALS(600, 0, 600, 0),
-	LB_X_LOCK(LB_LK(5), 0, 600, 0, 0, 0, 2),
+	LB_X_TOTALS(.wait = 600, .blame = 0, .pending = 600, .unattributed = 0),
+	LB_X_LOCK(LB_LK(5), .acquisitions = 0, .wait = 600, .hold = 0, .blame = 0, .holder = 0,
+		  .waiters = 2),
 	LB_X_NO_TASK(1301),
 	LB_RELEASE(700, LB_LK(5), FUTEX, 1301, 0, 9999, 1),
-	LB_X_TOTALS(1000, 1000, 0, 0),
-	LB_X_PAIR(1301, 1302, 600),
-	LB_X_PAIR(1301, 1303, 400),
+	LB_X_TOTALS(.wait = 1000, .blame = 1000, .pending = 0, .unattributed = 0),
+	LB_X_PAIR(1301, 1302, .blame = 600),
+	LB_X_PAIR(1301, 1303, .blame = 400),
 	LB_END(750, LB_LK(5), FUTEX, 1302, 0, WOKEN, 5000),
-	LB_X_TOTALS(1100, 1000, 0, 100),
-	LB_X_LOCK(LB_LK(5), 1, 1100, 600, 1000, 1302, 1),
+	LB_X_TOTALS(.wait = 1100, .blame = 1000, .pending = 0, .unattributed = 100),
+	LB_X_LOCK(LB_LK(5), .acquisitions = 1, .wait = 1100, .hold = 600, .blame = 1000,
+		  .holder = 1302, .waiters = 1),
 	LB_RELEASE(900, LB_LK(5), FUTEX, 1302, 0, 5100, 1),
 	LB_END(900, LB_LK(5), FUTEX, 1303, 0, WOKEN, 7000),
-	LB_X_TASK(1301, 0, 1000, 1000, 600, 0, CAUSE),
-	LB_X_TASK_COUNTS(1301, 0, 1, 1, 0, 0, 1300),
-	LB_X_TASK(1302, 650, 150, 150, 150, 100, VICTIM),
-	LB_X_TASK(1303, 600, 0, 0, 0, 0, VICTIM),
-	LB_X_PAIR(1302, 1303, 150),
-	LB_X_TOTALS(1250, 1150, 0, 100),
-	LB_X_LOCK(LB_LK(5), 2, 1250, 750, 1150, 1303, 0),
-	LB_X_LOCK_MORE(LB_LK(5), 0, 100, 2, 1, 1, 1),
+	LB_X_TASK(1301, .wait = 0, .blame = 1000, .root_blame = 1000, .hold = 600, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK_COUNTS(1301, .waits = 0, .holds = 1, .holds_lower_bound = 1, .errors = 0,
+			 .kthread = 0, .tgid = 1300),
+	LB_X_TASK(1302, .wait = 650, .blame = 150, .root_blame = 150, .hold = 150,
+		  .hold_on_cpu = 100, .verdict = VICTIM),
+	LB_X_TASK(1303, .wait = 600, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_PAIR(1302, 1303, .blame = 150),
+	LB_X_TOTALS(.wait = 1250, .blame = 1150, .pending = 0, .unattributed = 100),
+	LB_X_LOCK(LB_LK(5), .acquisitions = 2, .wait = 1250, .hold = 750, .blame = 1150,
+		  .holder = 1303, .waiters = 0),
+	LB_X_LOCK_MORE(LB_LK(5), .pending = 0, .unattributed = 100, .holds = 2,
+		       .holds_lower_bound = 1, .holds_at_release = 1, .holders = 1),
 	LB_SCN_END
 };
 
@@ -635,22 +747,31 @@ static const struct lb_scn_step lb_scn_steps_rwsem[] = {
 	LB_END(1000, LB_LK(9), RWSEM, 1403, RD, ACQ, 20),
 	LB_BEGIN_OWNED(1200, LB_LK(9), RWSEM, 1404, WR, LB_OWNER_READER_HINT, 1403, 25),
 	LB_ADVANCE(1500),
-	LB_X_LOCK(LB_LK(9), 2, 2300, 1000, 2300, 1402, 1),
-	LB_X_LOCK_MORE(LB_LK(9), 0, 0, 1, 1, 0, 2),
+	LB_X_LOCK(LB_LK(9), .acquisitions = 2, .wait = 2300, .hold = 1000, .blame = 2300,
+		  .holder = 1402, .waiters = 1),
+	LB_X_LOCK_MORE(LB_LK(9), .pending = 0, .unattributed = 0, .holds = 1,
+		       .holds_lower_bound = 1, .holds_at_release = 0, .holders = 2),
 	LB_RELEASE(2001, LB_LK(9), RWSEM, 1403, RD, 220, 1),
 	LB_END(2001, LB_LK(9), RWSEM, 1404, WR, ACQ, 50),
-	LB_X_TASK(1401, 0, 2000, 2000, 1000, 500, CAUSE),
-	LB_X_TASK(1402, 1000, 401, 401, 801, 0, VICTIM),
-	LB_X_TASK_SPLIT(1402, 801, 0, 0, 0, 801, 0),
-	LB_X_TASK(1403, 1000, 400, 400, 801, 160, VICTIM),
-	LB_X_TASK(1404, 801, 0, 0, 0, 0, VICTIM),
-	LB_X_PAIR(1402, 1404, 401),
-	LB_X_PAIR(1403, 1404, 400),
-	LB_X_PAIR(1401, 1402, 1000),
-	LB_X_TOTALS(2801, 2801, 0, 0),
-	LB_X_LOCK(LB_LK(9), 3, 2801, 2602, 2801, 1404, 0),
-	LB_X_LOCK_MORE(LB_LK(9), 0, 0, 3, 1, 0, 1),
-	LB_X_UNENDED(LB_LK(9), 1, 1402, 1),
+	LB_X_TASK(1401, .wait = 0, .blame = 2000, .root_blame = 2000, .hold = 1000,
+		  .hold_on_cpu = 500, .verdict = CAUSE),
+	LB_X_TASK(1402, .wait = 1000, .blame = 401, .root_blame = 401, .hold = 801,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TASK_SPLIT(1402, .hold = 801, .on_cpu = 0, .runnable = 0, .sleeping = 0,
+			.cpu_unknown = 801, .runnable_unknown = 0),
+	LB_X_TASK(1403, .wait = 1000, .blame = 400, .root_blame = 400, .hold = 801,
+		  .hold_on_cpu = 160, .verdict = VICTIM),
+	LB_X_TASK(1404, .wait = 801, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_PAIR(1402, 1404, .blame = 401),
+	LB_X_PAIR(1403, 1404, .blame = 400),
+	LB_X_PAIR(1401, 1402, .blame = 1000),
+	LB_X_TOTALS(.wait = 2801, .blame = 2801, .pending = 0, .unattributed = 0),
+	LB_X_LOCK(LB_LK(9), .acquisitions = 3, .wait = 2801, .hold = 2602, .blame = 2801,
+		  .holder = 1404, .waiters = 0),
+	LB_X_LOCK_MORE(LB_LK(9), .pending = 0, .unattributed = 0, .holds = 3,
+		       .holds_lower_bound = 1, .holds_at_release = 0, .holders = 1),
+	LB_X_UNENDED(LB_LK(9), 1402, .lock_holds = 1, .task_holds = 1),
 	LB_SCN_END
 };
 
@@ -689,17 +810,23 @@ static const struct lb_scn_step lb_scn_steps_overflow[] = {
 	LB_END(600, LB_LK(2), MUTEX, 1504, 0, LB_WAIT_TIMEOUT, 0),
 	LB_BEGIN(700, LB_LK(4), MUTEX, 1506, 0),
 	LB_ADVANCE(1000),
-	LB_X_TOTALS(1400, 400, 800, 200),
-	LB_X_COUNTERS(0, 1, 1, 1, 2, 1),
+	LB_X_TOTALS(.wait = 1400, .blame = 400, .pending = 800, .unattributed = 200),
+	LB_X_COUNTERS(.late = 0, .unmatched = 1, .dropped_waiters = 1, .dropped_pairs = 1,
+		      .evicted_locks = 2, .evicted_tasks = 1),
 	LB_X_NO_TASK(1503),
-	LB_X_TASK(1501, 100, 200, 200, 200, 150, CAUSE),
-	LB_X_TASK(1500, 0, 200, 200, 100, 0, CAUSE),
-	LB_X_TASK_COUNTS(1504, 1, 0, 0, 1, 0, 1504),
-	LB_X_PAIR(1500, 1501, 100),
-	LB_X_PAIR(1500, 1502, 100),
-	LB_X_PAIR(1501, 1502, 0),
-	LB_X_LOCK(LB_LK(3), 0, 500, 0, 0, 0, 1),
-	LB_X_LOCK_MORE(LB_LK(3), 500, 0, 0, 0, 0, 0),
+	LB_X_TASK(1501, .wait = 100, .blame = 200, .root_blame = 200, .hold = 200,
+		  .hold_on_cpu = 150, .verdict = CAUSE),
+	LB_X_TASK(1500, .wait = 0, .blame = 200, .root_blame = 200, .hold = 100, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK_COUNTS(1504, .waits = 1, .holds = 0, .holds_lower_bound = 0, .errors = 1,
+			 .kthread = 0, .tgid = 1504),
+	LB_X_PAIR(1500, 1501, .blame = 100),
+	LB_X_PAIR(1500, 1502, .blame = 100),
+	LB_X_PAIR(1501, 1502, .blame = 0),
+	LB_X_LOCK(LB_LK(3), .acquisitions = 0, .wait = 500, .hold = 0, .blame = 0, .holder = 0,
+		  .waiters = 1),
+	LB_X_LOCK_MORE(LB_LK(3), .pending = 500, .unattributed = 0, .holds = 0,
+		       .holds_lower_bound = 0, .holds_at_release = 0, .holders = 0),
 	LB_SCN_END
 };
 
@@ -718,7 +845,8 @@ static const struct lb_scn_task lb_scn_tasks_late[] = {
 
 static const struct lb_scn_step lb_scn_steps_late[] = {
 	LB_END(0, LB_LK(2), MUTEX, 1603, 0, ACQ, 100),
-	LB_X_LOCK(LB_LK(2), 0, 0, 0, 0, 1603, 0),
+	LB_X_LOCK(LB_LK(2), .acquisitions = 0, .wait = 0, .hold = 0, .blame = 0, .holder = 1603,
+		  .waiters = 0),
 	LB_BEGIN_OWNED(1000, LB_LK(1), MUTEX, 1602, 0, FIELD, 1601, 0),
 	LB_BEGIN_OWNED(900, LB_LK(1), MUTEX, 1603, 0, FIELD, 1601, 0),
 	LB_RELEASE(2000, LB_LK(1), MUTEX, 1601, 0, 0, 0),
@@ -731,13 +859,18 @@ static const struct lb_scn_step lb_scn_steps_late[] = {
 	/* Malformed: no task; an unknown type. Counted, otherwise ignored. */
 	LB_BEGIN(9000, LB_LK(2), MUTEX, 0, 0),
 	{ LB_EV(9, 9000, LB_LK(2), MUTEX, 1602) },
-	LB_X_COUNTERS(2, 1, 0, 0, 0, 0),
-	LB_X_COUNTERS2(2, 0, 0, 3300),
-	LB_X_TASK(1601, 0, 2000, 2000, 1000, 0, CAUSE),
-	LB_X_TASK(1602, 1300, 500, 500, 500, 0, VICTIM),
-	LB_X_TASK(1603, 1500, 300, 300, 300, 27, VICTIM),
-	LB_X_TASK_COUNTS(1603, 1, 1, 0, 0, 0, 1600),
-	LB_X_TOTALS(2800, 2800, 0, 0),
+	LB_X_COUNTERS(.late = 2, .unmatched = 1, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 0),
+	LB_X_COUNTERS2(.invalid = 2, .dropped_holders = 0, .dropped_chains = 0, .window = 3300),
+	LB_X_TASK(1601, .wait = 0, .blame = 2000, .root_blame = 2000, .hold = 1000,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_TASK(1602, .wait = 1300, .blame = 500, .root_blame = 500, .hold = 500,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TASK(1603, .wait = 1500, .blame = 300, .root_blame = 300, .hold = 300,
+		  .hold_on_cpu = 27, .verdict = VICTIM),
+	LB_X_TASK_COUNTS(1603, .waits = 1, .holds = 1, .holds_lower_bound = 0, .errors = 0,
+			 .kthread = 0, .tgid = 1600),
+	LB_X_TOTALS(.wait = 2800, .blame = 2800, .pending = 0, .unattributed = 0),
 	LB_SCN_END
 };
 
@@ -758,25 +891,33 @@ static const struct lb_scn_task lb_scn_tasks_errors[] = {
 static const struct lb_scn_step lb_scn_steps_errors[] = {
 	LB_BEGIN_OWNED(0, LB_LK(4), FUTEX, 1702, 0, LB_OWNER_HEURISTIC, 1701, 100),
 	LB_ADVANCE(50),
-	LB_X_LOCK(LB_LK(4), 0, 50, 0, 0, 0, 1),
-	LB_X_LOCK_USE(LB_LK(4), 0, 1000000, 1000, 1701),
+	LB_X_LOCK(LB_LK(4), .acquisitions = 0, .wait = 50, .hold = 0, .blame = 0, .holder = 0,
+		  .waiters = 1),
+	LB_X_LOCK_USE(LB_LK(4), .errors = 0, .util_ppm = 1000000, .sat_milli = 1000,
+		      .probable = 1701),
 	LB_BEGIN(100, LB_LK(4), FUTEX, 1703, 0),
 	LB_BEGIN(100, LB_LK(4), FUTEX, 1704, LB_EF_NOSLEEP),
 	LB_END(100, LB_LK(4), FUTEX, 1704, LB_EF_NOSLEEP, LB_WAIT_AGAIN, 0),
 	LB_END(400, LB_LK(4), FUTEX, 1702, 0, LB_WAIT_TIMEOUT, 0),
-	LB_X_TOTALS(700, 0, 700, 0),
+	LB_X_TOTALS(.wait = 700, .blame = 0, .pending = 700, .unattributed = 0),
 	LB_RELEASE(600, LB_LK(4), FUTEX, 1701, 0, 700, 1),
 	LB_END(600, LB_LK(4), FUTEX, 1703, 0, WOKEN, 0),
-	LB_X_TOTALS(900, 900, 0, 0),
-	LB_X_PAIR(1701, 1702, 400),
-	LB_X_PAIR(1701, 1703, 500),
-	LB_X_TASK(1701, 0, 900, 900, 600, 0, CAUSE),
-	LB_X_TASK_COUNTS(1702, 1, 0, 0, 1, 0, 1700),
-	LB_X_TASK_COUNTS(1704, 1, 0, 0, 1, 0, 1700),
-	LB_X_TASK(1704, 0, 0, 0, 0, 0, NONE),
-	LB_X_LOCK(LB_LK(4), 1, 900, 600, 900, 1703, 0),
-	LB_X_LOCK_USE(LB_LK(4), 2, 1000000, 1500, 0),
-	LB_X_LOCK_PCT(LB_LK(4), 500, 500, 500, 600, 600, 600),
+	LB_X_TOTALS(.wait = 900, .blame = 900, .pending = 0, .unattributed = 0),
+	LB_X_PAIR(1701, 1702, .blame = 400),
+	LB_X_PAIR(1701, 1703, .blame = 500),
+	LB_X_TASK(1701, .wait = 0, .blame = 900, .root_blame = 900, .hold = 600, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK_COUNTS(1702, .waits = 1, .holds = 0, .holds_lower_bound = 0, .errors = 1,
+			 .kthread = 0, .tgid = 1700),
+	LB_X_TASK_COUNTS(1704, .waits = 1, .holds = 0, .holds_lower_bound = 0, .errors = 1,
+			 .kthread = 0, .tgid = 1700),
+	LB_X_TASK(1704, .wait = 0, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = NONE),
+	LB_X_LOCK(LB_LK(4), .acquisitions = 1, .wait = 900, .hold = 600, .blame = 900,
+		  .holder = 1703, .waiters = 0),
+	LB_X_LOCK_USE(LB_LK(4), .errors = 2, .util_ppm = 1000000, .sat_milli = 1500, .probable = 0),
+	LB_X_LOCK_PCT(LB_LK(4), .wait_p50 = 500, .wait_p99 = 500, .wait_max = 500, .hold_p50 = 600,
+		      .hold_p99 = 600, .hold_max = 600),
 	LB_SCN_END
 };
 
@@ -801,22 +942,29 @@ static const struct lb_scn_step lb_scn_steps_wake_first[] = {
 	LB_BEGIN(100, LB_LK(6), FUTEX, 1802, 0),
 	LB_BEGIN(300, LB_LK(6), FUTEX, 1803, 0),
 	LB_END(700, LB_LK(6), FUTEX, 1802, 0, WOKEN, 2000),
-	LB_X_TOTALS(1000, 0, 1000, 0),
-	LB_X_LOCK(LB_LK(6), 1, 1000, 0, 0, 1802, 1),
+	LB_X_TOTALS(.wait = 1000, .blame = 0, .pending = 1000, .unattributed = 0),
+	LB_X_LOCK(LB_LK(6), .acquisitions = 1, .wait = 1000, .hold = 0, .blame = 0, .holder = 1802,
+		  .waiters = 1),
 	LB_RELEASE(710, LB_LK(6), FUTEX, 1801, 0, 0, 1),
-	LB_X_TOTALS(1010, 1010, 0, 0),
-	LB_X_LOCK(LB_LK(6), 1, 1010, 600, 1010, 1802, 1),
+	LB_X_TOTALS(.wait = 1010, .blame = 1010, .pending = 0, .unattributed = 0),
+	LB_X_LOCK(LB_LK(6), .acquisitions = 1, .wait = 1010, .hold = 600, .blame = 1010,
+		  .holder = 1802, .waiters = 1),
 	LB_RELEASE(900, LB_LK(6), FUTEX, 1802, 0, 2150, 1),
 	LB_END(905, LB_LK(6), FUTEX, 1803, 0, WOKEN, 3000),
-	LB_X_TASK(1801, 0, 1000, 1000, 600, 0, CAUSE),
-	LB_X_TASK(1802, 600, 200, 200, 200, 150, VICTIM),
-	LB_X_TASK(1803, 605, 0, 0, 0, 0, VICTIM),
-	LB_X_PAIR(1801, 1802, 600),
-	LB_X_PAIR(1801, 1803, 400),
-	LB_X_PAIR(1802, 1803, 200),
-	LB_X_TOTALS(1205, 1200, 0, 5),
-	LB_X_LOCK(LB_LK(6), 2, 1205, 800, 1200, 1803, 0),
-	LB_X_LOCK_MORE(LB_LK(6), 0, 5, 2, 1, 1, 1),
+	LB_X_TASK(1801, .wait = 0, .blame = 1000, .root_blame = 1000, .hold = 600, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK(1802, .wait = 600, .blame = 200, .root_blame = 200, .hold = 200,
+		  .hold_on_cpu = 150, .verdict = VICTIM),
+	LB_X_TASK(1803, .wait = 605, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_PAIR(1801, 1802, .blame = 600),
+	LB_X_PAIR(1801, 1803, .blame = 400),
+	LB_X_PAIR(1802, 1803, .blame = 200),
+	LB_X_TOTALS(.wait = 1205, .blame = 1200, .pending = 0, .unattributed = 5),
+	LB_X_LOCK(LB_LK(6), .acquisitions = 2, .wait = 1205, .hold = 800, .blame = 1200,
+		  .holder = 1803, .waiters = 0),
+	LB_X_LOCK_MORE(LB_LK(6), .pending = 0, .unattributed = 5, .holds = 2,
+		       .holds_lower_bound = 1, .holds_at_release = 1, .holders = 1),
 	LB_SCN_END
 };
 
@@ -843,7 +991,7 @@ static const struct lb_scn_step lb_scn_steps_thread_exit[] = {
 	LB_BEGIN(0, LB_LK(0x11), FUTEX, 1903, 0),
 	LB_BEGIN_OWNED(100, LB_LK(0x12), MUTEX, 1906, 0, FIELD, 1905, 0),
 	LB_ADVANCE(3000),
-	LB_X_TOTALS(8900, 2900, 6000, 0),
+	LB_X_TOTALS(.wait = 8900, .blame = 2900, .pending = 6000, .unattributed = 0),
 	LB_RELEASE(5000, LB_LK(0x10), FUTEX, 1902, TX, 0, 1),
 	LB_END(5010, LB_LK(0x10), FUTEX, 1901, 0, WOKEN, 0),
 	LB_END(6000, LB_LK(0x11), FUTEX, 1903, 0, WOKEN, 0),
@@ -852,18 +1000,26 @@ static const struct lb_scn_step lb_scn_steps_thread_exit[] = {
 	LB_END(7000, LB_LK(0x12), MUTEX, 1906, 0, ACQ, 0),
 	LB_X_NO_LOCK(LB_LK(0x10)),
 	LB_X_NO_LOCK(LB_LK(0x11)),
-	LB_X_TASK(1901, 0, 0, 0, 0, 0, NONE),
-	LB_X_TASK_COUNTS(1901, 0, 0, 0, 0, 0, 1900),
-	LB_X_TASK(1903, 0, 0, 0, 0, 0, NONE),
-	LB_X_TASK_COUNTS(1903, 0, 0, 0, 0, 0, 1900),
+	LB_X_TASK(1901, .wait = 0, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = NONE),
+	LB_X_TASK_COUNTS(1901, .waits = 0, .holds = 0, .holds_lower_bound = 0, .errors = 0,
+			 .kthread = 0, .tgid = 1900),
+	LB_X_TASK(1903, .wait = 0, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = NONE),
+	LB_X_TASK_COUNTS(1903, .waits = 0, .holds = 0, .holds_lower_bound = 0, .errors = 0,
+			 .kthread = 0, .tgid = 1900),
 	LB_X_NO_TASK(1902),
-	LB_X_TASK(1905, 0, 6900, 6900, 6900, 0, CAUSE),
-	LB_X_TOTALS(6900, 6900, 0, 0),
-	LB_X_COUNTERS(0, 0, 0, 0, 0, 0),
-	LB_X_PROC(1900, 6900, 6900, 6900, 6900, SHARED),
+	LB_X_TASK(1905, .wait = 0, .blame = 6900, .root_blame = 6900, .hold = 6900,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_TOTALS(.wait = 6900, .blame = 6900, .pending = 0, .unattributed = 0),
+	LB_X_COUNTERS(.late = 0, .unmatched = 0, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 0),
+	LB_X_PROC(1900, .wait = 6900, .blame = 6900, .root_blame = 6900, .hold = 6900,
+		  .verdict = SHARED),
 	/* 1901's wait, open at the exit, goes on as a join (an event wait). */
-	LB_X_EVENT_TASK(1901, 5010, 1, 1902),
-	LB_X_EVENT_TOTALS(5010, 1, 0, 0, 0, 2),
+	LB_X_EVENT_TASK(1901, .wait = 5010, .waits = 1, .signaller = 1902),
+	LB_X_EVENT_TOTALS(.wait = 5010, .waits = 1, .errors = 0, .dropped = 0, .asleep = 0,
+			  .futex_lock_waits = 2),
 	LB_SCN_END
 };
 
@@ -902,17 +1058,23 @@ static const struct lb_scn_step lb_scn_steps_many_readers[] = {
 	LB_END(100, LB_LK(0x20), RWSEM, 2005, RD, ACQ, 0),
 	LB_END(100, LB_LK(0x20), RWSEM, 2006, RD, ACQ, 0),
 	LB_BEGIN_OWNED(200, LB_LK(0x20), RWSEM, 2007, WR, LB_OWNER_READER_HINT, 2002, 0),
-	LB_X_LOCK_MORE(LB_LK(0x20), 0, 0, 1, 1, 0, 4),
+	LB_X_LOCK_MORE(LB_LK(0x20), .pending = 0, .unattributed = 0, .holds = 1,
+		       .holds_lower_bound = 1, .holds_at_release = 0, .holders = 4),
 	LB_RELEASE(600, LB_LK(0x20), RWSEM, 2005, RD, 0, 1),
 	LB_END(600, LB_LK(0x20), RWSEM, 2007, WR, ACQ, 0),
-	LB_X_TASK(2001, 0, 500, 500, 100, 0, CAUSE),
-	LB_X_TASK(2002, 100, 100, 100, 400, 0, SHARED),
-	LB_X_TASK(2005, 100, 100, 100, 400, 0, SHARED),
-	LB_X_UNENDED(LB_LK(0x20), 3, 2002, 1),
-	LB_X_TASK(2006, 100, 0, 0, 0, 0, VICTIM),
-	LB_X_TASK(2007, 400, 0, 0, 0, 0, VICTIM),
-	LB_X_TOTALS(900, 900, 0, 0),
-	LB_X_COUNTERS2(0, 1, 0, 600),
+	LB_X_TASK(2001, .wait = 0, .blame = 500, .root_blame = 500, .hold = 100, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK(2002, .wait = 100, .blame = 100, .root_blame = 100, .hold = 400, .hold_on_cpu = 0,
+		  .verdict = SHARED),
+	LB_X_TASK(2005, .wait = 100, .blame = 100, .root_blame = 100, .hold = 400, .hold_on_cpu = 0,
+		  .verdict = SHARED),
+	LB_X_UNENDED(LB_LK(0x20), 2002, .lock_holds = 3, .task_holds = 1),
+	LB_X_TASK(2006, .wait = 100, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK(2007, .wait = 400, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TOTALS(.wait = 900, .blame = 900, .pending = 0, .unattributed = 0),
+	LB_X_COUNTERS2(.invalid = 0, .dropped_holders = 1, .dropped_chains = 0, .window = 600),
 	LB_SCN_END
 };
 
@@ -945,14 +1107,14 @@ static const struct lb_scn_step lb_scn_steps_stacks[] = {
 	LB_NEXT_STACK(41),
 	LB_RELEASE(4600, LB_LK(2), FUTEX, 101, 0, 0, 1),
 	LB_END(4600, LB_LK(2), FUTEX, 202, 0, WOKEN, 0),
-	LB_X_STACK(101, 1, 21, 1800),
-	LB_X_STACK(101, 1, 41, 600),
-	LB_X_STACK(201, 0, 11, 1400),
-	LB_X_STACK(201, 1, 22, 500),
-	LB_X_STACK(202, 0, 12, 1300),
-	LB_X_STACK(202, 0, 31, 600),
-	LB_X_STACK(202, 1, 0, 0),
-	LB_X_TOTALS(3300, 3300, 0, 0),
+	LB_X_STACK(101, 1, 21, .ns = 1800),
+	LB_X_STACK(101, 1, 41, .ns = 600),
+	LB_X_STACK(201, 0, 11, .ns = 1400),
+	LB_X_STACK(201, 1, 22, .ns = 500),
+	LB_X_STACK(202, 0, 12, .ns = 1300),
+	LB_X_STACK(202, 0, 31, .ns = 600),
+	LB_X_STACK(202, 1, 0, .ns = 0),
+	LB_X_TOTALS(.wait = 3300, .blame = 3300, .pending = 0, .unattributed = 0),
 	LB_SCN_END
 };
 
@@ -984,15 +1146,18 @@ static const struct lb_scn_step lb_scn_steps_chain3[] = {
 	LB_END(1200, LB_LK(2), MUTEX, 1302, 0, ACQ, 100),
 	LB_RELEASE(1500, LB_LK(1), MUTEX, 1302, 0, 400, 0),
 	LB_END(1500, LB_LK(1), MUTEX, 1301, 0, ACQ, 100),
-	LB_X_VERDICT(1301, VICTIM, 0),
-	LB_X_VERDICT(1302, VICTIM, 300),
-	LB_X_VERDICT(1303, VICTIM, 400),
-	LB_X_VERDICT(1304, CAUSE, 3000),
-	LB_X_TASK(1302, 1200, 1500, 300, 1500, 0, VICTIM),
-	LB_X_TASK(1303, 1000, 1200, 400, 1200, 0, VICTIM),
-	LB_X_TOTALS(3700, 3700, 0, 0),
-	LB_X_EVENT_TOTALS(0, 0, 0, 0, 0, 1),
-	LB_X_DEADLOCKS(0),
+	LB_X_VERDICT(1301, .verdict = VICTIM, .root_blame = 0),
+	LB_X_VERDICT(1302, .verdict = VICTIM, .root_blame = 300),
+	LB_X_VERDICT(1303, .verdict = VICTIM, .root_blame = 400),
+	LB_X_VERDICT(1304, .verdict = CAUSE, .root_blame = 3000),
+	LB_X_TASK(1302, .wait = 1200, .blame = 1500, .root_blame = 300, .hold = 1500,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TASK(1303, .wait = 1000, .blame = 1200, .root_blame = 400, .hold = 1200,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TOTALS(.wait = 3700, .blame = 3700, .pending = 0, .unattributed = 0),
+	LB_X_EVENT_TOTALS(.wait = 0, .waits = 0, .errors = 0, .dropped = 0, .asleep = 0,
+			  .futex_lock_waits = 1),
+	LB_X_DEADLOCKS(.deadlocks = 0),
 	LB_SCN_END
 };
 
@@ -1016,10 +1181,11 @@ static const struct lb_scn_step lb_scn_steps_middle_works[] = {
 	LB_END(1500, LB_LK(2), MUTEX, 1402, 0, ACQ, 1000),
 	LB_RELEASE(2000, LB_LK(1), MUTEX, 1402, 0, 1500, 0),
 	LB_END(2000, LB_LK(1), MUTEX, 1401, 0, ACQ, 10),
-	LB_X_TASK(1402, 500, 2000, 1500, 2000, 0, CAUSE),
-	LB_X_VERDICT(1403, CAUSE, 1000),
-	LB_X_VERDICT(1401, VICTIM, 0),
-	LB_X_TOTALS(2500, 2500, 0, 0),
+	LB_X_TASK(1402, .wait = 500, .blame = 2000, .root_blame = 1500, .hold = 2000,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_VERDICT(1403, .verdict = CAUSE, .root_blame = 1000),
+	LB_X_VERDICT(1401, .verdict = VICTIM, .root_blame = 0),
+	LB_X_TOTALS(.wait = 2500, .blame = 2500, .pending = 0, .unattributed = 0),
 	LB_SCN_END
 };
 
@@ -1031,9 +1197,10 @@ static const struct lb_scn_step lb_scn_steps_middle_some_work[] = {
 	LB_END(1400, LB_LK(2), MUTEX, 1402, 0, ACQ, 1000),
 	LB_RELEASE(2000, LB_LK(1), MUTEX, 1402, 0, 1500, 0),
 	LB_END(2000, LB_LK(1), MUTEX, 1401, 0, ACQ, 10),
-	LB_X_TASK(1402, 1000, 2000, 1000, 2000, 0, SHARED),
-	LB_X_VERDICT(1403, CAUSE, 2000),
-	LB_X_TOTALS(3000, 3000, 0, 0),
+	LB_X_TASK(1402, .wait = 1000, .blame = 2000, .root_blame = 1000, .hold = 2000,
+		  .hold_on_cpu = 0, .verdict = SHARED),
+	LB_X_VERDICT(1403, .verdict = CAUSE, .root_blame = 2000),
+	LB_X_TOTALS(.wait = 3000, .blame = 3000, .pending = 0, .unattributed = 0),
 	LB_SCN_END
 };
 
@@ -1078,25 +1245,28 @@ static const struct lb_scn_step lb_scn_steps_pool_events[] = {
 };
 
 static const struct lb_scn_step lb_scn_steps_pool[] = {
-	LB_X_VERDICT(1501, CAUSE, 2000),
-	LB_X_VERDICT(1502, VICTIM, 500),
-	LB_X_VERDICT(1503, VICTIM, 0),
+	LB_X_VERDICT(1501, .verdict = CAUSE, .root_blame = 2000),
+	LB_X_VERDICT(1502, .verdict = VICTIM, .root_blame = 500),
+	LB_X_VERDICT(1503, .verdict = VICTIM, .root_blame = 0),
 	LB_X_NO_TASK(1504),
 	LB_X_NO_TASK(1505),
 	LB_X_NO_TASK(1506),
 	LB_X_NO_TASK(1507),
 	LB_X_NO_LOCK(LB_LK(0x20)),
-	LB_X_EVENT_TASK(1505, 1950, 2, 1504),
-	LB_X_EVENT_TASK(1506, 2000, 1, 1504),
-	LB_X_EVENT_TOTALS(5950, 4, 0, 0, 0, 2),
-	LB_X_TOTALS(2500, 2500, 0, 0),
-	LB_X_COUNTERS(0, 0, 0, 0, 0, 0),
+	LB_X_EVENT_TASK(1505, .wait = 1950, .waits = 2, .signaller = 1504),
+	LB_X_EVENT_TASK(1506, .wait = 2000, .waits = 1, .signaller = 1504),
+	LB_X_EVENT_TOTALS(.wait = 5950, .waits = 4, .errors = 0, .dropped = 0, .asleep = 0,
+			  .futex_lock_waits = 2),
+	LB_X_TOTALS(.wait = 2500, .blame = 2500, .pending = 0, .unattributed = 0),
+	LB_X_COUNTERS(.late = 0, .unmatched = 0, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 0),
 	/* A counter's value (a sequence number): an event. */
 	LB_FBEGIN(2100, LB_LK(0x20), 1505, 6),
 	/* A join: the word is the TID of a thread of the same process. */
 	LB_FBEGIN_FL(2100, LB_LK(0x22), 1506, 1505, LB_EF_WORD_TID),
 	LB_ADVANCE(2200),
-	LB_X_EVENT_TOTALS(6150, 4, 0, 0, 2, 2),
+	LB_X_EVENT_TOTALS(.wait = 6150, .waits = 4, .errors = 0, .dropped = 0, .asleep = 2,
+			  .futex_lock_waits = 2),
 	LB_X_NO_LOCK(LB_LK(0x20)),
 	LB_X_NO_TASK(1505),
 	/* A value changed before sleeping: an error of the event wait. */
@@ -1104,15 +1274,17 @@ static const struct lb_scn_step lb_scn_steps_pool[] = {
 	  .flags = LB_EF_WORD | LB_EF_NOSLEEP, .word = 0 },
 	{ LB_EV(LB_EV_WAIT_END, 2300, LB_LK(0x23), LB_LOCK_FUTEX, 1507),
 	  .flags = LB_EF_WORD | LB_EF_NOSLEEP, .result = LB_WAIT_AGAIN },
-	LB_X_EVENT_TOTALS(6350, 5, 1, 0, 2, 2),
+	LB_X_EVENT_TOTALS(.wait = 6350, .waits = 5, .errors = 1, .dropped = 0, .asleep = 2,
+			  .futex_lock_waits = 2),
 	LB_X_NO_TASK(1507),
-	LB_X_TOTALS(2500, 2500, 0, 0),
+	LB_X_TOTALS(.wait = 2500, .blame = 2500, .pending = 0, .unattributed = 0),
 	/* Woken, and seen running before its waker's wake returned. */
 	LB_FBEGIN(2400, LB_LK(0x20), 1507, 0),
 	LB_FEND0(2500, 1507, WOKEN, 30),
 	LB_RELEASE(2510, LB_LK(0x20), FUTEX, 1504, 0, 30, 1),
-	LB_X_EVENT_TASK(1507, 2100, 3, 1504),
-	LB_X_EVENT_TOTALS(6870, 6, 1, 0, 2, 2),
+	LB_X_EVENT_TASK(1507, .wait = 2100, .waits = 3, .signaller = 1504),
+	LB_X_EVENT_TOTALS(.wait = 6870, .waits = 6, .errors = 1, .dropped = 0, .asleep = 2,
+			  .futex_lock_waits = 2),
 	LB_SCN_END
 };
 
@@ -1123,11 +1295,12 @@ static const struct lb_scn_step lb_scn_steps_pool[] = {
  *   [150,200) W1 likely holds: 100; [200,2000) 3 waiting: D 5400
  */
 static const struct lb_scn_step lb_scn_steps_pool_kinds_off[] = {
-	LB_X_VERDICT(1504, CAUSE, 5700),
-	LB_X_VERDICT(1501, CAUSE, 2000),
-	LB_X_VERDICT(1505, VICTIM, 100),
-	LB_X_TOTALS(8450, 8300, 0, 150),
-	LB_X_EVENT_TOTALS(0, 0, 0, 0, 0, 6),
+	LB_X_VERDICT(1504, .verdict = CAUSE, .root_blame = 5700),
+	LB_X_VERDICT(1501, .verdict = CAUSE, .root_blame = 2000),
+	LB_X_VERDICT(1505, .verdict = VICTIM, .root_blame = 100),
+	LB_X_TOTALS(.wait = 8450, .blame = 8300, .pending = 0, .unattributed = 150),
+	LB_X_EVENT_TOTALS(.wait = 0, .waits = 0, .errors = 0, .dropped = 0, .asleep = 0,
+			  .futex_lock_waits = 6),
 	LB_SCN_END
 };
 
@@ -1151,16 +1324,19 @@ static const struct lb_scn_step lb_scn_steps_parked[] = {
 	LB_FBEGIN(100, LB_LK(0x21), 1602, 2),
 	LB_RELEASE(600, LB_LK(0x21), FUTEX, 1601, 0, 500, 1),
 	LB_FEND0(600, 1602, WOKEN, 10),
-	LB_X_EVENT_TOTALS(8 * 600, 0, 0, 2, 8, 1),
+	LB_X_EVENT_TOTALS(.wait = 8 * 600, .waits = 0, .errors = 0, .dropped = 2, .asleep = 8,
+			  .futex_lock_waits = 1),
 	LB_UNPARK(1000, 0), LB_UNPARK(1000, 1), LB_UNPARK(1000, 2), LB_UNPARK(1000, 3),
 	LB_UNPARK(1000, 4), LB_UNPARK(1000, 5), LB_UNPARK(1000, 6), LB_UNPARK(1000, 7),
 	LB_UNPARK(1000, 8), LB_UNPARK(1000, 9),
-	LB_X_EVENT_TOTALS(8 * 1000, 8, 8, 2, 0, 1),
-	LB_X_VERDICT(1601, CAUSE, 500),
-	LB_X_VERDICT(1602, VICTIM, 0),
+	LB_X_EVENT_TOTALS(.wait = 8 * 1000, .waits = 8, .errors = 8, .dropped = 2, .asleep = 0,
+			  .futex_lock_waits = 1),
+	LB_X_VERDICT(1601, .verdict = CAUSE, .root_blame = 500),
+	LB_X_VERDICT(1602, .verdict = VICTIM, .root_blame = 0),
 	LB_X_NO_TASK(1610),
-	LB_X_COUNTERS(0, 0, 0, 0, 0, 0),
-	LB_X_TOTALS(500, 500, 0, 0),
+	LB_X_COUNTERS(.late = 0, .unmatched = 0, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 0),
+	LB_X_TOTALS(.wait = 500, .blame = 500, .pending = 0, .unattributed = 0),
 	LB_SCN_END
 };
 
@@ -1181,9 +1357,9 @@ static const struct lb_scn_step lb_scn_steps_self_pending[] = {
 	LB_FBEGIN(100, LB_LK(0x40), 2102, 2),
 	LB_RELEASE(300, LB_LK(0x40), FUTEX, 2101, 0, 200, 1),
 	LB_FEND0(300, 2102, WOKEN, 10),
-	LB_X_PAIR(2101, 2101, 0),
-	LB_X_PAIR(2101, 2102, 200),
-	LB_X_TOTALS(300, 200, 0, 100),
+	LB_X_PAIR(2101, 2101, .blame = 0),
+	LB_X_PAIR(2101, 2102, .blame = 200),
+	LB_X_TOTALS(.wait = 300, .blame = 200, .pending = 0, .unattributed = 100),
 	LB_SCN_END
 };
 
@@ -1212,20 +1388,28 @@ static const struct lb_scn_step lb_scn_steps_contended_part[] = {
 	LB_BEGIN_OWNED(400, LB_LK(0x50), FUTEX, 2203, 0, LB_OWNER_HEURISTIC, 2201, 1290),
 	LB_RELEASE(1000, LB_LK(0x50), FUTEX, 2201, 0, 1890, 1),
 	LB_END(1010, LB_LK(0x50), FUTEX, 2203, 0, WOKEN, 0),
-	LB_X_TASK(2201, 110, 600, 600, 600, 600, CAUSE),
-	LB_X_LOCK(LB_LK(0x50), 2, 720, 700, 700, 2203, 0),
+	LB_X_TASK(2201, .wait = 110, .blame = 600, .root_blame = 600, .hold = 600,
+		  .hold_on_cpu = 600, .verdict = CAUSE),
+	LB_X_LOCK(LB_LK(0x50), .acquisitions = 2, .wait = 720, .hold = 700, .blame = 700,
+		  .holder = 2203, .waiters = 0),
 	LB_BEGIN_OWNED(2000, LB_LK(0x51), MUTEX, 2202, 0, FIELD, 2201, 0),
 	LB_END(2200, LB_LK(0x51), MUTEX, 2202, 0, LB_WAIT_INTERRUPTED, 0),
 	LB_BEGIN_OWNED(2500, LB_LK(0x51), MUTEX, 2203, 0, FIELD, 2201, 0),
 	LB_RELEASE(2800, LB_LK(0x51), MUTEX, 2201, 0, 0, 0),
 	LB_END(2800, LB_LK(0x51), MUTEX, 2203, 0, ACQ, 0),
-	LB_X_TASK(2201, 110, 1100, 1100, 1100, 600, CAUSE),
-	LB_X_TASK_COUNTS(2201, 1, 2, 1, 0, 0, 2200),
-	LB_X_TASK(2202, 200, 100, 100, 100, 0, VICTIM),
-	LB_X_TASK_COUNTS(2202, 1, 1, 1, 1, 0, 2200),
-	LB_X_TASK(2203, 910, 0, 0, 0, 0, VICTIM),
-	LB_X_LOCK(LB_LK(0x51), 1, 500, 500, 500, 2203, 0),
-	LB_X_TOTALS(1220, 1200, 0, 20),
+	LB_X_TASK(2201, .wait = 110, .blame = 1100, .root_blame = 1100, .hold = 1100,
+		  .hold_on_cpu = 600, .verdict = CAUSE),
+	LB_X_TASK_COUNTS(2201, .waits = 1, .holds = 2, .holds_lower_bound = 1, .errors = 0,
+			 .kthread = 0, .tgid = 2200),
+	LB_X_TASK(2202, .wait = 200, .blame = 100, .root_blame = 100, .hold = 100, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK_COUNTS(2202, .waits = 1, .holds = 1, .holds_lower_bound = 1, .errors = 1,
+			 .kthread = 0, .tgid = 2200),
+	LB_X_TASK(2203, .wait = 910, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_LOCK(LB_LK(0x51), .acquisitions = 1, .wait = 500, .hold = 500, .blame = 500,
+		  .holder = 2203, .waiters = 0),
+	LB_X_TOTALS(.wait = 1220, .blame = 1200, .pending = 0, .unattributed = 20),
 	LB_SCN_END
 };
 
@@ -1263,38 +1447,49 @@ static const struct lb_scn_step lb_scn_steps_hold_split[] = {
 	LB_BEGIN_OWNED_RD(1000, LB_LK(0x60), MUTEX, 401, FIELD, 301, 50000, 7000),
 	LB_RELEASE_RD(11000, LB_LK(0x60), MUTEX, 301, 59000, 7400, 0),
 	LB_END_RD(11000, LB_LK(0x60), MUTEX, 401, ACQ, 100, 10),
-	LB_X_TASK_SPLIT(301, 10000, 9000, 400, 600, 0, 0),
+	LB_X_TASK_SPLIT(301, .hold = 10000, .on_cpu = 9000, .runnable = 400, .sleeping = 600,
+			.cpu_unknown = 0, .runnable_unknown = 0),
 	LB_BEGIN(20000, LB_LK(0x61), MUTEX, 302, 0),
 	LB_END_RD(20100, LB_LK(0x61), MUTEX, 302, ACQ, 30000, 5000),
 	LB_BEGIN_OWNED_RD(22100, LB_LK(0x61), MUTEX, 401, FIELD, 302, 30200, 5800),
 	LB_RELEASE_RD(24100, LB_LK(0x61), MUTEX, 302, 30400, 8000, 0),
 	LB_END_RD(24100, LB_LK(0x61), MUTEX, 401, ACQ, 200, 20),
-	LB_X_TASK_SPLIT(302, 2000, 200, 1500, 300, 0, 0),
+	LB_X_TASK_SPLIT(302, .hold = 2000, .on_cpu = 200, .runnable = 1500, .sleeping = 300,
+			.cpu_unknown = 0, .runnable_unknown = 0),
 	LB_BEGIN_OWNED_RD(30000, LB_LK(0x62), MUTEX, 401, FIELD, 303, 90000, 3000),
 	LB_RELEASE_RD(40000, LB_LK(0x62), MUTEX, 303, 90100, 3200, 0),
 	LB_END_RD(40000, LB_LK(0x62), MUTEX, 401, ACQ, 300, 30),
-	LB_X_TASK_SPLIT(303, 10000, 100, 200, 9700, 0, 0),
+	LB_X_TASK_SPLIT(303, .hold = 10000, .on_cpu = 100, .runnable = 200, .sleeping = 9700,
+			.cpu_unknown = 0, .runnable_unknown = 0),
 	LB_BEGIN_OWNED_RD(50000, LB_LK(0x62), MUTEX, 401, FIELD, 303, 90200, 0),
 	LB_RELEASE_RD(52000, LB_LK(0x62), MUTEX, 303, 90700, 3300, 0),
 	LB_END_RD(52000, LB_LK(0x62), MUTEX, 401, ACQ, 400, 40),
-	LB_X_TASK_SPLIT(303, 12000, 600, 200, 9700, 0, 1500),
+	LB_X_TASK_SPLIT(303, .hold = 12000, .on_cpu = 600, .runnable = 200, .sleeping = 9700,
+			.cpu_unknown = 0, .runnable_unknown = 1500),
 	LB_BEGIN_OWNED_RD(60000, LB_LK(0x62), MUTEX, 401, FIELD, 303, 0, 0),
 	LB_RELEASE_RD(61000, LB_LK(0x62), MUTEX, 303, 91000, 3400, 0),
 	LB_END_RD(61000, LB_LK(0x62), MUTEX, 401, ACQ, 500, 50),
-	LB_X_TASK_SPLIT(303, 13000, 600, 200, 9700, 1000, 1500),
+	LB_X_TASK_SPLIT(303, .hold = 13000, .on_cpu = 600, .runnable = 200, .sleeping = 9700,
+			.cpu_unknown = 1000, .runnable_unknown = 1500),
 	{ LB_EV(LB_EV_WAIT_BEGIN, 70000, LB_LK(0x63), MUTEX, 401), .owner_source = FIELD,
 	  .owner = 304, .owner_cpu = 5000, .flags = LB_EF_OWNER_RUN_DELAY },
 	{ LB_EV(LB_EV_RELEASE, 72000, LB_LK(0x63), MUTEX, 304), .cpu = 6000,
 	  .flags = LB_EF_RUN_DELAY },
 	LB_END_RD(72000, LB_LK(0x63), MUTEX, 401, ACQ, 600, 60),
-	LB_X_TASK_SPLIT(304, 2000, 1000, 0, 1000, 0, 0),
-	LB_X_TASK(301, 0, 10000, 10000, 10000, 9000, CAUSE),
-	LB_X_TASK(302, 100, 2000, 2000, 2000, 200, CAUSE),
-	LB_X_TASK(303, 0, 13000, 13000, 13000, 600, CAUSE),
-	LB_X_TASK(304, 0, 2000, 2000, 2000, 1000, CAUSE),
-	LB_X_TASK(401, 27000, 0, 0, 0, 0, VICTIM),
-	LB_X_PROC_SPLIT(300, 27000, 10800, 2100),
-	LB_X_TOTALS(27100, 27000, 0, 100),
+	LB_X_TASK_SPLIT(304, .hold = 2000, .on_cpu = 1000, .runnable = 0, .sleeping = 1000,
+			.cpu_unknown = 0, .runnable_unknown = 0),
+	LB_X_TASK(301, .wait = 0, .blame = 10000, .root_blame = 10000, .hold = 10000,
+		  .hold_on_cpu = 9000, .verdict = CAUSE),
+	LB_X_TASK(302, .wait = 100, .blame = 2000, .root_blame = 2000, .hold = 2000,
+		  .hold_on_cpu = 200, .verdict = CAUSE),
+	LB_X_TASK(303, .wait = 0, .blame = 13000, .root_blame = 13000, .hold = 13000,
+		  .hold_on_cpu = 600, .verdict = CAUSE),
+	LB_X_TASK(304, .wait = 0, .blame = 2000, .root_blame = 2000, .hold = 2000,
+		  .hold_on_cpu = 1000, .verdict = CAUSE),
+	LB_X_TASK(401, .wait = 27000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_PROC_SPLIT(300, .hold = 27000, .on_cpu = 10800, .runnable = 2100),
+	LB_X_TOTALS(.wait = 27100, .blame = 27000, .pending = 0, .unattributed = 100),
 	LB_SCN_END
 };
 
@@ -1316,20 +1511,27 @@ static const struct lb_scn_task lb_scn_tasks_release_lost[] = {
 static const struct lb_scn_step lb_scn_steps_release_lost[] = {
 	LB_BEGIN_OWNED(1000, LB_LK(0x70), MUTEX, 3102, 0, FIELD, 3101, 0),
 	LB_END(2000, LB_LK(0x70), MUTEX, 3102, 0, ACQ, 0),
-	LB_X_TASK(3101, 0, 1000, 1000, 1000, 0, CAUSE),
-	LB_X_TASK_SPLIT(3101, 1000, 0, 0, 0, 1000, 0),
-	LB_X_TASK_COUNTS(3101, 0, 1, 1, 0, 0, 3100),
-	LB_X_UNENDED(LB_LK(0x70), 1, 3101, 1),
-	LB_X_LOCK_MORE(LB_LK(0x70), 0, 0, 1, 1, 0, 1),
+	LB_X_TASK(3101, .wait = 0, .blame = 1000, .root_blame = 1000, .hold = 1000,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_TASK_SPLIT(3101, .hold = 1000, .on_cpu = 0, .runnable = 0, .sleeping = 0,
+			.cpu_unknown = 1000, .runnable_unknown = 0),
+	LB_X_TASK_COUNTS(3101, .waits = 0, .holds = 1, .holds_lower_bound = 1, .errors = 0,
+			 .kthread = 0, .tgid = 3100),
+	LB_X_UNENDED(LB_LK(0x70), 3101, .lock_holds = 1, .task_holds = 1),
+	LB_X_LOCK_MORE(LB_LK(0x70), .pending = 0, .unattributed = 0, .holds = 1,
+		       .holds_lower_bound = 1, .holds_at_release = 0, .holders = 1),
 	LB_BEGIN_OWNED(2500, LB_LK(0x70), MUTEX, 3103, 0, FIELD, 3102, 0),
 	LB_RELEASE(3000, LB_LK(0x70), MUTEX, 3102, 0, 0, 0),
 	LB_END(3000, LB_LK(0x70), MUTEX, 3103, 0, ACQ, 0),
-	LB_X_TASK(3102, 1000, 500, 500, 500, 0, VICTIM),
-	LB_X_UNENDED(LB_LK(0x70), 1, 3102, 0),
-	LB_X_LOCK(LB_LK(0x70), 2, 1500, 1500, 1500, 3103, 0),
-	LB_X_LOCK_MORE(LB_LK(0x70), 0, 0, 2, 1, 0, 1),
-	LB_X_PAIR(3101, 3102, 1000),
-	LB_X_PAIR(3102, 3103, 500),
+	LB_X_TASK(3102, .wait = 1000, .blame = 500, .root_blame = 500, .hold = 500,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_UNENDED(LB_LK(0x70), 3102, .lock_holds = 1, .task_holds = 0),
+	LB_X_LOCK(LB_LK(0x70), .acquisitions = 2, .wait = 1500, .hold = 1500, .blame = 1500,
+		  .holder = 3103, .waiters = 0),
+	LB_X_LOCK_MORE(LB_LK(0x70), .pending = 0, .unattributed = 0, .holds = 2,
+		       .holds_lower_bound = 1, .holds_at_release = 0, .holders = 1),
+	LB_X_PAIR(3101, 3102, .blame = 1000),
+	LB_X_PAIR(3102, 3103, .blame = 500),
 	LB_SCN_END
 };
 
@@ -1506,27 +1708,33 @@ static inline void lb_scn_step_task(struct lb_scn_check *c, const struct lb_ledg
 	if (!found)
 		return;
 	if (st->op == LB_SCN_X_TASK) {
-		lb_scn_expect(c, "task wait_ns", ts.wait_ns, st->v[0]);
-		lb_scn_expect(c, "task blame_ns", ts.blame_ns, st->v[1]);
-		lb_scn_expect(c, "task root_blame_ns", ts.root_blame_ns, st->v[2]);
-		lb_scn_expect(c, "task hold_ns", ts.hold_ns, st->v[3]);
-		lb_scn_expect(c, "task hold_on_cpu_ns", ts.hold_on_cpu_ns, st->v[4]);
-		lb_scn_expect(c, "task verdict", ts.verdict, st->v[5]);
+		lb_scn_expect(c, "task wait_ns", ts.wait_ns, st->want.task.wait);
+		lb_scn_expect(c, "task blame_ns", ts.blame_ns, st->want.task.blame);
+		lb_scn_expect(c, "task root_blame_ns", ts.root_blame_ns, st->want.task.root_blame);
+		lb_scn_expect(c, "task hold_ns", ts.hold_ns, st->want.task.hold);
+		lb_scn_expect(c, "task hold_on_cpu_ns", ts.hold_on_cpu_ns,
+			      st->want.task.hold_on_cpu);
+		lb_scn_expect(c, "task verdict", ts.verdict, st->want.task.verdict);
 	} else if (st->op == LB_SCN_X_TASK_SPLIT) {
-		lb_scn_expect(c, "task hold_ns", ts.hold_ns, st->v[0]);
-		lb_scn_expect(c, "task hold_on_cpu_ns", ts.hold_on_cpu_ns, st->v[1]);
-		lb_scn_expect(c, "task hold_runnable_ns", ts.hold_runnable_ns, st->v[2]);
-		lb_scn_expect(c, "task hold_sleeping_ns", ts.hold_sleeping_ns, st->v[3]);
-		lb_scn_expect(c, "task hold_cpu_unknown_ns", ts.hold_cpu_unknown_ns, st->v[4]);
+		lb_scn_expect(c, "task hold_ns", ts.hold_ns, st->want.task_split.hold);
+		lb_scn_expect(c, "task hold_on_cpu_ns", ts.hold_on_cpu_ns,
+			      st->want.task_split.on_cpu);
+		lb_scn_expect(c, "task hold_runnable_ns", ts.hold_runnable_ns,
+			      st->want.task_split.runnable);
+		lb_scn_expect(c, "task hold_sleeping_ns", ts.hold_sleeping_ns,
+			      st->want.task_split.sleeping);
+		lb_scn_expect(c, "task hold_cpu_unknown_ns", ts.hold_cpu_unknown_ns,
+			      st->want.task_split.cpu_unknown);
 		lb_scn_expect(c, "task hold_runnable_unknown_ns", ts.hold_runnable_unknown_ns,
-			      st->v[5]);
+			      st->want.task_split.runnable_unknown);
 	} else if (st->op == LB_SCN_X_TASK_COUNTS) {
-		lb_scn_expect(c, "task waits", ts.waits, st->v[0]);
-		lb_scn_expect(c, "task holds", ts.holds, st->v[1]);
-		lb_scn_expect(c, "task holds_lower_bound", ts.holds_lower_bound, st->v[2]);
-		lb_scn_expect(c, "task errors", ts.errors, st->v[3]);
-		lb_scn_expect(c, "task kthread", ts.kthread, st->v[4]);
-		lb_scn_expect(c, "task tgid", ts.id.tgid, st->v[5]);
+		lb_scn_expect(c, "task waits", ts.waits, st->want.task_counts.waits);
+		lb_scn_expect(c, "task holds", ts.holds, st->want.task_counts.holds);
+		lb_scn_expect(c, "task holds_lower_bound", ts.holds_lower_bound,
+			      st->want.task_counts.holds_lower_bound);
+		lb_scn_expect(c, "task errors", ts.errors, st->want.task_counts.errors);
+		lb_scn_expect(c, "task kthread", ts.kthread, st->want.task_counts.kthread);
+		lb_scn_expect(c, "task tgid", ts.id.tgid, st->want.task_counts.tgid);
 	} else {
 		lb_scn_expect(c, "task comm", !strncmp(ts.id.comm, st->comm, LB_COMM_LEN), true);
 	}
@@ -1546,37 +1754,42 @@ static inline void lb_scn_step_lock(struct lb_scn_check *c, const struct lb_ledg
 	if (!found)
 		return;
 	if (st->op == LB_SCN_X_LOCK) {
-		lb_scn_expect(c, "lock acquisitions", ls.acquisitions, st->v[0]);
-		lb_scn_expect(c, "lock wait_ns", ls.wait_ns, st->v[1]);
-		lb_scn_expect(c, "lock hold_ns", ls.hold_ns, st->v[2]);
-		lb_scn_expect(c, "lock blame_ns", ls.blame_ns, st->v[3]);
-		lb_scn_expect(c, "lock holder_pid", ls.holder_pid, st->v[4]);
-		lb_scn_expect(c, "lock waiters_now", ls.waiters_now, st->v[5]);
+		lb_scn_expect(c, "lock acquisitions", ls.acquisitions, st->want.lock.acquisitions);
+		lb_scn_expect(c, "lock wait_ns", ls.wait_ns, st->want.lock.wait);
+		lb_scn_expect(c, "lock hold_ns", ls.hold_ns, st->want.lock.hold);
+		lb_scn_expect(c, "lock blame_ns", ls.blame_ns, st->want.lock.blame);
+		lb_scn_expect(c, "lock holder_pid", ls.holder_pid, st->want.lock.holder);
+		lb_scn_expect(c, "lock waiters_now", ls.waiters_now, st->want.lock.waiters);
 	} else if (st->op == LB_SCN_X_LOCK_MORE) {
-		lb_scn_expect(c, "lock pending_ns", ls.pending_ns, st->v[0]);
-		lb_scn_expect(c, "lock unattributed_ns", ls.unattributed_ns, st->v[1]);
-		lb_scn_expect(c, "lock holds", ls.holds, st->v[2]);
-		lb_scn_expect(c, "lock holds_lower_bound", ls.holds_lower_bound, st->v[3]);
-		lb_scn_expect(c, "lock holds_at_release", ls.holds_at_release, st->v[4]);
-		lb_scn_expect(c, "lock holders_now", ls.holders_now, st->v[5]);
+		lb_scn_expect(c, "lock pending_ns", ls.pending_ns, st->want.lock_more.pending);
+		lb_scn_expect(c, "lock unattributed_ns", ls.unattributed_ns,
+			      st->want.lock_more.unattributed);
+		lb_scn_expect(c, "lock holds", ls.holds, st->want.lock_more.holds);
+		lb_scn_expect(c, "lock holds_lower_bound", ls.holds_lower_bound,
+			      st->want.lock_more.holds_lower_bound);
+		lb_scn_expect(c, "lock holds_at_release", ls.holds_at_release,
+			      st->want.lock_more.holds_at_release);
+		lb_scn_expect(c, "lock holders_now", ls.holders_now, st->want.lock_more.holders);
 	} else if (st->op == LB_SCN_X_UNENDED) {
 		struct lb_task_stats ts = {};
 
-		lb_scn_expect(c, "lock holds_unended", ls.holds_unended, st->v[0]);
+		lb_scn_expect(c, "lock holds_unended", ls.holds_unended,
+			      st->want.unended.lock_holds);
 		lb_scn_expect(c, "task tracked", lb_ledger_task(l, st->pid, &ts), true);
-		lb_scn_expect(c, "task holds_unended", ts.holds_unended, st->v[1]);
+		lb_scn_expect(c, "task holds_unended", ts.holds_unended,
+			      st->want.unended.task_holds);
 	} else if (st->op == LB_SCN_X_LOCK_USE) {
-		lb_scn_expect(c, "lock errors", ls.errors, st->v[0]);
-		lb_scn_expect(c, "lock util_ppm", ls.util_ppm, st->v[1]);
-		lb_scn_expect(c, "lock sat_milli", ls.sat_milli, st->v[2]);
-		lb_scn_expect(c, "lock probable_pid", ls.probable_pid, st->v[3]);
+		lb_scn_expect(c, "lock errors", ls.errors, st->want.lock_use.errors);
+		lb_scn_expect(c, "lock util_ppm", ls.util_ppm, st->want.lock_use.util_ppm);
+		lb_scn_expect(c, "lock sat_milli", ls.sat_milli, st->want.lock_use.sat_milli);
+		lb_scn_expect(c, "lock probable_pid", ls.probable_pid, st->want.lock_use.probable);
 	} else {
-		lb_scn_expect(c, "lock wait_p50_ns", ls.wait_p50_ns, st->v[0]);
-		lb_scn_expect(c, "lock wait_p99_ns", ls.wait_p99_ns, st->v[1]);
-		lb_scn_expect(c, "lock wait_max_ns", ls.wait_max_ns, st->v[2]);
-		lb_scn_expect(c, "lock hold_p50_ns", ls.hold_p50_ns, st->v[3]);
-		lb_scn_expect(c, "lock hold_p99_ns", ls.hold_p99_ns, st->v[4]);
-		lb_scn_expect(c, "lock hold_max_ns", ls.hold_max_ns, st->v[5]);
+		lb_scn_expect(c, "lock wait_p50_ns", ls.wait_p50_ns, st->want.lock_pct.wait_p50);
+		lb_scn_expect(c, "lock wait_p99_ns", ls.wait_p99_ns, st->want.lock_pct.wait_p99);
+		lb_scn_expect(c, "lock wait_max_ns", ls.wait_max_ns, st->want.lock_pct.wait_max);
+		lb_scn_expect(c, "lock hold_p50_ns", ls.hold_p50_ns, st->want.lock_pct.hold_p50);
+		lb_scn_expect(c, "lock hold_p99_ns", ls.hold_p99_ns, st->want.lock_pct.hold_p99);
+		lb_scn_expect(c, "lock hold_max_ns", ls.hold_max_ns, st->want.lock_pct.hold_max);
 	}
 }
 
@@ -1593,35 +1806,44 @@ static inline void lb_scn_step_ledger(struct lb_scn_check *c, const struct lb_le
 	lb_ledger_totals(l, &t);
 	switch (st->op) {
 	case LB_SCN_X_TOTALS:
-		lb_scn_expect(c, "totals wait_ns", t.wait_ns, st->v[0]);
-		lb_scn_expect(c, "totals blame_ns", t.blame_ns, st->v[1]);
-		lb_scn_expect(c, "totals pending_ns", t.pending_ns, st->v[2]);
-		lb_scn_expect(c, "totals unattributed_ns", t.unattributed_ns, st->v[3]);
+		lb_scn_expect(c, "totals wait_ns", t.wait_ns, st->want.totals.wait);
+		lb_scn_expect(c, "totals blame_ns", t.blame_ns, st->want.totals.blame);
+		lb_scn_expect(c, "totals pending_ns", t.pending_ns, st->want.totals.pending);
+		lb_scn_expect(c, "totals unattributed_ns", t.unattributed_ns,
+			      st->want.totals.unattributed);
 		break;
 	case LB_SCN_X_COUNTERS:
-		lb_scn_expect(c, "totals late_events", t.late_events, st->v[0]);
-		lb_scn_expect(c, "totals unmatched_events", t.unmatched_events, st->v[1]);
-		lb_scn_expect(c, "totals dropped_waiters", t.dropped_waiters, st->v[2]);
-		lb_scn_expect(c, "totals dropped_pairs", t.dropped_pairs, st->v[3]);
-		lb_scn_expect(c, "totals evicted_locks", t.evicted_locks, st->v[4]);
-		lb_scn_expect(c, "totals evicted_tasks", t.evicted_tasks, st->v[5]);
+		lb_scn_expect(c, "totals late_events", t.late_events, st->want.counters.late);
+		lb_scn_expect(c, "totals unmatched_events", t.unmatched_events,
+			      st->want.counters.unmatched);
+		lb_scn_expect(c, "totals dropped_waiters", t.dropped_waiters,
+			      st->want.counters.dropped_waiters);
+		lb_scn_expect(c, "totals dropped_pairs", t.dropped_pairs,
+			      st->want.counters.dropped_pairs);
+		lb_scn_expect(c, "totals evicted_locks", t.evicted_locks,
+			      st->want.counters.evicted_locks);
+		lb_scn_expect(c, "totals evicted_tasks", t.evicted_tasks,
+			      st->want.counters.evicted_tasks);
 		break;
 	case LB_SCN_X_COUNTERS2:
-		lb_scn_expect(c, "totals invalid_events", t.invalid_events, st->v[0]);
-		lb_scn_expect(c, "totals dropped_holders", t.dropped_holders, st->v[1]);
-		lb_scn_expect(c, "totals dropped_chains", t.dropped_chains, st->v[2]);
-		lb_scn_expect(c, "totals window_ns", t.window_ns, st->v[3]);
+		lb_scn_expect(c, "totals invalid_events", t.invalid_events,
+			      st->want.counters2.invalid);
+		lb_scn_expect(c, "totals dropped_holders", t.dropped_holders,
+			      st->want.counters2.dropped_holders);
+		lb_scn_expect(c, "totals dropped_chains", t.dropped_chains,
+			      st->want.counters2.dropped_chains);
+		lb_scn_expect(c, "totals window_ns", t.window_ns, st->want.counters2.window);
 		break;
 	case LB_SCN_X_PAIR:
 		lb_scn_expect(c, "pair blame_ns", lb_ledger_pair_blame(l, st->pid, st->owner),
-			      st->v[0]);
+			      st->want.pair.blame);
 		break;
 	case LB_SCN_X_DEADLOCKS:
-		lb_scn_expect(c, "deadlocks", t.deadlocks, st->v[0]);
+		lb_scn_expect(c, "deadlocks", t.deadlocks, st->want.deadlocks.deadlocks);
 		break;
 	case LB_SCN_X_STACK:
 		lb_scn_expect(c, "stack ns", lb_ledger_stack_ns(l, st->pid, st->result, st->count),
-			      st->v[0]);
+			      st->want.stack.ns);
 		break;
 	case LB_SCN_X_PROC_COMM:
 		found = lb_ledger_process(l, st->pid, &ps);
@@ -1635,46 +1857,52 @@ static inline void lb_scn_step_ledger(struct lb_scn_check *c, const struct lb_le
 		lb_scn_expect(c, "task tracked", found, true);
 		if (!found)
 			break;
-		lb_scn_expect(c, "task verdict", ts.verdict, st->v[0]);
-		lb_scn_expect(c, "task root_blame_ns", ts.root_blame_ns, st->v[1]);
+		lb_scn_expect(c, "task verdict", ts.verdict, st->want.verdict.verdict);
+		lb_scn_expect(c, "task root_blame_ns", ts.root_blame_ns,
+			      st->want.verdict.root_blame);
 		break;
 	case LB_SCN_X_EVENT_TASK:
 		found = lb_ledger_event_task(l, st->pid, &ns, &n, &waker);
 		lb_scn_expect(c, "event task tracked", found, true);
 		if (!found)
 			break;
-		lb_scn_expect(c, "event task wait_ns", ns, st->v[0]);
-		lb_scn_expect(c, "event task waits", n, st->v[1]);
-		lb_scn_expect(c, "event task signaller", waker, st->v[2]);
+		lb_scn_expect(c, "event task wait_ns", ns, st->want.event_task.wait);
+		lb_scn_expect(c, "event task waits", n, st->want.event_task.waits);
+		lb_scn_expect(c, "event task signaller", waker, st->want.event_task.signaller);
 		break;
 	case LB_SCN_X_EVENT_TOTALS:
 		lb_scn_expect(c, "event wait_ns (ended + open)", t.event_wait_ns + t.event_open_ns,
-			      st->v[0]);
-		lb_scn_expect(c, "event waits", t.event_waits, st->v[1]);
-		lb_scn_expect(c, "event errors", t.event_errors, st->v[2]);
-		lb_scn_expect(c, "event dropped", t.event_dropped, st->v[3]);
-		lb_scn_expect(c, "tasks asleep in event waits", t.asleep, st->v[4]);
-		lb_scn_expect(c, "futex lock waits", t.futex_lock_waits, st->v[5]);
+			      st->want.event_totals.wait);
+		lb_scn_expect(c, "event waits", t.event_waits, st->want.event_totals.waits);
+		lb_scn_expect(c, "event errors", t.event_errors, st->want.event_totals.errors);
+		lb_scn_expect(c, "event dropped", t.event_dropped, st->want.event_totals.dropped);
+		lb_scn_expect(c, "tasks asleep in event waits", t.asleep,
+			      st->want.event_totals.asleep);
+		lb_scn_expect(c, "futex lock waits", t.futex_lock_waits,
+			      st->want.event_totals.futex_lock_waits);
 		break;
 	case LB_SCN_X_PROC:
 		found = lb_ledger_process(l, st->pid, &ps);
 		lb_scn_expect(c, "process tracked", found, true);
 		if (!found)
 			break;
-		lb_scn_expect(c, "process wait_ns", ps.wait_ns, st->v[0]);
-		lb_scn_expect(c, "process blame_ns", ps.blame_ns, st->v[1]);
-		lb_scn_expect(c, "process root_blame_ns", ps.root_blame_ns, st->v[2]);
-		lb_scn_expect(c, "process hold_ns", ps.hold_ns, st->v[3]);
-		lb_scn_expect(c, "process verdict", ps.verdict, st->v[4]);
+		lb_scn_expect(c, "process wait_ns", ps.wait_ns, st->want.proc.wait);
+		lb_scn_expect(c, "process blame_ns", ps.blame_ns, st->want.proc.blame);
+		lb_scn_expect(c, "process root_blame_ns", ps.root_blame_ns,
+			      st->want.proc.root_blame);
+		lb_scn_expect(c, "process hold_ns", ps.hold_ns, st->want.proc.hold);
+		lb_scn_expect(c, "process verdict", ps.verdict, st->want.proc.verdict);
 		break;
 	case LB_SCN_X_PROC_SPLIT:
 		found = lb_ledger_process(l, st->pid, &ps);
 		lb_scn_expect(c, "process tracked", found, true);
 		if (!found)
 			break;
-		lb_scn_expect(c, "process hold_ns", ps.hold_ns, st->v[0]);
-		lb_scn_expect(c, "process hold_on_cpu_ns", ps.hold_on_cpu_ns, st->v[1]);
-		lb_scn_expect(c, "process hold_runnable_ns", ps.hold_runnable_ns, st->v[2]);
+		lb_scn_expect(c, "process hold_ns", ps.hold_ns, st->want.proc_split.hold);
+		lb_scn_expect(c, "process hold_on_cpu_ns", ps.hold_on_cpu_ns,
+			      st->want.proc_split.on_cpu);
+		lb_scn_expect(c, "process hold_runnable_ns", ps.hold_runnable_ns,
+			      st->want.proc_split.runnable);
 		break;
 	}
 }
