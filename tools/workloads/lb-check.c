@@ -262,7 +262,7 @@ static const char *ledger_get(const struct record *r, const char *key)
 	const struct lbt_id_list *il = (const void *)p;
 	char *b = buf[n++ % 4];
 	size_t len = 0, size = sizeof(buf[0]);
-	unsigned int i;
+	unsigned int i, n_items;
 
 	if (!f)
 		return NULL;
@@ -286,13 +286,12 @@ static const char *ledger_get(const struct record *r, const char *key)
 	case LBT_WORD:
 		return p;
 	case LBT_S32_LIST:
-		for (i = 0; i < pl->n && len < size; i++)
-			len += snprintf(b + len, size - len, "%s%" PRId32, i ? "," : "", pl->v[i]);
-		break;
 	case LBT_ID_LIST:
-		for (i = 0; i < il->n && len < size; i++)
-			len += snprintf(b + len, size - len, "%s%016" PRIx64, i ? "," : "",
-					il->v[i]);
+		n_items = f->kind == LBT_S32_LIST ? pl->n : il->n;
+		for (i = 0; i < n_items && len < size; i++)
+			len += f->kind == LBT_S32_LIST ?
+			       snprintf(b + len, size - len, "%s%" PRId32, i ? "," : "", pl->v[i]) :
+			       snprintf(b + len, size - len, "%s%016" PRIx64, i ? "," : "", il->v[i]);
 		break;
 	}
 	return b;
