@@ -24,72 +24,6 @@
 #include "ledger_internal.h"
 
 /*
- * The verdict rule, for a task or a process with kept blame B and wait W
- * (ns it spent waiting on locks):
- *
- *	NONE	if B = 0 and W = 0
- *	CAUSE	if B >= 2 * W
- *	VICTIM	if W >= 2 * B
- *	SHARED	otherwise: within a factor of two, control passes back and forth
- *
- * B is the blame the task keeps: its root blame, the waiting it inflicted
- * while it was itself running, plus what reached it through chains of blocked
- * holders. Blame it only passed on (inflicted while it was blocked on another
- * lock, so flowing to that lock's holder) does not make it a cause: a chain's
- * middle task that does little under its own lock is a victim. Its direct
- * blame is still reported, and the chain records say to whom it went.
- */
-enum lb_verdict lb_verdict_of(u64 blame_ns, u64 wait_ns)
-{
-	if (!blame_ns && !wait_ns)
-		return LB_VERDICT_NONE;
-	if (wait_ns <= blame_ns / 2)
-		return LB_VERDICT_CAUSE;
-	if (blame_ns <= wait_ns / 2)
-		return LB_VERDICT_VICTIM;
-	return LB_VERDICT_SHARED;
-}
-EXPORT_SYMBOL_IF_KUNIT(lb_verdict_of);
-
-const char *lb_verdict_name(enum lb_verdict v)
-{
-	switch (v) {
-	case LB_VERDICT_CAUSE:
-		return "cause";
-	case LB_VERDICT_VICTIM:
-		return "victim";
-	case LB_VERDICT_SHARED:
-		return "shared";
-	default:
-		return "none";
-	}
-}
-EXPORT_SYMBOL_IF_KUNIT(lb_verdict_name);
-
-/* Per-task accounts, mirrored into the task's process. */
-
-static void lb_task_add_wait(struct lb_task *t, u64 ns)
-{
-	t->wait_ns += ns;
-	if (t->proc)
-		t->proc->wait_ns += ns;
-}
-
-static void lb_task_add_blame(struct lb_task *t, u64 ns)
-{
-	t->blame_ns += ns;
-	if (t->proc)
-		t->proc->blame_ns += ns;
-}
-
-static void lb_task_add_root(struct lb_task *t, u64 ns)
-{
-	t->root_blame_ns += ns;
-	if (t->proc)
-		t->proc->root_blame_ns += ns;
-}
-
-/*
  * Remember the heaviest causes or victims of a lock (space-saving: a
  * newcomer takes the lightest slot and its count, so a heavy hitter is never
  * missed; counts are exact while a lock has at most LB_LOCK_TOP of them).
@@ -112,249 +46,15 @@ static void lb_top_add(struct lb_top *top, s32 pid, u64 ns)
 	top[lightest].ns += ns;
 }
 
-/* Holders */
-
-static struct lb_holder *lb_holder_find(struct lb_lock *lock, const struct lb_task *t)
-{
-	u32 i;
-
-	for (i = 0; i < lock->nr_holders; i++)
-		if (lock->holder[i].task == t)
-			return &lock->holder[i];
-	return NULL;
-}
-
-static void lb_hold_unended(struct lb_lock *lock, struct lb_task *t, u64 hold, bool lower);
-
 /*
- * @lock's holder @i is forgotten: it let go unseen (a fast-path unlock, or a
- * release lost to a full ring), or a newer event names another owner. The
- * waiting it was charged with stays its blame, so its contended part so far
- * is a hold too, whose end was not seen.
+ * Pending blame whose holder can never be named becomes unattributed. Also
+ * for a lock that is dropped (evicted, or forgotten), nobody waiting on it:
+ * its root debts and routes go with it, unsettled.
  */
-static void lb_holder_drop(struct lb_ledger *l, struct lb_lock *lock, u32 i)
-{
-	struct lb_task *t = lock->holder[i].task;
-
-	if (lock->holder[i].contended_ns)
-		lb_hold_unended(lock, t, lock->holder[i].contended_ns,
-				lock->holder[i].flags & LB_HF_LOWER_BOUND);
-	lock->nr_holders--;
-	memmove(&lock->holder[i], &lock->holder[i + 1],
-		(lock->nr_holders - i) * sizeof(lock->holder[0]));
-	lb_task_unpin(l, t);
-}
-
-/* Drop every holder but @keep (NULL: drop all); readers too unless @readers. */
-static void lb_holders_drop_others(struct lb_ledger *l, struct lb_lock *lock,
-				   const struct lb_task *keep, bool readers)
-{
-	u32 i = 0;
-
-	while (i < lock->nr_holders) {
-		const struct lb_holder *h = &lock->holder[i];
-
-		if (h->task == keep || (readers && (h->flags & LB_HF_READER)))
-			i++;
-		else
-			lb_holder_drop(l, lock, i);
-	}
-}
-
-/* After a release: none holds it, but those it woke before we saw it. */
-static void lb_holders_drop_likely_others(struct lb_ledger *l, struct lb_lock *lock,
-					  const struct lb_task *releaser, bool keep_woken)
-{
-	u32 i = 0;
-
-	while (i < lock->nr_holders) {
-		const struct lb_holder *h = &lock->holder[i];
-
-		if (keep_woken && (h->flags & LB_HF_LIKELY) && h->task != releaser)
-			i++;
-		else
-			lb_holder_drop(l, lock, i);
-	}
-}
-
-/* The clocks an event read for its task, or for the owner it names. */
-static struct lb_clocks lb_ev_clocks(const struct lb_event *ev)
-{
-	return (struct lb_clocks){ ev->cpu_ns, ev->run_delay_ns, ev->flags & LB_EF_RUN_DELAY };
-}
-
-static struct lb_clocks lb_ev_owner_clocks(const struct lb_event *ev)
-{
-	return (struct lb_clocks){ ev->owner_cpu_ns, ev->owner_run_delay_ns,
-				   ev->flags & LB_EF_OWNER_RUN_DELAY };
-}
-
-/*
- * A hold starts at @ts with clocks @c: a task's on-CPU clock is never 0 once
- * it ran, so 0 means "not read"; run_delay is 0 until the task first waits
- * for a CPU, so whether it was read is said beside it. run_delay is only
- * used with an on-CPU reading, over the same span.
- */
-static void lb_holder_start(struct lb_holder *h, u64 ts, const struct lb_clocks *c, u32 flags)
-{
-	h->blame_ns = 0;
-	h->contended_ns = 0;
-	h->start_ns = ts;
-	h->cpu_ts = ts;
-	h->cpu_ns = c->cpu_ns;
-	h->run_delay_ns = c->run_delay_ns;
-	if (c->cpu_ns)
-		flags |= LB_HF_CPU | (c->run_delay_read ? LB_HF_RUN_DELAY : 0);
-	h->flags = flags;
-}
-
-static struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock,
-				       struct lb_task *t, u64 start_ns,
-				       const struct lb_clocks *c, u32 flags)
-{
-	struct lb_holder *h;
-
-	if (lock->nr_holders == LB_LOCK_HOLDERS) {
-		l->totals.dropped_holders++;
-		return NULL;
-	}
-	h = &lock->holder[lock->nr_holders++];
-	h->task = t;
-	lb_holder_start(h, start_ns, c, flags);
-	lb_task_pin(t);
-	return h;
-}
-
-/* The chain through @d ends at @root: root blame and the chain record. */
-static void lb_root_debt_pay(struct lb_ledger *l, const struct lb_root_debt *d,
-			     struct lb_task *root)
-{
-	struct lb_chain c = {
-		.victim_lock = d->victim_lock,
-		.holder = d->holder,
-		.waits_on = d->waits_on,
-		.root = root->id.pid,
-	};
-
-	lb_task_add_root(root, d->ns);
-	if (root->id.pid != d->holder)
-		lb_chain_add(l, &c, d->ns);
-}
-
-/* Pay every root debt of @lock to @root, or (NULL) back to its fallback. */
-static void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *root)
-{
-	u32 i;
-
-	for (i = 0; i < lock->nr_root_debts; i++) {
-		const struct lb_root_debt *d = &lock->root_debt[i];
-		struct lb_task *t = root ? root : lb_task_find(l, d->fallback);
-
-		if (t)
-			lb_root_debt_pay(l, d, t);
-	}
-	lock->nr_root_debts = 0;
-}
-
-/*
- * The walk of a chain met @lock, whose holder is not known yet: keep the
- * root blame on it. False if there is no room: the caller's task is root.
- */
-static bool lb_root_debt_add(struct lb_lock *lock, const struct lb_root_debt *nd)
-{
-	struct lb_root_debt *d;
-	u32 i;
-
-	for (i = 0; i < lock->nr_root_debts; i++) {
-		d = &lock->root_debt[i];
-		if (d->victim_lock == nd->victim_lock && d->holder == nd->holder &&
-		    d->waits_on == nd->waits_on && d->fallback == nd->fallback) {
-			d->ns += nd->ns;
-			return true;
-		}
-	}
-	if (lock->nr_root_debts == LB_LOCK_ROOT_DEBTS)
-		return false;
-	lock->root_debt[lock->nr_root_debts++] = *nd;
-	return true;
-}
-
-/*
- * Pending time on @lock while its probable holder P waits on another lock:
- * note where the root blame would go if P is confirmed as the holder.
- */
-static void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns)
-{
-	struct lb_task *p = lb_task_find(l, lock->probable_pid);
-	const struct lb_lock *on;
-	struct lb_route *r;
-	s32 root;
-	u32 i;
-
-	if (!p || !p->waiting || p->waiting->lock == lock)
-		return;
-	on = p->waiting->lock;
-	root = on->nr_holders ? on->holder[0].task->id.pid : 0;
-	if (lock->route_pid != p->id.pid) {
-		lock->route_pid = p->id.pid;
-		lock->nr_routes = 0;
-	}
-	for (i = 0; i < lock->nr_routes; i++) {
-		r = &lock->route[i];
-		if (r->waits_on == on->id && r->root == root) {
-			r->ns += ns;
-			return;
-		}
-	}
-	if (lock->nr_routes < LB_LOCK_ROUTES)
-		lock->route[lock->nr_routes++] = (struct lb_route){ on->id, root, ns };
-}
-
-/* @lock was released by @r: routes through it still open now have a root. */
-static void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
-{
-	struct lb_lock *other;
-	u32 i;
-
-	list_for_each_entry(other, &l->active_locks, lru)
-		for (i = 0; i < other->nr_routes; i++)
-			if (other->route[i].waits_on == lock->id && !other->route[i].root)
-				other->route[i].root = r->id.pid;
-}
-
-/* @lock's pending blame went to @r: if @r is the probable holder, route it. */
-static void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
-{
-	u32 i;
-
-	for (i = 0; r && lock->route_pid == r->id.pid && i < lock->nr_routes; i++) {
-		const struct lb_route *rt = &lock->route[i];
-		struct lb_task *root = rt->root ? lb_task_find(l, rt->root) : NULL;
-		struct lb_root_debt d = {
-			.victim_lock = lock->id,
-			.holder = r->id.pid,
-			.waits_on = rt->waits_on,
-			.ns = min(rt->ns, r->root_blame_ns),
-		};
-
-		if (!root || root == r)
-			continue;
-		r->root_blame_ns -= d.ns;
-		if (r->proc)
-			r->proc->root_blame_ns -= min(d.ns, r->proc->root_blame_ns);
-		lb_root_debt_pay(l, &d, root);
-	}
-	lock->nr_routes = 0;
-	lock->route_pid = 0;
-}
-
-/* Pending blame whose holder can never be named. */
-static void lb_unattribute_pending(struct lb_ledger *l, struct lb_lock *lock)
+void lb_pending_unattribute(struct lb_ledger *l, struct lb_lock *lock)
 {
 	struct lb_waiter *w, *tmp;
 
-	lb_root_debts_settle(l, lock, NULL);
-	lb_routes_settle(l, lock, NULL);
 	lock->unattributed_ns += lock->pending_ns;
 	l->totals.unattributed_ns += lock->pending_ns;
 	l->totals.pending_ns -= lock->pending_ns;
@@ -365,20 +65,28 @@ static void lb_unattribute_pending(struct lb_ledger *l, struct lb_lock *lock)
 		lb_waiter_free(l, w);
 }
 
+/* ... and the root blame that waited on its holder goes back to the chains' ends. */
+static void lb_unattribute_pending(struct lb_ledger *l, struct lb_lock *lock)
+{
+	lb_root_debts_settle(l, lock, NULL);
+	lb_routes_settle(l, lock, NULL);
+	lb_pending_unattribute(l, lock);
+}
+
 /*
  * A waiter took the lock: waiting since the last release happened while the
  * lock changed hands (or while a holder we never saw had it), and no release
  * can name a holder for it any more.
  */
-static void lb_handoff(struct lb_ledger *l, struct lb_lock *lock)
+void lb_handoff(struct lb_ledger *l, struct lb_lock *lock)
 {
 	lb_unattribute_pending(l, lock);
 	lock->pending_open = false;
 }
 
 /* @t acquired @lock at @ts (exact): it becomes the holder, or joins the readers. */
-static void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
-			 u64 ts, const struct lb_clocks *c, bool read)
+void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
+		  u64 ts, const struct lb_clocks *c, bool read)
 {
 	struct lb_holder *h;
 
@@ -393,81 +101,19 @@ static void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_ta
 	lb_holder_add(l, lock, t, ts, c, read ? LB_HF_READER : 0);
 }
 
-/* Blame and chains */
-
-static void lb_note_cycle(struct lb_ledger *l, struct lb_task **task, const u64 *lock, u32 n)
-{
-	s32 pid[LB_CYCLE_MAX];
-	u32 i;
-
-	for (i = 0; i < n; i++)
-		pid[i] = task[i]->id.pid;
-	lb_deadlock_add(l, pid, lock, n);
-}
+/* Blame */
 
 /*
- * Charge @ns of waiting to holder @h of @lock. If the holder is itself
- * blocked, the same amount flows along the chain of holders to its root:
- * the first task that is not waiting, or whose lock has no known holder.
- * A task met twice on the walk closes a cycle: a deadlock.
+ * Charge @ns of waiting to holder @h of @lock; it flows on along the chain
+ * if the holder is itself blocked (ledger_chain.c).
  */
 static void lb_charge(struct lb_ledger *l, struct lb_lock *lock, struct lb_holder *h, u64 ns)
 {
-	struct lb_task *path[LB_CYCLE_MAX], *cur = h->task, *next;
-	u64 via[LB_CYCLE_MAX];
-	u32 depth = 0, i;
-
 	h->flags |= LB_HF_CONTENDED;
 	h->blame_ns += ns;
-	lb_task_add_blame(cur, ns);
-	lb_top_add(lock->cause, cur->id.pid, ns);
-	path[0] = cur;
-	while (depth < l->limits.max_chain_depth) {
-		const struct lb_waiter *w = cur->waiting;
-
-		if (!w)
-			break;
-		if (!w->lock->nr_holders) {
-			struct lb_root_debt d = {
-				.victim_lock = lock->id,
-				.holder = h->task->id.pid,
-				.waits_on = h->task->waiting->lock->id,
-				.fallback = cur->id.pid,
-				.ns = ns,
-			};
-
-			/* Its holder is learnt at release: the root is decided then. */
-			if (lb_root_debt_add(w->lock, &d))
-				return;
-			break;
-		}
-		next = w->lock->holder[0].task;
-		/* Holding what it waits for: a stale guess of ours, not a cycle. */
-		if (next == cur)
-			break;
-		via[depth] = w->lock->id;
-		for (i = 0; i <= depth; i++) {
-			if (path[i] == next) {
-				lb_note_cycle(l, &path[i], &via[i], depth - i + 1);
-				cur = path[i];
-				goto root;
-			}
-		}
-		path[++depth] = next;
-		cur = next;
-	}
-root:
-	lb_task_add_root(cur, ns);
-	if (cur != h->task) {
-		struct lb_chain c = {
-			.victim_lock = lock->id,
-			.holder = h->task->id.pid,
-			.waits_on = h->task->waiting->lock->id,
-			.root = cur->id.pid,
-		};
-
-		lb_chain_add(l, &c, ns);
-	}
+	lb_account_add(h->task, &(struct lb_account){ .blame_ns = ns });
+	lb_top_add(lock->cause, h->task->id.pid, ns);
+	lb_blame_flow(l, lock, h->task, ns);
 }
 
 /*
@@ -524,7 +170,7 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 dt)
 		w->wait_ns += dt;
 		if (pending)
 			w->pending_ns += dt;
-		lb_task_add_wait(w->task, dt);
+		lb_account_add(w->task, &(struct lb_account){ .wait_ns = dt });
 		lb_top_add(lock->victim, w->pid, dt);
 	}
 	if (pending) {
@@ -558,445 +204,7 @@ static void lb_advance_to(struct lb_ledger *l, u64 ts)
 	l->now_ns = ts;
 }
 
-/* Waits */
-
-#define LB_WAIT_LOST	LB_WAIT_RESULT_MAX	/* its end was never seen */
-
-static void lb_wait_end(struct lb_ledger *l, struct lb_waiter *w, u8 result, u16 flags)
-{
-	struct lb_lock *lock = w->lock;
-	struct lb_task *t = w->task;
-
-	list_del_init(&w->lock_node);
-	lock->nr_waiting--;
-	t->waiting = NULL;
-	t->waits++;
-	if (t->proc)
-		t->proc->waits++;
-	switch (result) {
-	case LB_WAIT_ACQUIRED:
-	case LB_WAIT_WOKEN:
-		lock->acquisitions++;
-		break;
-	case LB_WAIT_TIMEOUT:
-	case LB_WAIT_INTERRUPTED:
-	case LB_WAIT_AGAIN:
-	case LB_WAIT_ERROR:
-		t->errors++;
-		if (t->proc)
-			t->proc->errors++;
-		lock->errors++;
-		break;
-	default:
-		break;
-	}
-	/* A wait that never slept says nothing about how long waits are. */
-	if (result != LB_WAIT_AGAIN && !(flags & LB_EF_NOSLEEP))
-		lb_hist_add(&lock->wait_hist, w->wait_ns);
-	if (w->stack_id && w->wait_ns)
-		lb_stack_add(l, w->pid, LB_STACK_VICTIM, w->stack_id, w->wait_ns);
-	if (w->pending_ns) {
-		w->task = NULL;
-		list_add_tail(&w->lock_node, &lock->ghosts);
-		list_add_tail(&w->link, &l->ghost_fifo);
-	} else {
-		lb_waiter_free(l, w);
-	}
-	if (!lock->nr_waiting)
-		list_move(&lock->lru, &l->lock_lru);
-	lb_task_unpin(l, t);
-}
-
-/* @t is running, so a wait still open for it ended unseen. */
-static void lb_end_lost_wait(struct lb_ledger *l, struct lb_task *t)
-{
-	if (!t->waiting)
-		return;
-	l->totals.unmatched_events++;
-	lb_wait_end(l, t->waiting, LB_WAIT_LOST, 0);
-}
-
-static bool lb_owner_exact(u8 source)
-{
-	return source == LB_OWNER_LOCK_FIELD || source == LB_OWNER_PI_WORD ||
-	       source == LB_OWNER_READER_HINT;
-}
-
-/* What a new waiter's event says about who holds @lock. */
-static void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
-			   const struct lb_event *ev, u64 ts, struct lb_task *waiter)
-{
-	u8 src = ev->owner_source;
-	s32 opid = src != LB_OWNER_NONE && ev->owner.pid > 0 ? ev->owner.pid : 0;
-	bool exact = opid && lb_owner_exact(src);
-	bool okthread = ev->flags & LB_EF_OWNER_KTHREAD;
-	struct lb_clocks oc = lb_ev_owner_clocks(ev);
-	struct lb_holder *h;
-	struct lb_task *o;
-	u32 i;
-
-	if (src == LB_OWNER_HEURISTIC && opid) {
-		/*
-		 * A guess: shown as the probable holder, never blamed. Its CPU
-		 * clock is kept: if it turns out to be the releaser, the hold's
-		 * on-CPU part is measured from here.
-		 */
-		if (lock->probable_pid != opid || !lock->probable_cpu_ts) {
-			lock->probable_cpu_ns = ev->owner_cpu_ns;
-			lock->probable_cpu_ts = ev->owner_cpu_ns ? ts : 0;
-			lock->probable_run_delay_ns = ev->owner_run_delay_ns;
-			lock->probable_run_delay_read = ev->flags & LB_EF_OWNER_RUN_DELAY;
-		}
-		lock->probable_pid = opid;
-		lb_task_get(l, &ev->owner, okthread);
-	}
-	/*
-	 * First waiter of a new burst: holders learnt earlier may have let go
-	 * through the unlock fast path, unseen. Keep one only if this event
-	 * names it; otherwise blame is pending until the next release.
-	 */
-	if (!lock->nr_waiting) {
-		lock->wake_credit = 0;
-		for (i = 0; i < lock->nr_holders;) {
-			const struct lb_holder *h = &lock->holder[i];
-
-			/* A reader hint names one reader; others may still hold too. */
-			if (h->task->id.pid == opid ||
-			    (exact && src == LB_OWNER_READER_HINT && (h->flags & LB_HF_READER)))
-				i++;
-			else
-				lb_holder_drop(l, lock, i);
-		}
-	}
-	/* A waiter does not hold the lock, unless its owner field says so. */
-	h = lb_holder_find(lock, waiter);
-	if (h && !(exact && opid == waiter->id.pid))
-		lb_holder_drop(l, lock, h - lock->holder);
-	if (!exact)
-		return;
-	o = lb_task_get(l, &ev->owner, okthread);
-	if (!o || lb_holder_find(lock, o))
-		return;
-	/*
-	 * A task blocked on this lock does not hold it: the owner word was
-	 * read stale (a racing release cleared it after the count was read).
-	 */
-	if (o != waiter && o->waiting && o->waiting->lock == lock)
-		return;
-	/* The owner field is the truth: other holders are stale, but readers share. */
-	lb_holders_drop_others(l, lock, NULL, src == LB_OWNER_READER_HINT);
-	/* It took the lock on the fast path, some time before: a lower bound. */
-	lb_holder_add(l, lock, o, ts, &oc, LB_HF_LOWER_BOUND |
-		      (src == LB_OWNER_READER_HINT ? LB_HF_READER : 0));
-}
-
-static void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
-{
-	struct lb_lock *lock;
-	struct lb_waiter *w;
-	struct lb_task *t;
-
-	/* Not contention: no lock, no task, no blame (ledger_events.c). */
-	if (lb_futex_wait_is_event(l, ev)) {
-		lb_event_wait_begin(l, ev, ts);
-		return;
-	}
-	lock = lb_lock_get(l, ev->lock, ev->lock_class);
-	if (!lock) {
-		l->totals.dropped_waiters++;
-		return;
-	}
-	t = lb_task_get(l, &ev->task, ev->flags & LB_EF_KTHREAD);
-	if (!t) {
-		l->totals.dropped_waiters++;
-		return;
-	}
-	if (lock->lock_class == LB_LOCK_FUTEX)
-		l->totals.futex_lock_waits++;
-	/*
-	 * A futex wait that found the value changed never slept: an error of
-	 * the lock, no waiting, and nothing learnt about who holds it (its end
-	 * event is ignored).
-	 */
-	if (ev->flags & LB_EF_NOSLEEP) {
-		lock->errors++;
-		t->errors++;
-		t->waits++;
-		if (t->proc) {
-			t->proc->errors++;
-			t->proc->waits++;
-		}
-		return;
-	}
-	if (t->waiting && t->waiting->lock == lock) {
-		/* A second begin for the same wait: keep the first. */
-		l->totals.unmatched_events++;
-		return;
-	}
-	/* This pin becomes the wait's; until then it keeps @t from eviction. */
-	lb_task_pin(t);
-	lb_end_lost_wait(l, t);
-	lb_learn_owner(l, lock, ev, ts, t);
-	w = lb_waiter_alloc(l);
-	if (!w) {
-		/* Untracked waiting is not counted at all: conservation holds. */
-		l->totals.dropped_waiters++;
-		lb_task_unpin(l, t);
-		return;
-	}
-	w->lock = lock;
-	w->task = t;
-	w->pid = t->id.pid;
-	w->stack_id = ev->stack_id;
-	w->begin_ns = ts;
-	w->wait_ns = 0;
-	w->pending_ns = 0;
-	list_add_tail(&w->lock_node, &lock->waiters);
-	t->waiting = w;
-	if (!lock->nr_waiting++)
-		list_move(&lock->lru, &l->active_locks);
-}
-
-/*
- * futex_wake handed @t the flow: it most likely owns the lock now. The wake's
- * RELEASE event may come before or after this (futex_wake reports when it
- * returns, the woken task may run first): wake_credit counts wakes a seen
- * release announced, wake_debt wakes whose release is still to come. Only a
- * wake whose release was already seen ends a handoff; otherwise the pending
- * blame is the coming releaser's.
- */
-static void lb_woken(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t, u64 ts,
-		     const struct lb_clocks *c)
-{
-	if (lock->wake_credit) {
-		lock->wake_credit--;
-		if (!lock->nr_holders)
-			lb_handoff(l, lock);
-	} else {
-		lock->wake_debt++;
-	}
-	if (!lock->nr_holders)
-		lb_holder_add(l, lock, t, ts, c, LB_HF_LIKELY);
-}
-
-/*
- * A futex wait's end as the waiter sees it, without its key: it ends the
- * task's open futex wait, if any. Other futex sleeps (futex_waitv, say) end
- * the same way without having begun one: nothing to do, nothing to count.
- */
-static u64 lb_open_futex_wait(const struct lb_ledger *l, s32 pid)
-{
-	const struct lb_task *t = lb_task_find(l, pid);
-
-	if (!t || !t->waiting || t->waiting->lock->lock_class != LB_LOCK_FUTEX)
-		return 0;
-	return t->waiting->lock->id;
-}
-
-static void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
-{
-	struct lb_clocks c = lb_ev_clocks(ev);
-	bool read = ev->flags & LB_EF_READ;
-	struct lb_lock *lock;
-	struct lb_task *t;
-	u64 id = ev->lock;
-
-	/* Counted at its begin: a wait that never slept. */
-	if (ev->flags & LB_EF_NOSLEEP)
-		return;
-	if (ev->lock_class == LB_LOCK_FUTEX) {
-		if (lb_event_wait_end(l, ev, ts))
-			return;
-		if (!id) {
-			id = lb_open_futex_wait(l, ev->task.pid);
-			if (!id)
-				return;
-		}
-	}
-	lock = lb_lock_find(l, id);
-	t = lb_task_get(l, &ev->task, ev->flags & LB_EF_KTHREAD);
-	if (!t) {
-		l->totals.unmatched_events++;
-		return;
-	}
-	if (t->swallow_end && t->swallow_lock == id && !t->waiting) {
-		/* The end of a wait already set aside as not contention. */
-		t->swallow_end = false;
-		return;
-	}
-	if (!lock || !t->waiting || t->waiting->lock != lock) {
-		l->totals.unmatched_events++;
-		lb_task_pin(t);
-		lb_end_lost_wait(l, t);
-		if (ev->result == LB_WAIT_ACQUIRED) {
-			if (!lock && id && ev->lock_class >= LB_LOCK_FUTEX &&
-			    ev->lock_class < LB_LOCK_CLASS_MAX)
-				lock = lb_lock_get(l, id, ev->lock_class);
-			if (lock)
-				lb_take_hold(l, lock, t, ts, &c, read);
-		}
-		lb_task_unpin(l, t);
-		return;
-	}
-	lb_wait_end(l, t->waiting, ev->result, ev->flags);
-	if (ev->result == LB_WAIT_ACQUIRED)
-		lb_take_hold(l, lock, t, ts, &c, read);
-	else if (ev->result == LB_WAIT_WOKEN)
-		lb_woken(l, lock, t, ts, &c);
-}
-
 /* Releases */
-
-/* @a * @mul / @div, saturated instead of overflowing. */
-static u64 lb_scale(u64 a, u64 mul, u64 div)
-{
-	if (!div)
-		return 0;
-	if (div64_u64(a, div) >= div64_u64(U64_MAX, mul))
-		return U64_MAX;
-	return mul_u64_u64_div_u64(a, mul, div);
-}
-
-/*
- * Where @r's clocks were read when its hold on @lock began, if they were:
- * its holder slot, or the probable holder's reading when it is known only
- * at release. False when the on-CPU clock was not read.
- */
-static bool lb_hold_start_clocks(const struct lb_lock *lock, const struct lb_holder *h,
-				 const struct lb_task *r, u64 ts, u64 *start_ts,
-				 struct lb_clocks *c)
-{
-	if (h) {
-		if (!(h->flags & LB_HF_CPU) || ts < h->cpu_ts)
-			return false;
-		*start_ts = h->cpu_ts;
-		c->cpu_ns = h->cpu_ns;
-		c->run_delay_ns = h->run_delay_ns;
-		c->run_delay_read = h->flags & LB_HF_RUN_DELAY;
-		return true;
-	}
-	if (lock->probable_pid != r->id.pid || !lock->probable_cpu_ts ||
-	    lock->probable_cpu_ts > ts)
-		return false;
-	*start_ts = lock->probable_cpu_ts;
-	c->cpu_ns = lock->probable_cpu_ns;
-	c->run_delay_ns = lock->probable_run_delay_ns;
-	c->run_delay_read = lock->probable_run_delay_read;
-	return true;
-}
-
-/* How a contended hold of @hold ns divides, from clocks read over @span ns. */
-struct lb_hold_split {
-	u64 on, runnable, cpu_unknown, runnable_unknown;
-};
-
-/* A clock's advance from @from to @to, 0 if either was not read. */
-static u64 lb_clock_delta(u64 from, u64 to)
-{
-	return from && to && to > from ? to - from : 0;
-}
-
-/*
- * The on-CPU and runnable shares are measured over the span the clocks
- * cover and applied to the contended part pro rata; a contended part longer
- * than the span is unknown beyond it. Without run_delay at both ends, the
- * off-CPU part is not split: it is runnable_unknown, never guessed.
- */
-static void lb_hold_split(u64 hold, u64 span, u64 cpu, u64 runnable, bool rq_read,
-			  struct lb_hold_split *s)
-{
-	cpu = min(cpu, span);
-	runnable = min(runnable, span - cpu);
-	if (span > hold) {
-		s->on = lb_scale(cpu, hold, span);
-		s->runnable = lb_scale(runnable, hold, span);
-		s->cpu_unknown = 0;
-	} else {
-		s->on = cpu;
-		s->runnable = runnable;
-		s->cpu_unknown = hold - span;
-	}
-	s->runnable_unknown = rq_read ? 0 : hold - s->cpu_unknown - s->on;
-}
-
-/* Add a contended hold of @hold ns, divided as @s, to @r and @lock. */
-static void lb_hold_account(struct lb_lock *lock, struct lb_task *r, u64 hold,
-			    const struct lb_hold_split *s)
-{
-	r->hold_ns += hold;
-	r->hold_on_cpu_ns += s->on;
-	r->hold_runnable_ns += s->runnable;
-	r->hold_cpu_unknown_ns += s->cpu_unknown;
-	r->hold_runnable_unknown_ns += s->runnable_unknown;
-	r->holds++;
-	if (r->proc) {
-		r->proc->hold_ns += hold;
-		r->proc->hold_on_cpu_ns += s->on;
-		r->proc->hold_runnable_ns += s->runnable;
-		r->proc->holds++;
-	}
-	lock->hold_ns += hold;
-	lock->holds++;
-	lb_hist_add(&lock->hold_hist, hold);
-}
-
-/*
- * A hold whose release was not seen: @hold is its contended part so far, not
- * split; @lower if its start was not seen either.
- */
-static void lb_hold_unended(struct lb_lock *lock, struct lb_task *t, u64 hold, bool lower)
-{
-	struct lb_hold_split s;
-
-	lb_hold_split(hold, 0, 0, 0, false, &s);
-	lb_hold_account(lock, t, hold, &s);
-	t->holds_unended++;
-	lock->holds_unended++;
-	if (lower) {
-		t->holds_lower_bound++;
-		lock->holds_lower_bound++;
-	}
-}
-
-/*
- * The hold of @r on @lock ends at @ts: record its contended part, the time
- * somebody waited during it, if there was any. That is the time waited while
- * @r was the known holder plus, if its release names it, the unattributed
- * waiting since the last release. Why it was slow: on a CPU, runnable
- * waiting for one, or asleep (the rest), from @r's clocks (lb_hold_split).
- * The holder's contended part is then spent: dropping it records nothing.
- */
-static void lb_record_hold(struct lb_lock *lock, struct lb_task *r, const struct lb_event *ev,
-			   u64 ts)
-{
-	struct lb_holder *h = lb_holder_find(lock, r);
-	u64 hold = h ? h->contended_ns : 0, span = 0, cpu = 0, runnable = 0, start;
-	bool lower = !h || (h->flags & LB_HF_LOWER_BOUND), rq_read = false;
-	struct lb_hold_split s;
-	struct lb_clocks c;
-
-	if (h)
-		h->contended_ns = 0;
-	if (lock->pending_open)
-		hold += lock->pending_busy_ns;
-	if (!hold)
-		return;
-	if (ev->cpu_ns && lb_hold_start_clocks(lock, h, r, ts, &start, &c)) {
-		span = ts - start;
-		cpu = lb_clock_delta(c.cpu_ns, ev->cpu_ns);
-		rq_read = c.run_delay_read && (ev->flags & LB_EF_RUN_DELAY);
-		runnable = rq_read && ev->run_delay_ns > c.run_delay_ns ?
-			   ev->run_delay_ns - c.run_delay_ns : 0;
-	}
-	lb_hold_split(hold, span, cpu, runnable, rq_read, &s);
-	lb_hold_account(lock, r, hold, &s);
-	if (lower) {
-		r->holds_lower_bound++;
-		lock->holds_lower_bound++;
-	}
-	if (!h)
-		lock->holds_at_release++;
-}
 
 /*
  * The releaser's own waiting still pending on the lock (a wait of its whose
@@ -1039,9 +247,8 @@ static void lb_resolve_pending(struct lb_ledger *l, struct lb_lock *lock, struct
 	lock->blame_ns += ns;
 	l->totals.pending_ns -= ns;
 	l->totals.blame_ns += ns;
-	lb_task_add_blame(r, ns);
 	/* The releaser is running, not waiting: it is its own root. */
-	lb_task_add_root(r, ns);
+	lb_account_add(r, &(struct lb_account){ .blame_ns = ns, .root_blame_ns = ns });
 	lb_root_debts_settle(l, lock, r);
 	lb_routes_learn_root(l, lock, r);
 	lb_routes_settle(l, lock, r);
@@ -1073,15 +280,9 @@ static void lb_unwait(struct lb_ledger *l, struct lb_lock *lock, s32 pid, u64 ns
 			lock->victim[i].ns -= min(ns, lock->victim[i].ns);
 	if (!t)
 		return;
-	ns = min(ns, t->wait_ns);
-	t->wait_ns -= ns;
-	if (ended && t->waits)
-		t->waits--;
-	if (!t->proc)
-		return;
-	t->proc->wait_ns -= min(ns, t->proc->wait_ns);
-	if (ended && t->proc->waits)
-		t->proc->waits--;
+	/* The process gives back no more than the task had. */
+	ns = min(ns, t->acct.wait_ns);
+	lb_account_take(t, &(struct lb_account){ .wait_ns = ns, .waits = ended });
 }
 
 /*
@@ -1126,12 +327,12 @@ static void lb_on_thread_exit(struct lb_ledger *l, struct lb_lock *lock)
 
 /*
  * Pending waiting on a lock held by @n readers, none of them known, of
- * which @r now leaves: @r's share of each wait's pending part. While a
- * writer waits no reader joins, so every reader still holding held it
- * since the pending period began: between two leaves, each of the n then
- * holding owes 1/n of the waiting. Each wait keeps what one reader owes
- * (share_ns); the leaving reader takes it, the others still owe it, and
- * the last reader's release (lb_resolve_pending) takes the rest.
+ * which @r now leaves: @r's share of @w's pending part. While a writer
+ * waits no reader joins, so every reader still holding held it since the
+ * pending period began: between two leaves, each of the n then holding
+ * owes 1/n of the waiting. Each wait keeps what one reader owes (share_ns);
+ * the leaving reader takes it, the others still owe it, and the last
+ * reader's release (lb_resolve_pending) takes the rest.
  */
 static u64 lb_reader_share(struct lb_ledger *l, struct lb_lock *lock, struct lb_waiter *w,
 			   struct lb_task *r, u32 n)
@@ -1164,7 +365,6 @@ static void lb_on_left(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 {
 	struct lb_lock *lock = lb_lock_find(l, ev->lock);
 	struct lb_waiter *w;
-	struct lb_holder *h;
 	struct lb_task *r;
 	u64 ns = 0;
 
@@ -1175,12 +375,8 @@ static void lb_on_left(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 	if (!r)
 		return;
 	lb_task_pin(r);
-	h = lb_holder_find(lock, r);
-	if (h || lock->nr_holders || !lock->pending_open) {
-		if (h) {
-			lb_record_hold(lock, r, ev, ts);
-			lb_holder_drop(l, lock, h - lock->holder);
-		}
+	if (lock->nr_holders || !lock->pending_open) {
+		lb_holder_leave(l, lock, r, ev, ts);
 		lb_task_unpin(l, r);
 		return;
 	}
@@ -1194,8 +390,8 @@ static void lb_on_left(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 	lock->blame_ns += ns;
 	l->totals.pending_ns -= ns;
 	l->totals.blame_ns += ns;
-	lb_task_add_blame(r, ns);
-	lb_task_add_root(r, ns);
+	/* It is running, not waiting: its own root. */
+	lb_account_add(r, &(struct lb_account){ .blame_ns = ns, .root_blame_ns = ns });
 	if (ns)
 		lb_top_add(lock->cause, r->id.pid, ns);
 	lb_task_unpin(l, r);
@@ -1308,194 +504,3 @@ void lb_ledger_advance(struct lb_ledger *l, u64 now_ns)
 		lb_advance_to(l, now_ns);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_advance);
-
-/* Queries */
-
-/*
- * Records the tables had no room for, or forgot to make room: waits not
- * counted, blame pairs, holders and chains not kept, tasks and locks evicted,
- * event waits not tracked. Zero when the ledger kept everything it was fed.
- */
-u64 lb_ledger_dropped(const struct lb_ledger *l)
-{
-	const struct lb_ledger_totals *t = &l->totals;
-
-	return t->dropped_waiters + t->dropped_pairs + t->dropped_holders + t->dropped_chains +
-	       t->dropped_stacks + t->evicted_locks + t->evicted_tasks + t->event_dropped +
-	       t->evicted_sleepers + t->dropped_signals;
-}
-EXPORT_SYMBOL_IF_KUNIT(lb_ledger_dropped);
-
-u64 lb_window_ns(const struct lb_ledger *l)
-{
-	return l->started ? l->now_ns - l->first_ns : 0;
-}
-
-void lb_ledger_totals(const struct lb_ledger *l, struct lb_ledger_totals *t)
-{
-	u32 i;
-
-	*t = l->totals;
-	t->window_ns = lb_window_ns(l);
-	t->asleep = l->nr_asleep;
-	/* Open event waits, up to now: a walk, on a query only. */
-	for (i = 0; l->nr_asleep && i < l->limits.max_sleepers; i++) {
-		const struct lb_sleeper *s = &l->sleepers[i];
-
-		if (!hlist_unhashed(&s->hnode) && s->asleep)
-			t->event_open_ns += lb_sleeper_wait_ns(l, s) - s->wait_ns;
-	}
-}
-EXPORT_SYMBOL_IF_KUNIT(lb_ledger_totals);
-
-void lb_task_fill_stats(const struct lb_task *t, struct lb_task_stats *st)
-{
-	memset(st, 0, sizeof(*st));
-	st->id = t->id;
-	st->wait_ns = t->wait_ns;
-	st->waits = t->waits;
-	st->hold_ns = t->hold_ns;
-	st->hold_on_cpu_ns = t->hold_on_cpu_ns;
-	st->holds = t->holds;
-	st->blame_ns = t->blame_ns;
-	st->root_blame_ns = t->root_blame_ns;
-	st->errors = t->errors;
-	st->verdict = lb_verdict_of(t->root_blame_ns, t->wait_ns);
-	st->hold_cpu_unknown_ns = t->hold_cpu_unknown_ns;
-	st->hold_runnable_ns = t->hold_runnable_ns;
-	st->hold_runnable_unknown_ns = t->hold_runnable_unknown_ns;
-	st->hold_sleeping_ns = t->hold_ns - t->hold_on_cpu_ns - t->hold_runnable_ns -
-			       t->hold_cpu_unknown_ns - t->hold_runnable_unknown_ns;
-	st->holds_lower_bound = t->holds_lower_bound;
-	st->holds_unended = t->holds_unended;
-	st->kthread = t->kthread;
-}
-
-bool lb_ledger_task(const struct lb_ledger *l, s32 pid, struct lb_task_stats *st)
-{
-	const struct lb_task *t = lb_task_find(l, pid);
-
-	const struct lb_sleeper *s = lb_sleeper_find(l, pid);
-
-	if (!t)
-		return false;
-	lb_task_fill_stats(t, st);
-	if (s) {
-		st->event_wait_ns = lb_sleeper_wait_ns(l, s);
-		st->event_waits = s->waits;
-	}
-	return true;
-}
-EXPORT_SYMBOL_IF_KUNIT(lb_ledger_task);
-
-bool lb_ledger_event_task(const struct lb_ledger *l, s32 pid, u64 *wait_ns, u64 *waits,
-			  s32 *waker)
-{
-	const struct lb_sleeper *s = lb_sleeper_find(l, pid);
-
-	if (!s)
-		return false;
-	*wait_ns = lb_sleeper_wait_ns(l, s);
-	*waits = s->waits;
-	*waker = s->waker;
-	return true;
-}
-EXPORT_SYMBOL_IF_KUNIT(lb_ledger_event_task);
-
-void lb_proc_fill_stats(const struct lb_proc *p, struct lb_process_stats *st)
-{
-	memset(st, 0, sizeof(*st));
-	st->tgid = p->tgid;
-	memcpy(st->comm, p->comm, LB_COMM_LEN);
-	st->tasks = p->nr_tasks;
-	st->wait_ns = p->wait_ns;
-	st->waits = p->waits;
-	st->hold_ns = p->hold_ns;
-	st->hold_on_cpu_ns = p->hold_on_cpu_ns;
-	st->hold_runnable_ns = p->hold_runnable_ns;
-	st->holds = p->holds;
-	st->blame_ns = p->blame_ns;
-	st->root_blame_ns = p->root_blame_ns;
-	st->errors = p->errors;
-	st->verdict = lb_verdict_of(p->root_blame_ns, p->wait_ns);
-}
-
-bool lb_ledger_process(const struct lb_ledger *l, s32 tgid, struct lb_process_stats *st)
-{
-	const struct lb_proc *p = lb_proc_find(l, tgid);
-
-	if (!p)
-		return false;
-	lb_proc_fill_stats(p, st);
-	return true;
-}
-EXPORT_SYMBOL_IF_KUNIT(lb_ledger_process);
-
-void lb_lock_fill_stats(const struct lb_ledger *l, const struct lb_lock *lock,
-			struct lb_lock_stats *st)
-{
-	u64 window = lb_window_ns(l);
-	u32 i;
-
-	memset(st, 0, sizeof(*st));
-	st->lock = lock->id;
-	st->lock_class = lock->lock_class;
-	st->acquisitions = lock->acquisitions;
-	st->wait_ns = lock->wait_ns;
-	st->hold_ns = lock->hold_ns;
-	st->blame_ns = lock->blame_ns;
-	st->pending_ns = lock->pending_ns;
-	st->unattributed_ns = lock->unattributed_ns;
-	st->wait_p50_ns = lb_hist_percentile(&lock->wait_hist, 50);
-	st->wait_p99_ns = lb_hist_percentile(&lock->wait_hist, 99);
-	st->wait_max_ns = lock->wait_hist.max;
-	st->hold_p50_ns = lb_hist_percentile(&lock->hold_hist, 50);
-	st->hold_p99_ns = lb_hist_percentile(&lock->hold_hist, 99);
-	st->hold_max_ns = lock->hold_hist.max;
-	st->errors = lock->errors;
-	st->waiters_now = lock->nr_waiting;
-	st->holder_pid = lock->nr_holders ? lock->holder[0].task->id.pid : 0;
-	st->holders_now = lock->nr_holders;
-	st->probable_pid = lock->probable_pid;
-	st->holds = lock->holds;
-	st->holds_lower_bound = lock->holds_lower_bound;
-	st->holds_at_release = lock->holds_at_release;
-	st->holds_unended = lock->holds_unended;
-	st->busy_ns = lock->busy_ns;
-	st->util_ppm = min_t(u64, lb_scale(lock->busy_ns, 1000000, window), 1000000);
-	st->sat_milli = lb_scale(lock->wait_ns, 1000, window);
-	for (i = 0; i < LB_LOCK_TOP; i++) {
-		if (lock->cause[i].pid && lock->cause[i].ns > st->top_cause_ns) {
-			st->top_cause_pid = lock->cause[i].pid;
-			st->top_cause_ns = lock->cause[i].ns;
-		}
-	}
-}
-
-bool lb_ledger_lock(const struct lb_ledger *l, u64 lock, struct lb_lock_stats *st)
-{
-	const struct lb_lock *lk = lb_lock_find(l, lock);
-
-	if (!lk)
-		return false;
-	lb_lock_fill_stats(l, lk, st);
-	return true;
-}
-EXPORT_SYMBOL_IF_KUNIT(lb_ledger_lock);
-
-u64 lb_ledger_pair_blame(const struct lb_ledger *l, s32 holder_pid, s32 victim_pid)
-{
-	const struct lb_pair *p = lb_pair_find(l, holder_pid, victim_pid);
-
-	return p ? p->blame_ns : 0;
-}
-EXPORT_SYMBOL_IF_KUNIT(lb_ledger_pair_blame);
-
-u64 lb_ledger_stack_ns(const struct lb_ledger *l, s32 pid, bool cause, u32 stack_id)
-{
-	const struct lb_stack *st = lb_stack_find(l, pid, cause ? LB_STACK_CAUSE : LB_STACK_VICTIM,
-						  stack_id);
-
-	return st ? st->ns : 0;
-}
-EXPORT_SYMBOL_IF_KUNIT(lb_ledger_stack_ns);

@@ -9,6 +9,7 @@
 
 #include "lb_shim.h"
 #include <lockblame/abi.h>
+#include <lockblame/ledger_format.h>
 
 /*
  * Table capacities; every table is allocated once, at create time. A zero
@@ -29,13 +30,6 @@ struct lb_ledger_limits {
 	u32 max_pairs;		/* (holder, victim) blame pairs */
 	u32 max_chain_depth;	/* how far blame flows along holder-waits-on chains */
 	u32 max_sleepers;	/* tasks kept for event waits (futex sleeps not contention) */
-};
-
-enum lb_verdict {
-	LB_VERDICT_NONE = 0,	/* neither waited nor caused waiting */
-	LB_VERDICT_CAUSE,
-	LB_VERDICT_VICTIM,
-	LB_VERDICT_SHARED,
 };
 
 /*
@@ -166,7 +160,7 @@ bool lb_ledger_process(const struct lb_ledger *l, s32 tgid, struct lb_process_st
 bool lb_ledger_event_task(const struct lb_ledger *l, s32 pid, u64 *wait_ns, u64 *waits,
 			  s32 *waker);
 
-/* The verdict rule, for tasks and processes alike (see ledger.c). */
+/* The verdict rule, for tasks and processes alike (see ledger_query.c). */
 enum lb_verdict lb_verdict_of(u64 kept_blame_ns, u64 wait_ns);
 
 /* Tell futex locks from event waits (on), or count every futex as a lock. */
@@ -179,48 +173,8 @@ void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out);
 
 /*
  * The machine-readable dump ("ledger" in debugfs, read by tools/lockblame
- * and the end-to-end tests). One record per line, the record type first,
- * then space-separated key=value fields; unknown keys must be ignored by
- * readers. Numbers are decimal, lock ids 16 hex digits, comm escaped so that
- * bytes outside 0x21..0x7e and '\\' and '=' become \xNN. Records may carry
- * more keys after these (lock: holders= probable= holds= holds_lower_bound=
- * holds_at_release= top_cause=; task: kthread= holds_lower_bound=
- * hold_cpu_unknown_ns=; process: tasks= waits= holds= hold_on_cpu_ns= errors=
- * hold_runnable_ns=; task: event_wait_ns= event_waits= hold_runnable_ns=
- * hold_sleeping_ns= hold_runnable_unknown_ns= holds_unended=; lock:
- * holds_unended=; totals: invalid= dropped_holders=
- * dropped_chains= deadlocks= dropped_stacks= futex_kinds=on|off futex_lock_waits=
- * event_wait_ns= event_waits= event_errors= event_dropped= evicted_sleepers=
- * dropped_signals= asleep=). Task, process and lock records count lock waits
- * only; event waits are in the totals' event_* keys and evwait/signal records.
- *
- *   # lockblame ledger v1
- *   totals events= wait_ns= blame_ns= pending_ns= unattributed_ns= late= unmatched=
- *          evicted_locks= evicted_tasks= dropped_waiters= dropped_pairs= window_ns=
- *   lock id= class=futex|futex_pi|mutex|rwsem acq= wait_ns= hold_ns= blame_ns=
- *        pending_ns= unattributed_ns= wait_p50= wait_p99= wait_max= hold_p50=
- *        hold_p99= hold_max= errors= waiters= holder= util_ppm= sat_milli=
- *   task pid= tgid= comm= wait_ns= waits= hold_ns= hold_on_cpu_ns= holds=
- *        blame_ns= root_blame_ns= errors= verdict=cause|victim|shared|none
- *        (why a task's holds were slow: hold_ns = hold_on_cpu_ns +
- *        hold_runnable_ns + hold_sleeping_ns + hold_cpu_unknown_ns +
- *        hold_runnable_unknown_ns; runnable is time waiting for a CPU,
- *        sleeping the rest; hold_runnable_unknown_ns is off-CPU time whose
- *        run_delay was not read, so it is neither runnable nor sleeping)
- *   process tgid= comm= wait_ns= hold_ns= blame_ns= root_blame_ns= verdict=
- *   pair holder= victim= blame_ns=
- *   chain victim_lock= holder= waits_on= root= blame_ns=
- *   deadlock tasks=pid,pid,... locks=id,id,...
- *   evwait pid= tgid= comm= wait_ns= waits= errors= waker= asleep=
- *        (a task seen in event waits: futex sleeps that are not contention;
- *        wait_ns counts open waits up to now)
- *   signal waiter= waiter_tgid= waiter_comm= waker= waker_tgid= waker_comm=
- *          wait_ns= waits= max_ns=   (event waiting of a group of tasks, by
- *          process and name, for another's signal; waker=0 waker_comm=-: none)
- *   stack pid= role=cause|victim id= ns=
- *        (only when events carry stack ids: blame resolved at a release
- *        with kernel stack id, or wait ended by a wait whose begin had stack
- *        id; id refers to debugfs "stacks")
+ * and the end-to-end tests), whose records include/lockblame/ledger_format.h
+ * defines.
  */
 void lb_ledger_dump(const struct lb_ledger *l, struct lb_out *out);
 

@@ -55,6 +55,22 @@ struct lb_top {
 	u64 ns;
 };
 
+/*
+ * What a task waited, held and caused: kept per task and, summed, per
+ * process (which outlives its evicted tasks). lb_account_add() adds to both.
+ */
+struct lb_account {
+	u64 wait_ns;		/* time spent waiting on contended locks */
+	u64 waits;		/* contended waits ended (or never slept) */
+	u64 errors;		/* of them: timeout, signal or value changed */
+	u64 hold_ns;		/* time holding a lock while others waited */
+	u64 hold_on_cpu_ns;	/* part of hold_ns on a CPU */
+	u64 hold_runnable_ns;	/* part of hold_ns runnable, waiting for a CPU */
+	u64 holds;		/* contended holds ended */
+	u64 blame_ns;		/* waiter-ns inflicted while holding */
+	u64 root_blame_ns;	/* blame kept: inflicted while running, or reached through chains */
+};
+
 struct lb_proc {
 	struct hlist_node hnode;
 	struct list_head lru;		/* free list, or proc_lru while no task refers to it */
@@ -62,8 +78,7 @@ struct lb_proc {
 	char comm[LB_COMM_LEN];
 	bool kthread;
 	u32 nr_tasks;
-	u64 wait_ns, waits, hold_ns, hold_on_cpu_ns, holds, blame_ns, root_blame_ns, errors;
-	u64 hold_runnable_ns;
+	struct lb_account acct;		/* the sum of its tasks' */
 };
 
 struct lb_task {
@@ -76,10 +91,53 @@ struct lb_task {
 	bool swallow_end;		/* its wait on swallow_lock was found not to be */
 	u64 swallow_lock;		/* contention: its end is expected, and ignored */
 	struct lb_proc *proc;
-	u64 wait_ns, waits, hold_ns, hold_on_cpu_ns, hold_cpu_unknown_ns, holds;
-	u64 holds_lower_bound, holds_unended, blame_ns, root_blame_ns, errors;
-	u64 hold_runnable_ns, hold_runnable_unknown_ns;
+	struct lb_account acct;
+	/* Its holds' details, not summed per process. */
+	u64 hold_cpu_unknown_ns, hold_runnable_unknown_ns, holds_lower_bound, holds_unended;
 };
+
+static inline void lb_account_sum(struct lb_account *a, const struct lb_account *d)
+{
+	a->wait_ns += d->wait_ns;
+	a->waits += d->waits;
+	a->errors += d->errors;
+	a->hold_ns += d->hold_ns;
+	a->hold_on_cpu_ns += d->hold_on_cpu_ns;
+	a->hold_runnable_ns += d->hold_runnable_ns;
+	a->holds += d->holds;
+	a->blame_ns += d->blame_ns;
+	a->root_blame_ns += d->root_blame_ns;
+}
+
+/* Take @d back from @a, each counter at most down to 0. */
+static inline void lb_account_less(struct lb_account *a, const struct lb_account *d)
+{
+	a->wait_ns -= min(d->wait_ns, a->wait_ns);
+	a->waits -= min(d->waits, a->waits);
+	a->errors -= min(d->errors, a->errors);
+	a->hold_ns -= min(d->hold_ns, a->hold_ns);
+	a->hold_on_cpu_ns -= min(d->hold_on_cpu_ns, a->hold_on_cpu_ns);
+	a->hold_runnable_ns -= min(d->hold_runnable_ns, a->hold_runnable_ns);
+	a->holds -= min(d->holds, a->holds);
+	a->blame_ns -= min(d->blame_ns, a->blame_ns);
+	a->root_blame_ns -= min(d->root_blame_ns, a->root_blame_ns);
+}
+
+/* Add @d to @t's account and to its process's. */
+static inline void lb_account_add(struct lb_task *t, const struct lb_account *d)
+{
+	lb_account_sum(&t->acct, d);
+	if (t->proc)
+		lb_account_sum(&t->proc->acct, d);
+}
+
+/* Take @d back from @t's account and its process's (saturating at 0). */
+static inline void lb_account_take(struct lb_task *t, const struct lb_account *d)
+{
+	lb_account_less(&t->acct, d);
+	if (t->proc)
+		lb_account_less(&t->proc->acct, d);
+}
 
 /*
  * A wait on a lock. Live while the task waits; after the wait ended it stays
@@ -176,10 +234,10 @@ struct lb_chain {
 	u64 blame_ns;
 };
 
-/* Waiting (victim) or blame (cause) of one task, by the kernel stack it had. */
-#define LB_STACK_CAUSE		0
-#define LB_STACK_VICTIM		1
-
+/*
+ * Waiting (victim) or blame (cause) of one task, by the kernel stack it had;
+ * ->role is an enum lb_stack_role.
+ */
 struct lb_stack {
 	struct hlist_node hnode;
 	s32 pid;
@@ -308,10 +366,15 @@ struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l);
 void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w);
 struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim);
 void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns);
-void lb_chain_add(struct lb_ledger *l, const struct lb_chain *key, u64 ns);
 void lb_stack_add(struct lb_ledger *l, s32 pid, u8 role, u32 id, u64 ns);
 struct lb_stack *lb_stack_find(const struct lb_ledger *l, s32 pid, u8 role, u32 id);
-void lb_deadlock_add(struct lb_ledger *l, const s32 *pid, const u64 *lock, u32 n);
+
+/* ledger_chain.c: root blame, chains and deadlocks. */
+void lb_blame_flow(struct lb_ledger *l, const struct lb_lock *lock, struct lb_task *t, u64 ns);
+void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *root);
+void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns);
+void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
+void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
 
 /* ledger_events.c: futex waits that are not contention. */
 void lb_events_init(struct lb_ledger *l);
@@ -328,11 +391,49 @@ u64 lb_sleeper_wait_ns(const struct lb_ledger *l, const struct lb_sleeper *s);
 void lb_hist_add(struct lb_hist *h, u64 v);
 u64 lb_hist_percentile(const struct lb_hist *h, u32 pct);
 
-/* ledger.c: shared with the report. */
+/* ledger.c: the event engine. */
+void lb_pending_unattribute(struct lb_ledger *l, struct lb_lock *lock);
+void lb_handoff(struct lb_ledger *l, struct lb_lock *lock);
+void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
+		  u64 ts, const struct lb_clocks *c, bool read);
+
+/* ledger_waits.c: waits begun and ended. */
+void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
+void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
+void lb_end_lost_wait(struct lb_ledger *l, struct lb_task *t);
+
+/* ledger_holds.c: holders, owners and holds. */
+struct lb_holder *lb_holder_find(struct lb_lock *lock, const struct lb_task *t);
+void lb_holders_drop_others(struct lb_ledger *l, struct lb_lock *lock,
+			    const struct lb_task *keep, bool readers);
+void lb_holders_drop_likely_others(struct lb_ledger *l, struct lb_lock *lock,
+				   const struct lb_task *releaser, bool keep_woken);
+struct lb_clocks lb_ev_clocks(const struct lb_event *ev);
+void lb_holder_start(struct lb_holder *h, u64 ts, const struct lb_clocks *c, u32 flags);
+struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock,
+				struct lb_task *t, u64 start_ns,
+				const struct lb_clocks *c, u32 flags);
+void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
+		    const struct lb_event *ev, u64 ts, struct lb_task *waiter);
+void lb_record_hold(struct lb_lock *lock, struct lb_task *r, const struct lb_event *ev,
+		    u64 ts);
+void lb_holder_leave(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
+		     const struct lb_event *ev, u64 ts);
+u64 lb_scale(u64 a, u64 mul, u64 div);
+
+/* ledger_query.c: shared with the report and the dump. */
 void lb_lock_fill_stats(const struct lb_ledger *l, const struct lb_lock *lock,
 			struct lb_lock_stats *st);
 void lb_task_fill_stats(const struct lb_task *t, struct lb_task_stats *st);
 void lb_proc_fill_stats(const struct lb_proc *p, struct lb_process_stats *st);
 u64 lb_window_ns(const struct lb_ledger *l);
+
+/* ledger_text.c: values as text, for the report and the dump. */
+#define LB_ESC_LEN	(4 * LB_COMM_LEN + 1)
+void lb_escape_comm(char *dst, const char *comm);
+const char *lb_fmt_ns(char *buf, size_t size, u64 ns);
+const char *lb_fmt_count(char *buf, size_t size, u64 n);
+const char *lb_class_name(u8 lock_class);
+u64 lb_sum_sat(u64 a, u64 b);
 
 #endif /* _LOCKBLAME_LEDGER_INTERNAL_H */

@@ -1,92 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The ledger's two outputs: the human report (tables that fit 100 columns)
- * and the machine-readable dump whose format ledger.h defines.
+ * The ledger's human report: tables that fit 100 columns (the dump is in
+ * ledger_dump.c).
  */
 #include "ledger_internal.h"
 
 #define LB_COLS		100	/* no report line is wider */
 #define LB_ROWS		32	/* rows per table in the report; the dump has all */
-#define LB_ESC_LEN	(4 * LB_COMM_LEN + 1)
 #define LB_WHO_LEN	40
 #define LB_NUM_LEN	24	/* one formatted number or duration */
-
-/*
- * Escape a comm so that it is one printable token: bytes outside 0x21..0x7e,
- * '\\' and '=' become \xNN. It may be up to LB_COMM_LEN bytes, NUL-padded.
- */
-static void lb_escape_comm(char *dst, const char *comm)
-{
-	static const char hex[] = "0123456789abcdef";
-	u32 i, n = 0;
-
-	for (i = 0; i < LB_COMM_LEN && comm[i]; i++) {
-		u8 c = comm[i];
-
-		if (c < 0x21 || c > 0x7e || c == '\\' || c == '=') {
-			dst[n++] = '\\';
-			dst[n++] = 'x';
-			dst[n++] = hex[c >> 4];
-			dst[n++] = hex[c & 15];
-		} else {
-			dst[n++] = c;
-		}
-	}
-	dst[n] = '\0';
-}
-
-/* A duration in at most 8 characters: 999ns, 999.9us, 999.9ms, 999.99s, 9999s, 99999h. */
-static const char *lb_fmt_ns(char *buf, size_t size, u64 ns)
-{
-	if (ns < 1000)
-		snprintf(buf, size, "%lluns", ns);
-	else if (ns < 1000000)
-		snprintf(buf, size, "%llu.%lluus", div_u64(ns, 1000), div_u64(ns, 100) % 10);
-	else if (ns < 1000000000)
-		snprintf(buf, size, "%llu.%llums", div_u64(ns, 1000000),
-			 div_u64(ns, 100000) % 10);
-	else if (ns < 1000000000000ULL)
-		snprintf(buf, size, "%llu.%02llus", div_u64(ns, 1000000000),
-			 div_u64(ns, 10000000) % 100);
-	else if (ns < 100000000000000ULL)
-		snprintf(buf, size, "%llus", div_u64(ns, 1000000000));
-	else
-		snprintf(buf, size, "%lluh", div64_u64(ns, 3600000000000ULL));
-	return buf;
-}
-
-/* A count in at most 5 characters: 9999, then 1234k, 1234M, ... */
-static const char *lb_fmt_count(char *buf, size_t size, u64 n)
-{
-	static const char suffix[] = " kMGTPE";
-	u32 s = 0;
-
-	while (n >= 10000) {
-		n = div_u64(n, 1000);
-		s++;
-	}
-	if (s)
-		snprintf(buf, size, "%llu%c", n, suffix[s]);
-	else
-		snprintf(buf, size, "%llu", n);
-	return buf;
-}
-
-static const char *lb_class_name(u8 lock_class)
-{
-	switch (lock_class) {
-	case LB_LOCK_FUTEX:
-		return "futex";
-	case LB_LOCK_FUTEX_PI:
-		return "futex_pi";
-	case LB_LOCK_MUTEX:
-		return "mutex";
-	case LB_LOCK_RWSEM:
-		return "rwsem";
-	default:
-		return "unknown";
-	}
-}
 
 /* "comm/pid", "[kthread]/pid", or "pid N" once the task was evicted. */
 static const char *lb_fmt_who(const struct lb_ledger *l, char *buf, s32 pid)
@@ -189,11 +111,6 @@ static u32 lb_rank_add(struct lb_rank *r, u32 n, const void *item, u64 key, u64 
 	return n;
 }
 
-static u64 lb_sum_sat(u64 a, u64 b)
-{
-	return a + b < a ? U64_MAX : a + b;
-}
-
 static void lb_report_event_header(const struct lb_ledger *l, struct lb_out *out)
 {
 	struct lb_ledger_totals t;
@@ -286,6 +203,34 @@ static void lb_report_tops(const struct lb_ledger *l, struct lb_out *out,
 	lb_line_end(&ln);
 }
 
+/* What is not exact about @lock's holds and waiting, if anything. */
+static void lb_report_lock_holds(struct lb_out *out, const struct lb_lock *lock)
+{
+	char d[LB_NUM_LEN];
+	struct lb_line ln;
+
+	if (!lock->holds_lower_bound && !lock->holds_at_release && !lock->holds_unended &&
+	    !lock->pending_ns && !lock->unattributed_ns)
+		return;
+	lb_line_start(&ln, out, 4, 8);
+	lb_line_item(&ln, "", "holds:");
+	if (lock->holds_lower_bound)
+		lb_line_item(&ln, " ", "%llu of %llu begun unseen (counted from the first waiter)",
+			     lock->holds_lower_bound, lock->holds);
+	if (lock->holds_at_release)
+		lb_line_item(&ln, "; ", "%llu with holder known only at release",
+			     lock->holds_at_release);
+	if (lock->holds_unended)
+		lb_line_item(&ln, "; ", "%llu ended unseen (counted until the holder was dropped)",
+			     lock->holds_unended);
+	if (lock->pending_ns)
+		lb_line_item(&ln, "; ", "pending %s", lb_fmt_ns(d, sizeof(d), lock->pending_ns));
+	if (lock->unattributed_ns)
+		lb_line_item(&ln, "; ", "unattributed %s",
+			     lb_fmt_ns(d, sizeof(d), lock->unattributed_ns));
+	lb_line_end(&ln);
+}
+
 static void lb_report_lock_now(const struct lb_ledger *l, struct lb_out *out,
 			       const struct lb_lock *lock)
 {
@@ -320,26 +265,7 @@ static void lb_report_lock_now(const struct lb_ledger *l, struct lb_out *out,
 		lb_line_item(&ln, "; ", "probable holder %s (heuristic, not blamed)",
 			     lb_fmt_who(l, who, lock->probable_pid));
 	lb_line_end(&ln);
-	if (!lock->holds_lower_bound && !lock->holds_at_release && !lock->holds_unended &&
-	    !lock->pending_ns && !lock->unattributed_ns)
-		return;
-	lb_line_start(&ln, out, 4, 8);
-	lb_line_item(&ln, "", "holds:");
-	if (lock->holds_lower_bound)
-		lb_line_item(&ln, " ", "%llu of %llu begun unseen (counted from the first waiter)",
-			     lock->holds_lower_bound, lock->holds);
-	if (lock->holds_at_release)
-		lb_line_item(&ln, "; ", "%llu with holder known only at release",
-			     lock->holds_at_release);
-	if (lock->holds_unended)
-		lb_line_item(&ln, "; ", "%llu ended unseen (counted until the holder was dropped)",
-			     lock->holds_unended);
-	if (lock->pending_ns)
-		lb_line_item(&ln, "; ", "pending %s", lb_fmt_ns(d, sizeof(d), lock->pending_ns));
-	if (lock->unattributed_ns)
-		lb_line_item(&ln, "; ", "unattributed %s",
-			     lb_fmt_ns(d, sizeof(d), lock->unattributed_ns));
-	lb_line_end(&ln);
+	lb_report_lock_holds(out, lock);
 }
 
 /* Rows are formatted apart from the ranking, to keep each stack frame small. */
@@ -460,6 +386,18 @@ static noinline_for_stack bool lb_report_task_row(struct lb_out *out, const stru
 	return st.holds_lower_bound;
 }
 
+/* Tasks and processes that neither waited, held nor caused waiting are not shown. */
+static bool lb_account_idle(const struct lb_account *a)
+{
+	return !a->wait_ns && !a->blame_ns && !a->hold_ns;
+}
+
+/* Tasks and processes are ranked by blame + wait. */
+static u64 lb_account_rank(const struct lb_account *a)
+{
+	return lb_sum_sat(a->blame_ns, a->wait_ns);
+}
+
 static void lb_report_tasks(const struct lb_ledger *l, struct lb_out *out)
 {
 	struct lb_rank rank[LB_ROWS];
@@ -469,10 +407,10 @@ static void lb_report_tasks(const struct lb_ledger *l, struct lb_out *out)
 	for (i = 0; i < l->limits.max_tasks; i++) {
 		const struct lb_task *t = &l->tasks[i];
 
-		if (hlist_unhashed(&t->hnode) || (!t->wait_ns && !t->blame_ns && !t->hold_ns))
+		if (hlist_unhashed(&t->hnode) || lb_account_idle(&t->acct))
 			continue;
 		total++;
-		n = lb_rank_add(rank, n, t, lb_sum_sat(t->blame_ns, t->wait_ns), (u32)t->id.pid);
+		n = lb_rank_add(rank, n, t, lb_account_rank(&t->acct), (u32)t->id.pid);
 	}
 	out->printf(out, "\nTASKS by blame + wait (%u of %u)\n", n, total);
 	out->printf(out, "%7s %7s %-16s %-6s %7s %7s %7s %8s %10s %5s %5s %4s\n", "pid", "tgid",
@@ -515,10 +453,10 @@ static void lb_report_procs(const struct lb_ledger *l, struct lb_out *out)
 	for (i = 0; i < l->limits.max_tasks; i++) {
 		const struct lb_proc *p = &l->procs[i];
 
-		if (hlist_unhashed(&p->hnode) || (!p->wait_ns && !p->blame_ns && !p->hold_ns))
+		if (hlist_unhashed(&p->hnode) || lb_account_idle(&p->acct))
 			continue;
 		total++;
-		n = lb_rank_add(rank, n, p, lb_sum_sat(p->blame_ns, p->wait_ns), (u32)p->tgid);
+		n = lb_rank_add(rank, n, p, lb_account_rank(&p->acct), (u32)p->tgid);
 	}
 	out->printf(out, "\nPROCESSES by blame + wait (%u of %u)\n", n, total);
 	out->printf(out, "%7s %-16s %5s %-6s %8s %8s %8s %8s %5s %5s %4s\n", "tgid", "comm",
@@ -637,180 +575,3 @@ void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out)
 	lb_report_events(l, out);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_report);
-
-/*
- * The dump: the format is a contract, see ledger.h. Keys past the ones it
- * lists are additions, which readers ignore. Each record is one line, written
- * in a few pieces.
- */
-
-static void lb_dump_lock(const struct lb_ledger *l, struct lb_out *out, const struct lb_lock *lock)
-{
-	struct lb_lock_stats st;
-
-	lb_lock_fill_stats(l, lock, &st);
-	out->printf(out, "lock id=%016llx class=%s acq=%llu wait_ns=%llu hold_ns=%llu",
-		    st.lock, lb_class_name(st.lock_class), st.acquisitions, st.wait_ns, st.hold_ns);
-	out->printf(out, " blame_ns=%llu pending_ns=%llu unattributed_ns=%llu",
-		    st.blame_ns, st.pending_ns, st.unattributed_ns);
-	out->printf(out, " wait_p50=%llu wait_p99=%llu wait_max=%llu",
-		    st.wait_p50_ns, st.wait_p99_ns, st.wait_max_ns);
-	out->printf(out, " hold_p50=%llu hold_p99=%llu hold_max=%llu",
-		    st.hold_p50_ns, st.hold_p99_ns, st.hold_max_ns);
-	out->printf(out, " errors=%llu waiters=%u holder=%d util_ppm=%llu sat_milli=%llu",
-		    st.errors, st.waiters_now, st.holder_pid, st.util_ppm, st.sat_milli);
-	out->printf(out, " holders=%u probable=%d holds=%llu holds_lower_bound=%llu",
-		    st.holders_now, st.probable_pid, st.holds, st.holds_lower_bound);
-	out->printf(out, " holds_at_release=%llu top_cause=%d holds_unended=%llu\n",
-		    st.holds_at_release, st.top_cause_pid, st.holds_unended);
-}
-
-static void lb_dump_task(const struct lb_ledger *l, struct lb_out *out, const struct lb_task *t)
-{
-	const struct lb_sleeper *s = lb_sleeper_find(l, t->id.pid);
-	struct lb_task_stats st;
-	char esc[LB_ESC_LEN];
-
-	lb_task_fill_stats(t, &st);
-	lb_escape_comm(esc, st.id.comm);
-	out->printf(out, "task pid=%d tgid=%d comm=%s wait_ns=%llu waits=%llu",
-		    st.id.pid, st.id.tgid, esc, st.wait_ns, st.waits);
-	out->printf(out, " hold_ns=%llu hold_on_cpu_ns=%llu holds=%llu",
-		    st.hold_ns, st.hold_on_cpu_ns, st.holds);
-	out->printf(out, " blame_ns=%llu root_blame_ns=%llu errors=%llu verdict=%s",
-		    st.blame_ns, st.root_blame_ns, st.errors, lb_verdict_name(st.verdict));
-	out->printf(out, " kthread=%d holds_lower_bound=%llu hold_cpu_unknown_ns=%llu",
-		    st.kthread, st.holds_lower_bound, st.hold_cpu_unknown_ns);
-	out->printf(out, " event_wait_ns=%llu event_waits=%llu",
-		    s ? lb_sleeper_wait_ns(l, s) : 0, s ? s->waits : 0);
-	out->printf(out, " hold_runnable_ns=%llu hold_sleeping_ns=%llu",
-		    st.hold_runnable_ns, st.hold_sleeping_ns);
-	out->printf(out, " hold_runnable_unknown_ns=%llu holds_unended=%llu\n",
-		    st.hold_runnable_unknown_ns, st.holds_unended);
-}
-
-static void lb_dump_events(const struct lb_ledger *l, struct lb_out *out)
-{
-	char a[LB_ESC_LEN], b[LB_ESC_LEN];
-	u32 i;
-
-	for (i = 0; i < l->limits.max_sleepers; i++) {
-		const struct lb_sleeper *s = &l->sleepers[i];
-
-		if (hlist_unhashed(&s->hnode))
-			continue;
-		lb_escape_comm(a, s->comm);
-		out->printf(out, "evwait pid=%d tgid=%d comm=%s wait_ns=%llu waits=%llu",
-			    s->pid, s->tgid, a, lb_sleeper_wait_ns(l, s), s->waits);
-		out->printf(out, " errors=%llu waker=%d asleep=%d\n", s->errors, s->waker,
-			    s->asleep);
-	}
-	for (i = 0; i < l->nr_signals; i++) {
-		const struct lb_signal *sg = &l->signal[i];
-
-		lb_escape_comm(a, sg->waiter.comm);
-		lb_escape_comm(b, sg->waker.comm);
-		out->printf(out, "signal waiter=%d waiter_tgid=%d waiter_comm=%s",
-			    sg->waiter.pid, sg->waiter.tgid, a);
-		out->printf(out, " waker=%d waker_tgid=%d waker_comm=%s", sg->waker.pid,
-			    sg->waker.tgid, sg->waker.pid ? b : "-");
-		out->printf(out, " wait_ns=%llu waits=%llu max_ns=%llu\n", sg->wait_ns, sg->waits,
-			    sg->max_ns);
-	}
-}
-
-static void lb_dump_proc(struct lb_out *out, const struct lb_proc *p)
-{
-	struct lb_process_stats st;
-	char esc[LB_ESC_LEN];
-
-	lb_proc_fill_stats(p, &st);
-	lb_escape_comm(esc, st.comm);
-	out->printf(out, "process tgid=%d comm=%s wait_ns=%llu hold_ns=%llu",
-		    st.tgid, esc, st.wait_ns, st.hold_ns);
-	out->printf(out, " blame_ns=%llu root_blame_ns=%llu verdict=%s",
-		    st.blame_ns, st.root_blame_ns, lb_verdict_name(st.verdict));
-	out->printf(out, " tasks=%u waits=%llu holds=%llu hold_on_cpu_ns=%llu errors=%llu",
-		    st.tasks, st.waits, st.holds, st.hold_on_cpu_ns, st.errors);
-	out->printf(out, " hold_runnable_ns=%llu\n", st.hold_runnable_ns);
-}
-
-static void lb_dump_totals(const struct lb_ledger *l, struct lb_out *out)
-{
-	struct lb_ledger_totals tt;
-	const struct lb_ledger_totals *t = &tt;
-
-	lb_ledger_totals(l, &tt);
-	out->printf(out, "totals events=%llu wait_ns=%llu blame_ns=%llu pending_ns=%llu",
-		    t->events, t->wait_ns, t->blame_ns, t->pending_ns);
-	out->printf(out, " unattributed_ns=%llu late=%llu unmatched=%llu",
-		    t->unattributed_ns, t->late_events, t->unmatched_events);
-	out->printf(out, " evicted_locks=%llu evicted_tasks=%llu",
-		    t->evicted_locks, t->evicted_tasks);
-	out->printf(out, " dropped_waiters=%llu dropped_pairs=%llu window_ns=%llu",
-		    t->dropped_waiters, t->dropped_pairs, lb_window_ns(l));
-	out->printf(out, " invalid=%llu dropped_holders=%llu dropped_chains=%llu",
-		    t->invalid_events, t->dropped_holders, t->dropped_chains);
-	out->printf(out, " deadlocks=%llu dropped_stacks=%llu", t->deadlocks,
-		    t->dropped_stacks);
-	out->printf(out, " futex_kinds=%s futex_lock_waits=%llu event_wait_ns=%llu",
-		    l->futex_kinds ? "on" : "off", t->futex_lock_waits,
-		    lb_sum_sat(t->event_wait_ns, t->event_open_ns));
-	out->printf(out, " event_waits=%llu event_errors=%llu event_dropped=%llu",
-		    t->event_waits, t->event_errors, t->event_dropped);
-	out->printf(out, " evicted_sleepers=%llu dropped_signals=%llu asleep=%u\n",
-		    t->evicted_sleepers, t->dropped_signals, t->asleep);
-}
-
-static void lb_dump_deadlocks(const struct lb_ledger *l, struct lb_out *out)
-{
-	u32 i, j;
-
-	for (i = 0; i < l->nr_deadlocks; i++) {
-		const struct lb_deadlock *dl = &l->deadlock[i];
-
-		out->printf(out, "deadlock tasks=");
-		for (j = 0; j < dl->nr_tasks; j++)
-			out->printf(out, "%s%d", j ? "," : "", dl->pid[j]);
-		out->printf(out, " locks=");
-		for (j = 0; j < dl->nr_locks; j++)
-			out->printf(out, "%s%016llx", j ? "," : "", dl->lock[j]);
-		out->printf(out, "\n");
-	}
-}
-
-void lb_ledger_dump(const struct lb_ledger *l, struct lb_out *out)
-{
-	u32 i;
-
-	out->printf(out, "# lockblame ledger v1\n");
-	lb_dump_totals(l, out);
-	for (i = 0; i < l->limits.max_locks; i++)
-		if (!hlist_unhashed(&l->locks[i].hnode))
-			lb_dump_lock(l, out, &l->locks[i]);
-	for (i = 0; i < l->limits.max_tasks; i++)
-		if (!hlist_unhashed(&l->tasks[i].hnode))
-			lb_dump_task(l, out, &l->tasks[i]);
-	for (i = 0; i < l->limits.max_tasks; i++)
-		if (!hlist_unhashed(&l->procs[i].hnode))
-			lb_dump_proc(out, &l->procs[i]);
-	for (i = 0; i < l->nr_pairs; i++)
-		out->printf(out, "pair holder=%d victim=%d blame_ns=%llu\n", l->pairs[i].holder,
-			    l->pairs[i].victim, l->pairs[i].blame_ns);
-	for (i = 0; i < l->nr_chains; i++) {
-		const struct lb_chain *c = &l->chains[i];
-
-		out->printf(out, "chain victim_lock=%016llx holder=%d waits_on=%016llx",
-			    c->victim_lock, c->holder, c->waits_on);
-		out->printf(out, " root=%d blame_ns=%llu\n", c->root, c->blame_ns);
-	}
-	lb_dump_deadlocks(l, out);
-	lb_dump_events(l, out);
-	for (i = 0; i < l->nr_stacks; i++) {
-		const struct lb_stack *st = &l->stacks[i];
-
-		out->printf(out, "stack pid=%d role=%s id=%u ns=%llu\n", st->pid,
-			    st->role == LB_STACK_CAUSE ? "cause" : "victim", st->id, st->ns);
-	}
-}
-EXPORT_SYMBOL_IF_KUNIT(lb_ledger_dump);

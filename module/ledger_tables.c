@@ -25,14 +25,11 @@ static u32 lb_hash_bits(u32 capacity)
 	return max_t(u32, 1, ilog2(roundup_pow_of_two(capacity)));
 }
 
-struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits)
+/* The capacities asked for, each bounded, or defaulted if 0; and the hash sizes. */
+static void lb_limits_set(struct lb_ledger *l, const struct lb_ledger_limits *limits)
 {
-	struct lb_ledger *l = kzalloc(sizeof(*l), GFP_KERNEL);
-	struct lb_ledger_limits *lim;
+	struct lb_ledger_limits *lim = &l->limits;
 
-	if (!l)
-		return NULL;
-	lim = &l->limits;
 	lim->max_locks = lb_limit(limits ? limits->max_locks : 0, LB_DEFAULT_LOCKS,
 				  LB_LEDGER_TABLE_MAX);
 	lim->max_tasks = lb_limit(limits ? limits->max_tasks : 0, LB_DEFAULT_TASKS,
@@ -57,6 +54,12 @@ struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits)
 	l->chain_bits = lb_hash_bits(l->max_chains);
 	l->stack_bits = l->pair_bits;
 	l->sleeper_bits = lb_hash_bits(lim->max_sleepers);
+}
+
+/* Every table, allocated once; false if one could not be. */
+static bool lb_tables_alloc(struct lb_ledger *l)
+{
+	const struct lb_ledger_limits *lim = &l->limits;
 
 	l->locks = kvcalloc(lim->max_locks, sizeof(*l->locks), GFP_KERNEL);
 	l->lock_hash = kvcalloc(1U << l->lock_bits, sizeof(*l->lock_hash), GFP_KERNEL);
@@ -74,9 +77,19 @@ struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits)
 	l->stack_hash = kvcalloc(1U << l->stack_bits, sizeof(*l->stack_hash), GFP_KERNEL);
 	l->sleepers = kvcalloc(lim->max_sleepers, sizeof(*l->sleepers), GFP_KERNEL);
 	l->sleeper_hash = kvcalloc(1U << l->sleeper_bits, sizeof(*l->sleeper_hash), GFP_KERNEL);
-	if (!l->locks || !l->lock_hash || !l->tasks || !l->task_hash || !l->procs ||
-	    !l->proc_hash || !l->waiters || !l->pairs || !l->pair_hash || !l->chains ||
-	    !l->chain_hash || !l->stacks || !l->stack_hash || !l->sleepers || !l->sleeper_hash) {
+	return l->locks && l->lock_hash && l->tasks && l->task_hash && l->procs &&
+	       l->proc_hash && l->waiters && l->pairs && l->pair_hash && l->chains &&
+	       l->chain_hash && l->stacks && l->stack_hash && l->sleepers && l->sleeper_hash;
+}
+
+struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits)
+{
+	struct lb_ledger *l = kzalloc(sizeof(*l), GFP_KERNEL);
+
+	if (!l)
+		return NULL;
+	lb_limits_set(l, limits);
+	if (!lb_tables_alloc(l)) {
 		lb_ledger_destroy(l);
 		return NULL;
 	}
@@ -144,16 +157,11 @@ static void lb_hash_init(struct hlist_head *hash, u32 bits)
 		INIT_HLIST_HEAD(&hash[i]);
 }
 
-/* Empty every table; memory stays allocated. */
-void lb_tables_init(struct lb_ledger *l)
+/* Every lock, task and process slot free. */
+static void lb_slots_init(struct lb_ledger *l)
 {
 	const struct lb_ledger_limits *lim = &l->limits;
 	u32 i;
-
-	memset(&l->totals, 0, sizeof(l->totals));
-	l->started = false;
-	l->first_ns = 0;
-	l->now_ns = 0;
 
 	INIT_LIST_HEAD(&l->free_locks);
 	INIT_LIST_HEAD(&l->lock_lru);
@@ -182,6 +190,19 @@ void lb_tables_init(struct lb_ledger *l)
 		INIT_HLIST_NODE(&l->procs[i].hnode);
 		list_add_tail(&l->procs[i].lru, &l->free_procs);
 	}
+}
+
+/* Empty every table; memory stays allocated. */
+void lb_tables_init(struct lb_ledger *l)
+{
+	const struct lb_ledger_limits *lim = &l->limits;
+	u32 i;
+
+	memset(&l->totals, 0, sizeof(l->totals));
+	l->started = false;
+	l->first_ns = 0;
+	l->now_ns = 0;
+	lb_slots_init(l);
 
 	INIT_LIST_HEAD(&l->free_waiters);
 	INIT_LIST_HEAD(&l->ghost_fifo);
@@ -236,13 +257,9 @@ static struct lb_lock *lb_lock_victim(struct lb_ledger *l)
 /* Unhash a lock that nobody waits on; its unresolved blame is unattributable. */
 static void lb_lock_drop(struct lb_ledger *l, struct lb_lock *lock)
 {
-	struct lb_waiter *w, *tmp;
 	u32 i;
 
-	l->totals.pending_ns -= lock->pending_ns;
-	l->totals.unattributed_ns += lock->pending_ns;
-	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node)
-		lb_waiter_free(l, w);
+	lb_pending_unattribute(l, lock);
 	for (i = 0; i < lock->nr_holders; i++)
 		lb_task_unpin(l, lock->holder[i].task);
 	lock->nr_holders = 0;
@@ -417,7 +434,7 @@ static struct lb_task *lb_task_victim(struct lb_ledger *l)
 	u32 n = 0;
 
 	list_for_each_entry_reverse(t, &l->task_lru, lru) {
-		interest = t->wait_ns + t->blame_ns + t->hold_ns;
+		interest = t->acct.wait_ns + t->acct.blame_ns + t->acct.hold_ns;
 		if (!best || interest < least) {
 			best = t;
 			least = interest;
@@ -497,7 +514,7 @@ void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w)
 	w->share_since = 0;
 }
 
-/* Pairs and chains: append-only until reset. */
+/* Pairs: append-only until reset. */
 
 static u32 lb_pair_hash(const struct lb_ledger *l, s32 holder, s32 victim)
 {
@@ -530,35 +547,6 @@ void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns)
 		hlist_add_head(&p->hnode, &l->pair_hash[lb_pair_hash(l, holder, victim)]);
 	}
 	p->blame_ns += ns;
-}
-
-static u32 lb_chain_hash(const struct lb_ledger *l, const struct lb_chain *c)
-{
-	u64 k = c->victim_lock ^ (c->waits_on * 31) ^ ((u64)(u32)c->holder << 32) ^ (u32)c->root;
-
-	return hash_64(k, l->chain_bits);
-}
-
-void lb_chain_add(struct lb_ledger *l, const struct lb_chain *key, u64 ns)
-{
-	struct hlist_head *head = &l->chain_hash[lb_chain_hash(l, key)];
-	struct lb_chain *c;
-
-	hlist_for_each_entry(c, head, hnode) {
-		if (c->victim_lock == key->victim_lock && c->waits_on == key->waits_on &&
-		    c->holder == key->holder && c->root == key->root) {
-			c->blame_ns += ns;
-			return;
-		}
-	}
-	if (l->nr_chains == l->max_chains) {
-		l->totals.dropped_chains++;
-		return;
-	}
-	c = &l->chains[l->nr_chains++];
-	*c = *key;
-	c->blame_ns = ns;
-	hlist_add_head(&c->hnode, head);
 }
 
 static struct hlist_head *lb_stack_head(const struct lb_ledger *l, s32 pid, u8 role, u32 id)
@@ -596,57 +584,4 @@ void lb_stack_add(struct lb_ledger *l, s32 pid, u8 role, u32 id, u64 ns)
 	st->role = role;
 	st->ns = ns;
 	hlist_add_head(&st->hnode, lb_stack_head(l, pid, role, id));
-}
-
-/* Deadlocks: cycles are kept as sorted sets, so each is recorded once. */
-
-static void lb_sort_s32(s32 *v, u32 n)
-{
-	u32 i, j;
-	s32 x;
-
-	for (i = 1; i < n; i++) {
-		x = v[i];
-		for (j = i; j > 0 && v[j - 1] > x; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
-	}
-}
-
-static void lb_sort_u64(u64 *v, u32 n)
-{
-	u32 i, j;
-	u64 x;
-
-	for (i = 1; i < n; i++) {
-		x = v[i];
-		for (j = i; j > 0 && v[j - 1] > x; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
-	}
-}
-
-void lb_deadlock_add(struct lb_ledger *l, const s32 *pid, const u64 *lock, u32 n)
-{
-	struct lb_deadlock d;
-	u32 i;
-
-	memset(&d, 0, sizeof(d));
-	n = min_t(u32, n, LB_CYCLE_MAX);
-	d.nr_tasks = n;
-	d.nr_locks = n;
-	memcpy(d.pid, pid, n * sizeof(*pid));
-	memcpy(d.lock, lock, n * sizeof(*lock));
-	lb_sort_s32(d.pid, n);
-	lb_sort_u64(d.lock, n);
-	for (i = 0; i < l->nr_deadlocks; i++) {
-		const struct lb_deadlock *o = &l->deadlock[i];
-
-		if (o->nr_tasks == n && !memcmp(o->pid, d.pid, n * sizeof(*d.pid)) &&
-		    !memcmp(o->lock, d.lock, n * sizeof(*d.lock)))
-			return;
-	}
-	l->totals.deadlocks++;
-	if (l->nr_deadlocks < LB_DEADLOCKS_MAX)
-		l->deadlock[l->nr_deadlocks++] = d;
 }

@@ -188,8 +188,17 @@ struct lb_wait_data {
 	u64 lock;		/* lock id of the wait the entry recorded */
 	u8 lock_class;
 	u16 flags;
-	unsigned long arg;	/* family-specific (futex: the word or its address) */
-	unsigned long arg2;	/* family-specific (futex wake: more than one asked) */
+	union {				/* what one family's entry keeps for its return */
+		struct {		/* get_futex_key */
+			unsigned long key;	/* where it writes the key */
+			unsigned long uaddr;	/* the futex word's user address */
+		} futex_key;
+		u32 futex_word;		/* futex_wait_setup: the value the waiter expected */
+		struct {		/* futex_wake */
+			unsigned long uaddr;	/* the futex word's user address */
+			bool many;		/* more than one waiter asked to wake */
+		} futex_wake;
+	};
 	u64 begin_ns;		/* when the entry handler ran */
 	u32 stack_id, ustack_id;	/* stacks taken at entry, for the return */
 };

@@ -119,8 +119,8 @@ int __kprobes lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *
 	atomic64_inc(&p->hits);
 	if (!lb_enabled())
 		return 1;
-	d->arg = lb_probe_arg(p, regs, LB_ARG_KEY);
-	d->arg2 = lb_probe_arg(p, regs, LB_ARG_UADDR);
+	d->futex_key.key = lb_probe_arg(p, regs, LB_ARG_KEY);
+	d->futex_key.uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
 	return 0;
 }
 
@@ -133,7 +133,7 @@ int __kprobes lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *re
 
 	if (lb_retval_int(regs) != 0)
 		return 0;
-	if (copy_from_kernel_nofault(&key, (void *)d->arg, sizeof(key))) {
+	if (copy_from_kernel_nofault(&key, (void *)d->futex_key.key, sizeof(key))) {
 		atomic64_inc(&lb_probe_of_ri(ri)->mismatches);
 		return 0;
 	}
@@ -144,7 +144,7 @@ int __kprobes lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *re
 	}
 	WRITE_ONCE(s->lock, lb_lock_id3(key.both.ptr, key.both.word, key.both.offset));
 	WRITE_ONCE(s->flags, (key.both.offset & LB_FUT_OFF_SHARED_MASK) ? LB_EF_SHARED_KEY : 0);
-	WRITE_ONCE(s->uaddr, d->arg2);
+	WRITE_ONCE(s->uaddr, d->futex_key.uaddr);
 	smp_wmb();	/* the key before the time that makes it fresh */
 	WRITE_ONCE(s->ts, now);
 	return 0;
@@ -214,7 +214,7 @@ int __kprobes lb_futex_setup_entry(struct kretprobe_instance *ri, struct pt_regs
 	atomic64_inc(&lb_probe_of_ri(ri)->hits);
 	if (!lb_enabled())
 		return 1;
-	d->arg = (u32)lb_probe_arg(lb_probe_of_ri(ri), regs, LB_ARG_VAL);
+	d->futex_word = (u32)lb_probe_arg(lb_probe_of_ri(ri), regs, LB_ARG_VAL);
 	return 0;
 }
 
@@ -235,7 +235,7 @@ int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt_regs *
 		lb_event_drop(LB_DROP_NOKEY);
 		return 0;
 	}
-	op.word = d->arg;
+	op.word = d->futex_word;
 	op.flags |= LB_EF_WORD;
 	if (!ret) {
 		/* The sleep that follows reads it from the slot. */
@@ -318,8 +318,8 @@ int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs 
 	atomic64_inc(&p->hits);
 	if (!lb_enabled())
 		return 1;
-	d->arg = lb_probe_arg(p, regs, LB_ARG_UADDR);
-	d->arg2 = (int)lb_probe_arg(p, regs, LB_ARG_NR_WAKE) > 1;
+	d->futex_wake.uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
+	d->futex_wake.many = (int)lb_probe_arg(p, regs, LB_ARG_NR_WAKE) > 1;
 	d->begin_ns = ktime_get_mono_fast_ns();
 	lb_event_stacks(p, true, &d->stack_id, &d->ustack_id);
 	return 0;
@@ -366,9 +366,9 @@ int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *r
 	 */
 	ev->ts_ns = d->begin_ns;
 	ev->flags |= op.flags & LB_EF_SHARED_KEY;
-	if (lb_futex_is_exit_wake(d->arg))
+	if (lb_futex_is_exit_wake(d->futex_wake.uaddr))
 		ev->flags |= LB_EF_THREAD_EXIT;
-	if (d->arg2)
+	if (d->futex_wake.many)
 		ev->flags |= LB_EF_WAKE_MANY;
 	ev->count = woken;
 	/* The stacks were taken at entry, where the waker's path still shows. */

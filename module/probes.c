@@ -118,12 +118,7 @@ struct lb_probe *lb_probe_find(const char *role)
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_probe_find);
 
-static const char * const lb_class_names[LB_LOCK_CLASS_MAX] = {
-	[LB_LOCK_FUTEX] = "futex",
-	[LB_LOCK_FUTEX_PI] = "futex_pi",
-	[LB_LOCK_MUTEX] = "mutex",
-	[LB_LOCK_RWSEM] = "rwsem",
-};
+static const char * const lb_class_names[LB_LOCK_CLASS_MAX] = LB_LOCK_CLASS_NAMES;
 
 static void lb_class_coverage(u32 *blind, u32 *partial)
 {

@@ -2,7 +2,7 @@
 /*
  * The ledger's work per event, for tools/bench/ledger-host to measure under
  * callgrind (collecting inside lb_ledger_feed only): feeds one scenario of
- * ledger_scenarios.h, or a recorded event stream, @rounds times into fresh
+ * ledger_scenarios.c, or a recorded event stream, @rounds times into fresh
  * ledgers and prints how many events it fed.
  *
  * Usage: ledger_bench --list | SCENARIO ROUNDS | --stream FILE ROUNDS

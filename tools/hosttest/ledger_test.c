@@ -130,7 +130,7 @@ static bool has_keys(const char *line, const char * const *keys)
 	return true;
 }
 
-/* Every record has the keys ledger.h promises; lock ids are 16 hex digits. */
+/* Every record has the keys ledger_list.h lists; lock ids are 16 hex digits. */
 static void check_dump(const struct lb_ledger *l, const char *who)
 {
 	static const char * const totals[] = {

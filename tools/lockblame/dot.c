@@ -59,12 +59,17 @@ static void lbt_dot_text(FILE *out, const unsigned char *b, unsigned int len)
 
 static const char *lbt_verdict_colour(const char *verdict)
 {
-	if (!strcmp(verdict, "cause"))
-		return "#f4a3a3";
-	if (!strcmp(verdict, "victim"))
-		return "#a3c8f4";
-	if (!strcmp(verdict, "shared"))
-		return "#e0b0e8";
+	static const char *const names[LB_VERDICT_MAX] = LB_VERDICT_NAMES;
+	static const char *const colours[LB_VERDICT_MAX] = {
+		[LB_VERDICT_CAUSE] = "#f4a3a3",
+		[LB_VERDICT_VICTIM] = "#a3c8f4",
+		[LB_VERDICT_SHARED] = "#e0b0e8",
+	};
+	unsigned int v;
+
+	for (v = 0; v < LB_VERDICT_MAX; v++)
+		if (colours[v] && !strcmp(verdict, names[v]))
+			return colours[v];
 	return "#eeeeee";
 }
 

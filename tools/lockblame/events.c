@@ -21,12 +21,7 @@ static const char *const lbt_ev_types[LB_EV_TYPE_MAX] = {
 	[LB_EV_RELEASE] = "release",
 };
 
-static const char *const lbt_classes[LB_LOCK_CLASS_MAX] = {
-	[LB_LOCK_FUTEX] = "futex",
-	[LB_LOCK_FUTEX_PI] = "futex_pi",
-	[LB_LOCK_MUTEX] = "mutex",
-	[LB_LOCK_RWSEM] = "rwsem",
-};
+static const char *const lbt_classes[LB_LOCK_CLASS_MAX] = LB_LOCK_CLASS_NAMES;
 
 static const char *const lbt_results[LB_WAIT_RESULT_MAX] = {
 	[LB_WAIT_ACQUIRED] = "acquired",

@@ -177,7 +177,7 @@ static bool lbt_fold_task(const struct lbt_doc *doc, const struct lbt_opts *o,
 			  const struct lbt_task *t, struct lbt_folds *fs)
 {
 	const struct lbt_comm *pcomm = &t->comm;
-	static const char * const roles[] = { "cause", "victim" };
+	static const char * const roles[] = LB_STACK_ROLE_NAMES;
 	size_t i;
 	int r;
 

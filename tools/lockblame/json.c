@@ -201,7 +201,7 @@ int lbt_json(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out)
 	int type;
 
 	fprintf(out, "{\n  \"format\": \"lockblame\",\n  \"version\": %d,\n  \"ledger_version\": %d,\n",
-		LBT_JSON_VERSION, LBT_LEDGER_VERSION);
+		LBT_JSON_VERSION, LB_LEDGER_VERSION);
 	fputs("  \"source\": ", out);
 	lbt_json_cstr(out, o->dir);
 	fputs(",\n", out);

@@ -10,12 +10,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <lockblame/ledger_format.h>
 
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 #define __printf(a, b)		__attribute__((format(printf, a, b)))
 #define fallthrough		__attribute__((__fallthrough__))
 
-#define LBT_LEDGER_VERSION	1
 #define LBT_DEFAULT_DIR		"/sys/kernel/debug/lockblame"
 #define LBT_DEBUGFS		"/sys/kernel/debug"
 #define LBT_COMM_MAX		64	/* decoded comm bytes kept (the kernel's are 15) */
@@ -48,6 +48,10 @@ struct lbt_head {
 	unsigned int line;	/* line number in the ledger */
 };
 
+/*
+ * The records of the ledger dump: the members a record type's keys
+ * (include/lockblame/ledger_list.h) are parsed into, named as the keys.
+ */
 struct lbt_totals {
 	struct lbt_head h;
 	uint64_t events, wait_ns, blame_ns, pending_ns, unattributed_ns, late, unmatched;
@@ -156,10 +160,16 @@ struct lbt_field {
 	size_t off;
 };
 
+#define LB_LEDGER_RECORD(name, json, index, reader)	LBT_T_##index,
+#define LB_LEDGER_KEY(rec, key, kind)
+#define LB_LEDGER_END(name)
 enum lbt_type_index {
-	LBT_T_TOTALS, LBT_T_LOCK, LBT_T_TASK, LBT_T_PROCESS, LBT_T_PAIR, LBT_T_CHAIN,
-	LBT_T_DEADLOCK, LBT_T_STACK, LBT_T_EVWAIT, LBT_T_SIGNAL, LBT_NTYPES
+#include <lockblame/ledger_list.h>
+	LBT_NTYPES
 };
+#undef LB_LEDGER_RECORD
+#undef LB_LEDGER_KEY
+#undef LB_LEDGER_END
 
 struct lbt_type {
 	const char *name;	/* record type in the dump */
@@ -247,6 +257,7 @@ int lbt_cat(const char *dir, const char *name);
 /* parse.c */
 int lbt_parse_ledger(struct lbt_doc *doc, char *text, size_t len, const char *path);
 bool lbt_have(int type, const void *rec, size_t off);
+const struct lbt_field *lbt_field(int type, const void *rec, const char *key);
 const struct lbt_task *lbt_task_find(const struct lbt_doc *doc, int32_t pid);
 const struct lbt_totals *lbt_totals(const struct lbt_doc *doc);
 void lbt_doc_free(struct lbt_doc *doc);

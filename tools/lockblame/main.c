@@ -247,7 +247,7 @@ static int lbt_parse_args(struct lbt_opts *o, int argc, char **argv)
 			exit(0);
 		case 'V':
 			printf("lockblame %s (ledger format v%d, event ABI %d)\n",
-			       LOCKBLAME_VERSION, LBT_LEDGER_VERSION, LB_ABI_VERSION);
+			       LOCKBLAME_VERSION, LB_LEDGER_VERSION, LB_ABI_VERSION);
 			exit(0);
 		default:
 			fputs("Try 'lockblame --help'.\n", stderr);

@@ -1,175 +1,69 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Parser of the ledger dump ("# lockblame ledger v1", then one key=value
- * record per line): the record types and their keys are described once here,
- * and the JSON output walks the same tables.
+ * record per line): its tables of record types and keys are made from
+ * include/lockblame/ledger_format.h, and the JSON output walks them too.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lockblame.h"
 
-#define F(type, key, kind, member) { #key, kind, offsetof(type, member) }
-#define TYPE(name, json, st, f) { name, json, f, ARRAY_SIZE(f), sizeof(st) }
+/*
+ * Every record type's keys (include/lockblame/ledger_list.h) in one table,
+ * indexed by LBT_K_<record> (where a record's keys begin: no field) and
+ * LBT_K_<record>_<key>. A key the reader leaves unread has neither.
+ */
+#define LBT_READ_U64(...)	__VA_ARGS__
+#define LBT_READ_U32(...)	__VA_ARGS__
+#define LBT_READ_S32(...)	__VA_ARGS__
+#define LBT_READ_ID(...)	__VA_ARGS__
+#define LBT_READ_COMM(...)	__VA_ARGS__
+#define LBT_READ_WORD(...)	__VA_ARGS__
+#define LBT_READ_S32_LIST(...)	__VA_ARGS__
+#define LBT_READ_ID_LIST(...)	__VA_ARGS__
+#define LBT_READ_UNREAD_U64(...)
 
-static const struct lbt_field lbt_totals_fields[] = {
-	F(struct lbt_totals, events, LBT_U64, events),
-	F(struct lbt_totals, wait_ns, LBT_U64, wait_ns),
-	F(struct lbt_totals, blame_ns, LBT_U64, blame_ns),
-	F(struct lbt_totals, pending_ns, LBT_U64, pending_ns),
-	F(struct lbt_totals, unattributed_ns, LBT_U64, unattributed_ns),
-	F(struct lbt_totals, late, LBT_U64, late),
-	F(struct lbt_totals, unmatched, LBT_U64, unmatched),
-	F(struct lbt_totals, evicted_locks, LBT_U64, evicted_locks),
-	F(struct lbt_totals, evicted_tasks, LBT_U64, evicted_tasks),
-	F(struct lbt_totals, dropped_waiters, LBT_U64, dropped_waiters),
-	F(struct lbt_totals, dropped_pairs, LBT_U64, dropped_pairs),
-	F(struct lbt_totals, window_ns, LBT_U64, window_ns),
-	F(struct lbt_totals, invalid, LBT_U64, invalid),
-	F(struct lbt_totals, dropped_holders, LBT_U64, dropped_holders),
-	F(struct lbt_totals, dropped_chains, LBT_U64, dropped_chains),
-	F(struct lbt_totals, deadlocks, LBT_U64, deadlocks),
-	F(struct lbt_totals, futex_kinds, LBT_WORD, futex_kinds),
-	F(struct lbt_totals, futex_lock_waits, LBT_U64, futex_lock_waits),
-	F(struct lbt_totals, event_wait_ns, LBT_U64, event_wait_ns),
-	F(struct lbt_totals, event_waits, LBT_U64, event_waits),
-	F(struct lbt_totals, event_errors, LBT_U64, event_errors),
-	F(struct lbt_totals, event_dropped, LBT_U64, event_dropped),
-	F(struct lbt_totals, evicted_sleepers, LBT_U64, evicted_sleepers),
-	F(struct lbt_totals, dropped_signals, LBT_U64, dropped_signals),
-	F(struct lbt_totals, asleep, LBT_U64, asleep),
+#define LB_LEDGER_RECORD(name, json, index, reader)	LBT_K_##name,
+#define LB_LEDGER_KEY(rec, key, kind)	LBT_READ_##kind(LBT_K_##rec##_##key,)
+#define LB_LEDGER_END(name)		LBT_K_##name##_end,
+enum lbt_key_index {
+#include <lockblame/ledger_list.h>
 };
+#undef LB_LEDGER_RECORD
+#undef LB_LEDGER_KEY
+#undef LB_LEDGER_END
 
-static const struct lbt_field lbt_lock_fields[] = {
-	F(struct lbt_lock, id, LBT_ID, id),
-	F(struct lbt_lock, class, LBT_WORD, class),
-	F(struct lbt_lock, acq, LBT_U64, acq),
-	F(struct lbt_lock, wait_ns, LBT_U64, wait_ns),
-	F(struct lbt_lock, hold_ns, LBT_U64, hold_ns),
-	F(struct lbt_lock, blame_ns, LBT_U64, blame_ns),
-	F(struct lbt_lock, pending_ns, LBT_U64, pending_ns),
-	F(struct lbt_lock, unattributed_ns, LBT_U64, unattributed_ns),
-	F(struct lbt_lock, wait_p50, LBT_U64, wait_p50),
-	F(struct lbt_lock, wait_p99, LBT_U64, wait_p99),
-	F(struct lbt_lock, wait_max, LBT_U64, wait_max),
-	F(struct lbt_lock, hold_p50, LBT_U64, hold_p50),
-	F(struct lbt_lock, hold_p99, LBT_U64, hold_p99),
-	F(struct lbt_lock, hold_max, LBT_U64, hold_max),
-	F(struct lbt_lock, errors, LBT_U64, errors),
-	F(struct lbt_lock, waiters, LBT_U64, waiters),
-	F(struct lbt_lock, holder, LBT_S32, holder),
-	F(struct lbt_lock, util_ppm, LBT_U64, util_ppm),
-	F(struct lbt_lock, sat_milli, LBT_U64, sat_milli),
-	F(struct lbt_lock, holders, LBT_U64, holders),
-	F(struct lbt_lock, probable, LBT_S32, probable),
-	F(struct lbt_lock, holds, LBT_U64, holds),
-	F(struct lbt_lock, holds_lower_bound, LBT_U64, holds_lower_bound),
-	F(struct lbt_lock, holds_at_release, LBT_U64, holds_at_release),
-	F(struct lbt_lock, top_cause, LBT_S32, top_cause),
-	F(struct lbt_lock, holds_unended, LBT_U64, holds_unended),
+#define LB_LEDGER_RECORD(name, json, index, reader)	typedef struct reader lbt_rec_##name;
+#define LB_LEDGER_KEY(rec, key, kind)
+#define LB_LEDGER_END(name)
+#include <lockblame/ledger_list.h>
+#undef LB_LEDGER_RECORD
+#undef LB_LEDGER_KEY
+#undef LB_LEDGER_END
+
+#define LB_LEDGER_RECORD(name, json, index, reader)	{ NULL },
+#define LB_LEDGER_KEY(rec, key, kind)					\
+	LBT_READ_##kind({ #key, LBT_##kind, offsetof(lbt_rec_##rec, key) },)
+#define LB_LEDGER_END(name)		{ NULL },
+static const struct lbt_field lbt_keys[] = {
+#include <lockblame/ledger_list.h>
 };
+#undef LB_LEDGER_RECORD
+#undef LB_LEDGER_KEY
+#undef LB_LEDGER_END
 
-static const struct lbt_field lbt_task_fields[] = {
-	F(struct lbt_task, pid, LBT_S32, pid),
-	F(struct lbt_task, tgid, LBT_S32, tgid),
-	F(struct lbt_task, comm, LBT_COMM, comm),
-	F(struct lbt_task, wait_ns, LBT_U64, wait_ns),
-	F(struct lbt_task, waits, LBT_U64, waits),
-	F(struct lbt_task, hold_ns, LBT_U64, hold_ns),
-	F(struct lbt_task, hold_on_cpu_ns, LBT_U64, hold_on_cpu_ns),
-	F(struct lbt_task, holds, LBT_U64, holds),
-	F(struct lbt_task, blame_ns, LBT_U64, blame_ns),
-	F(struct lbt_task, root_blame_ns, LBT_U64, root_blame_ns),
-	F(struct lbt_task, errors, LBT_U64, errors),
-	F(struct lbt_task, verdict, LBT_WORD, verdict),
-	F(struct lbt_task, kthread, LBT_U64, kthread),
-	F(struct lbt_task, holds_lower_bound, LBT_U64, holds_lower_bound),
-	F(struct lbt_task, hold_cpu_unknown_ns, LBT_U64, hold_cpu_unknown_ns),
-	F(struct lbt_task, event_wait_ns, LBT_U64, event_wait_ns),
-	F(struct lbt_task, event_waits, LBT_U64, event_waits),
-	F(struct lbt_task, hold_runnable_ns, LBT_U64, hold_runnable_ns),
-	F(struct lbt_task, hold_sleeping_ns, LBT_U64, hold_sleeping_ns),
-	F(struct lbt_task, hold_runnable_unknown_ns, LBT_U64, hold_runnable_unknown_ns),
-	F(struct lbt_task, holds_unended, LBT_U64, holds_unended),
-};
-
-static const struct lbt_field lbt_process_fields[] = {
-	F(struct lbt_process, tgid, LBT_S32, tgid),
-	F(struct lbt_process, comm, LBT_COMM, comm),
-	F(struct lbt_process, wait_ns, LBT_U64, wait_ns),
-	F(struct lbt_process, hold_ns, LBT_U64, hold_ns),
-	F(struct lbt_process, blame_ns, LBT_U64, blame_ns),
-	F(struct lbt_process, root_blame_ns, LBT_U64, root_blame_ns),
-	F(struct lbt_process, verdict, LBT_WORD, verdict),
-	F(struct lbt_process, tasks, LBT_U64, tasks),
-	F(struct lbt_process, waits, LBT_U64, waits),
-	F(struct lbt_process, holds, LBT_U64, holds),
-	F(struct lbt_process, hold_on_cpu_ns, LBT_U64, hold_on_cpu_ns),
-	F(struct lbt_process, errors, LBT_U64, errors),
-	F(struct lbt_process, hold_runnable_ns, LBT_U64, hold_runnable_ns),
-};
-
-static const struct lbt_field lbt_pair_fields[] = {
-	F(struct lbt_pair, holder, LBT_S32, holder),
-	F(struct lbt_pair, victim, LBT_S32, victim),
-	F(struct lbt_pair, blame_ns, LBT_U64, blame_ns),
-};
-
-static const struct lbt_field lbt_chain_fields[] = {
-	F(struct lbt_chain, victim_lock, LBT_ID, victim_lock),
-	F(struct lbt_chain, holder, LBT_S32, holder),
-	F(struct lbt_chain, waits_on, LBT_ID, waits_on),
-	F(struct lbt_chain, root, LBT_S32, root),
-	F(struct lbt_chain, blame_ns, LBT_U64, blame_ns),
-};
-
-static const struct lbt_field lbt_deadlock_fields[] = {
-	F(struct lbt_deadlock, tasks, LBT_S32_LIST, tasks),
-	F(struct lbt_deadlock, locks, LBT_ID_LIST, locks),
-};
-
-static const struct lbt_field lbt_stack_fields[] = {
-	F(struct lbt_stackref, pid, LBT_S32, pid),
-	F(struct lbt_stackref, role, LBT_WORD, role),
-	F(struct lbt_stackref, id, LBT_U32, id),
-	F(struct lbt_stackref, ns, LBT_U64, ns),
-};
-
-static const struct lbt_field lbt_evwait_fields[] = {
-	F(struct lbt_evwait, pid, LBT_S32, pid),
-	F(struct lbt_evwait, tgid, LBT_S32, tgid),
-	F(struct lbt_evwait, comm, LBT_COMM, comm),
-	F(struct lbt_evwait, wait_ns, LBT_U64, wait_ns),
-	F(struct lbt_evwait, waits, LBT_U64, waits),
-	F(struct lbt_evwait, errors, LBT_U64, errors),
-	F(struct lbt_evwait, waker, LBT_S32, waker),
-	F(struct lbt_evwait, asleep, LBT_U64, asleep),
-};
-
-static const struct lbt_field lbt_signal_fields[] = {
-	F(struct lbt_signal, waiter, LBT_S32, waiter),
-	F(struct lbt_signal, waiter_tgid, LBT_S32, waiter_tgid),
-	F(struct lbt_signal, waiter_comm, LBT_COMM, waiter_comm),
-	F(struct lbt_signal, waker, LBT_S32, waker),
-	F(struct lbt_signal, waker_tgid, LBT_S32, waker_tgid),
-	F(struct lbt_signal, waker_comm, LBT_COMM, waker_comm),
-	F(struct lbt_signal, wait_ns, LBT_U64, wait_ns),
-	F(struct lbt_signal, waits, LBT_U64, waits),
-	F(struct lbt_signal, max_ns, LBT_U64, max_ns),
-};
-
+#define LB_LEDGER_RECORD(name, json, index, reader)			\
+	[LBT_T_##index] = { #name, json, &lbt_keys[LBT_K_##name + 1],	\
+			    LBT_K_##name##_end - LBT_K_##name - 1, sizeof(struct reader) },
+#define LB_LEDGER_KEY(rec, key, kind)
+#define LB_LEDGER_END(name)
 const struct lbt_type lbt_types[LBT_NTYPES] = {
-	[LBT_T_TOTALS] = TYPE("totals", "totals", struct lbt_totals, lbt_totals_fields),
-	[LBT_T_LOCK] = TYPE("lock", "locks", struct lbt_lock, lbt_lock_fields),
-	[LBT_T_TASK] = TYPE("task", "tasks", struct lbt_task, lbt_task_fields),
-	[LBT_T_PROCESS] = TYPE("process", "processes", struct lbt_process, lbt_process_fields),
-	[LBT_T_PAIR] = TYPE("pair", "pairs", struct lbt_pair, lbt_pair_fields),
-	[LBT_T_CHAIN] = TYPE("chain", "chains", struct lbt_chain, lbt_chain_fields),
-	[LBT_T_DEADLOCK] = TYPE("deadlock", "deadlocks", struct lbt_deadlock, lbt_deadlock_fields),
-	[LBT_T_STACK] = TYPE("stack", "stacks", struct lbt_stackref, lbt_stack_fields),
-	[LBT_T_EVWAIT] = TYPE("evwait", "event_waits", struct lbt_evwait, lbt_evwait_fields),
-	[LBT_T_SIGNAL] = TYPE("signal", "signals", struct lbt_signal, lbt_signal_fields),
+#include <lockblame/ledger_list.h>
 };
+#undef LB_LEDGER_RECORD
+#undef LB_LEDGER_KEY
+#undef LB_LEDGER_END
 
 bool lbt_have(int type, const void *rec, size_t off)
 {
@@ -181,6 +75,19 @@ bool lbt_have(int type, const void *rec, size_t off)
 		if (t->fields[i].off == off)
 			return h->have & (1ULL << i);
 	return false;
+}
+
+/* The field @key of a record of @type, if its line carried it; else NULL. */
+const struct lbt_field *lbt_field(int type, const void *rec, const char *key)
+{
+	const struct lbt_type *t = &lbt_types[type];
+	const struct lbt_head *h = rec;
+	unsigned int i;
+
+	for (i = 0; i < t->nfields; i++)
+		if (!strcmp(t->fields[i].key, key))
+			return h->have & (1ULL << i) ? &t->fields[i] : NULL;
+	return NULL;
 }
 
 static bool lbt_u64(const char *s, size_t len, int base, uint64_t *v)
@@ -371,14 +278,14 @@ int lbt_parse_ledger(struct lbt_doc *doc, char *text, size_t len, const char *pa
 		if (!header) {
 			if (!n)
 				continue;
-			if (sscanf(line, "# lockblame ledger v%d", &v) != 1)
+			if (sscanf(line, LB_LEDGER_HEADER "%d", &v) != 1)
 				return lbt_fail(LBT_EXIT_DATA,
-						"%s: not a lockblame ledger (first line \"%.60s\", expected \"# lockblame ledger v%d\")",
-						path, line, LBT_LEDGER_VERSION);
-			if (v != LBT_LEDGER_VERSION)
+						"%s: not a lockblame ledger (first line \"%.60s\", expected \"" LB_LEDGER_HEADER "%d\")",
+						path, line, LB_LEDGER_VERSION);
+			if (v != LB_LEDGER_VERSION)
 				return lbt_fail(LBT_EXIT_DATA,
 						"%s: ledger format v%d, this reader understands v%d: ABI mismatch between module and tools",
-						path, v, LBT_LEDGER_VERSION);
+						path, v, LB_LEDGER_VERSION);
 			header = true;
 			continue;
 		}

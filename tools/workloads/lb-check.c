@@ -13,8 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../lockblame/lockblame.h"
 
-#define LEDGER_VERSION	1
 #define MAX_FIELDS	64
 #define MAX_CHECKS	64
 #define MS		1e6
@@ -24,8 +24,14 @@ struct field {
 	const char *val;
 };
 
+/*
+ * A truth record is a type and key=value strings; a ledger record is one the
+ * reader's parser made (tools/lockblame/parse.c), read through its key table.
+ */
 struct record {
 	const char *type;
+	int lt;			/* a ledger record: its type in lbt_types */
+	const void *rec;	/* a ledger record: as parsed, else NULL */
 	unsigned int nfields;
 	struct field f[MAX_FIELDS];
 };
@@ -33,6 +39,7 @@ struct record {
 struct doc {
 	const char *path;
 	char *text;
+	struct lbt_doc parsed;	/* the ledger's records */
 	struct record *r;
 	unsigned int n, cap;
 };
@@ -189,43 +196,24 @@ static bool parse_fields(struct record *r, char *line)
 
 static void load_ledger(const char *path)
 {
-	char *line, *next, *type;
-	unsigned int lineno = 0;
-	bool header = false;
-	int version;
+	struct lbt_doc *doc = &ledger.parsed;
+	struct record *r;
+	size_t i;
+	int t;
 
 	stage = "ledger";
 	ledger.path = path;
 	ledger.text = slurp(path);
-	for (line = ledger.text; line && *line; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		lineno++;
-		if (!header) {
-			if (!*line)
-				continue;
-			if (sscanf(line, "# lockblame ledger v%d", &version) != 1)
-				die("%s: no '# lockblame ledger v%d' header",
-				    path, LEDGER_VERSION);
-			if (version != LEDGER_VERSION)
-				die("%s: ledger v%d, this checker reads v%d",
-				    path, version, LEDGER_VERSION);
-			header = true;
-			continue;
+	if (lbt_parse_ledger(doc, ledger.text, strlen(ledger.text), path))
+		die("%s: not a lockblame ledger of format v%d", path, LB_LEDGER_VERSION);
+	for (t = 0; t < LBT_NTYPES; t++) {
+		for (i = 0; i < LBT_ROWS(doc, t); i++) {
+			r = doc_add(&ledger);
+			r->type = lbt_types[t].name;
+			r->lt = t;
+			r->rec = (const char *)doc->tab[t].v + i * lbt_types[t].size;
 		}
-		if (!*line || *line == '#')
-			continue;
-		type = line;
-		line += strcspn(line, " ");
-		if (*line)
-			*line++ = '\0';
-		if (!parse_fields(doc_add(&ledger), line))
-			die("%s:%u: malformed field", path, lineno);
-		ledger.r[ledger.n - 1].type = type;
 	}
-	if (!header)
-		die("%s: empty ledger", path);
 	stage = "input";
 }
 
@@ -262,10 +250,59 @@ static void load_truth(const char *path)
 	stage = "input";
 }
 
+/* A ledger record's value of @key as text: NULL if its line did not carry it. */
+static const char *ledger_get(const struct record *r, const char *key)
+{
+	static char buf[4][4096];
+	static unsigned int n;
+	const struct lbt_field *f = lbt_field(r->lt, r->rec, key);
+	const char *p = f ? (const char *)r->rec + f->off : NULL;
+	const struct lbt_comm *c = (const void *)p;
+	const struct lbt_s32_list *pl = (const void *)p;
+	const struct lbt_id_list *il = (const void *)p;
+	char *b = buf[n++ % 4];
+	size_t len = 0, size = sizeof(buf[0]);
+	unsigned int i, n_items;
+
+	if (!f)
+		return NULL;
+	b[0] = '\0';
+	switch (f->kind) {
+	case LBT_U64:
+		snprintf(b, size, "%" PRIu64, *(const uint64_t *)p);
+		break;
+	case LBT_U32:
+		snprintf(b, size, "%" PRIu32, *(const uint32_t *)p);
+		break;
+	case LBT_S32:
+		snprintf(b, size, "%" PRId32, *(const int32_t *)p);
+		break;
+	case LBT_ID:
+		snprintf(b, size, "%016" PRIx64, *(const uint64_t *)p);
+		break;
+	case LBT_COMM:
+		snprintf(b, size, "%.*s", (int)c->len, (const char *)c->b);
+		break;
+	case LBT_WORD:
+		return p;
+	case LBT_S32_LIST:
+	case LBT_ID_LIST:
+		n_items = f->kind == LBT_S32_LIST ? pl->n : il->n;
+		for (i = 0; i < n_items && len < size; i++)
+			len += f->kind == LBT_S32_LIST ?
+			       snprintf(b + len, size - len, "%s%" PRId32, i ? "," : "", pl->v[i]) :
+			       snprintf(b + len, size - len, "%s%016" PRIx64, i ? "," : "", il->v[i]);
+		break;
+	}
+	return b;
+}
+
 static const char *get(const struct record *r, const char *key)
 {
 	unsigned int i;
 
+	if (r && r->rec)
+		return ledger_get(r, key);
 	for (i = 0; r && i < r->nfields; i++)
 		if (!strcmp(r->f[i].key, key))
 			return r->f[i].val;
@@ -329,24 +366,6 @@ static const struct record *ledger_task(long pid)
 static const struct record *truth_task(long pid)
 {
 	return find(&truth, "task", "pid", pid);
-}
-
-/* The ledger escapes comm bytes as \xNN; undo it for comparison. */
-static void unescape(const char *s, char *out, size_t size)
-{
-	size_t n = 0;
-	unsigned int byte;
-
-	while (*s && n + 1 < size) {
-		if (s[0] == '\\' && s[1] == 'x' &&
-		    sscanf(s + 2, "%2x", &byte) == 1) {
-			out[n++] = (char)byte;
-			s += 4;
-		} else {
-			out[n++] = *s++;
-		}
-	}
-	out[n] = '\0';
 }
 
 static const char *who(const struct record *t)
@@ -427,7 +446,7 @@ static const char *expected_verdict(const struct record *t)
  */
 static void check_identity(void)
 {
-	char comm[64];
+	const char *comm;
 	unsigned int i, bad = 0, seen = 0;
 
 	for (i = 0; i < truth.n; i++) {
@@ -445,8 +464,7 @@ static void check_identity(void)
 			continue;
 		}
 		seen++;
-		unescape(get(l, "comm") ? get(l, "comm") : "", comm,
-			 sizeof(comm));
+		comm = get(l, "comm") ? get(l, "comm") : "";
 		if (pid_of(l, "tgid") != pid_of(t, "tgid") ||
 		    strcmp(comm, get(t, "comm") ? get(t, "comm") : "")) {
 			diag("%s: ledger says tgid %ld comm '%s', truth tgid %ld comm '%s'",

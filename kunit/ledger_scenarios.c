@@ -1,0 +1,1609 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ledger's synthetic scenarios: each a few tasks, a stream of events and
+ * the accounts expected after them, by name. Times are in ns from an
+ * arbitrary origin. Every expected number below was worked out by hand from
+ * the blame rule (see the comment on each scenario); the runner
+ * (ledger_runner.c) also checks conservation after every step.
+ */
+#include "ledger_scenarios.h"
+
+#define LB_EV(_type, _t, _lock, _cls, _pid) \
+	.op = LB_SCN_EVENT, .type = (_type), .t = (_t), .lock = (_lock), \
+	.lock_class = (_cls), .pid = (_pid)
+
+/* A task starts waiting; no owner known. */
+#define LB_BEGIN(_t, _lk, _cls, _pid, _fl) \
+	{ LB_EV(LB_EV_WAIT_BEGIN, _t, _lk, _cls, _pid), .flags = (_fl) }
+/* A task starts waiting; the event names the owner, read at @_ocpu on-CPU ns. */
+#define LB_BEGIN_OWNED(_t, _lk, _cls, _pid, _fl, _src, _own, _ocpu) \
+	{ LB_EV(LB_EV_WAIT_BEGIN, _t, _lk, _cls, _pid), .flags = (_fl), \
+	  .owner_source = (_src), .owner = (_own), .owner_cpu = (_ocpu) }
+#define LB_END(_t, _lk, _cls, _pid, _fl, _res, _cpu) \
+	{ LB_EV(LB_EV_WAIT_END, _t, _lk, _cls, _pid), .flags = (_fl), .result = (_res), \
+	  .cpu = (_cpu) }
+#define LB_RELEASE(_t, _lk, _cls, _pid, _fl, _cpu, _woken) \
+	{ LB_EV(LB_EV_RELEASE, _t, _lk, _cls, _pid), .flags = (_fl), .cpu = (_cpu), \
+	  .count = (_woken) }
+/* A futex wait that expected word @_w; its end as futex_unqueue sees it (no key). */
+#define LB_FBEGIN(_t, _lk, _pid, _w) \
+	{ LB_EV(LB_EV_WAIT_BEGIN, _t, _lk, LB_LOCK_FUTEX, _pid), .flags = LB_EF_WORD, \
+	  .word = (_w) }
+#define LB_FBEGIN_FL(_t, _lk, _pid, _w, _fl) \
+	{ LB_EV(LB_EV_WAIT_BEGIN, _t, _lk, LB_LOCK_FUTEX, _pid), \
+	  .flags = LB_EF_WORD | (_fl), .word = (_w) }
+#define LB_FEND0(_t, _pid, _res, _cpu) \
+	{ LB_EV(LB_EV_WAIT_END, _t, 0, LB_LOCK_FUTEX, _pid), .result = (_res), .cpu = (_cpu) }
+/* The same three, with the run_delay readings (@_rd, @_ord) beside the on-CPU ones. */
+#define LB_BEGIN_OWNED_RD(_t, _lk, _cls, _pid, _src, _own, _ocpu, _ord) \
+	{ LB_EV(LB_EV_WAIT_BEGIN, _t, _lk, _cls, _pid), .owner_source = (_src), \
+	  .owner = (_own), .owner_cpu = (_ocpu), .owner_run_delay = (_ord) }
+#define LB_END_RD(_t, _lk, _cls, _pid, _res, _cpu, _rd) \
+	{ LB_EV(LB_EV_WAIT_END, _t, _lk, _cls, _pid), .result = (_res), .cpu = (_cpu), \
+	  .run_delay = (_rd) }
+#define LB_RELEASE_RD(_t, _lk, _cls, _pid, _cpu, _rd, _woken) \
+	{ LB_EV(LB_EV_RELEASE, _t, _lk, _cls, _pid), .cpu = (_cpu), .run_delay = (_rd), \
+	  .count = (_woken) }
+#define LB_ADVANCE(time)		{ .op = LB_SCN_ADVANCE, .t = (time) }
+/* Expectations: the step's subject (task, lock), then the values wanted, by name. */
+#define LB_X_VERDICT(p, ...)		{ .op = LB_SCN_X_VERDICT, .pid = (p), \
+					  .want.verdict = { __VA_ARGS__ } }
+#define LB_X_EVENT_TASK(p, ...)		{ .op = LB_SCN_X_EVENT_TASK, .pid = (p), \
+					  .want.event_task = { __VA_ARGS__ } }
+#define LB_X_EVENT_TOTALS(...)		{ .op = LB_SCN_X_EVENT_TOTALS, \
+					  .want.event_totals = { __VA_ARGS__ } }
+#define LB_X_TASK(p, ...)		{ .op = LB_SCN_X_TASK, .pid = (p), \
+					  .want.task = { __VA_ARGS__ } }
+#define LB_X_TASK_COUNTS(p, ...)	{ .op = LB_SCN_X_TASK_COUNTS, .pid = (p), \
+					  .want.task_counts = { __VA_ARGS__ } }
+#define LB_X_TASK_SPLIT(p, ...)		{ .op = LB_SCN_X_TASK_SPLIT, .pid = (p), \
+					  .want.task_split = { __VA_ARGS__ } }
+#define LB_X_PROC_SPLIT(tgid, ...)	{ .op = LB_SCN_X_PROC_SPLIT, .pid = (tgid), \
+					  .want.proc_split = { __VA_ARGS__ } }
+#define LB_X_TASK_COMM(p, c)		{ .op = LB_SCN_X_TASK_COMM, .pid = (p), .comm = (c) }
+#define LB_X_NO_TASK(p)			{ .op = LB_SCN_X_NO_TASK, .pid = (p) }
+#define LB_X_NO_LOCK(lk)		{ .op = LB_SCN_X_NO_LOCK, .lock = (lk) }
+#define LB_X_LOCK(lk, ...)		{ .op = LB_SCN_X_LOCK, .lock = (lk), \
+					  .want.lock = { __VA_ARGS__ } }
+#define LB_X_LOCK_MORE(lk, ...)		{ .op = LB_SCN_X_LOCK_MORE, .lock = (lk), \
+					  .want.lock_more = { __VA_ARGS__ } }
+#define LB_X_LOCK_USE(lk, ...)		{ .op = LB_SCN_X_LOCK_USE, .lock = (lk), \
+					  .want.lock_use = { __VA_ARGS__ } }
+#define LB_X_UNENDED(lk, p, ...)	{ .op = LB_SCN_X_UNENDED, .lock = (lk), .pid = (p), \
+					  .want.unended = { __VA_ARGS__ } }
+#define LB_X_LOCK_PCT(lk, ...)		{ .op = LB_SCN_X_LOCK_PCT, .lock = (lk), \
+					  .want.lock_pct = { __VA_ARGS__ } }
+#define LB_X_TOTALS(...)		{ .op = LB_SCN_X_TOTALS, .want.totals = { __VA_ARGS__ } }
+#define LB_X_COUNTERS(...)		{ .op = LB_SCN_X_COUNTERS, \
+					  .want.counters = { __VA_ARGS__ } }
+#define LB_X_COUNTERS2(...)		{ .op = LB_SCN_X_COUNTERS2, \
+					  .want.counters2 = { __VA_ARGS__ } }
+#define LB_X_PAIR(h, vic, ...)		{ .op = LB_SCN_X_PAIR, .pid = (h), .owner = (vic), \
+					  .want.pair = { __VA_ARGS__ } }
+#define LB_X_PROC(tgid, ...)		{ .op = LB_SCN_X_PROC, .pid = (tgid), \
+					  .want.proc = { __VA_ARGS__ } }
+#define LB_X_PROC_COMM(tgid, c)		{ .op = LB_SCN_X_PROC_COMM, .pid = (tgid), .comm = (c) }
+#define LB_X_DEADLOCKS(...)		{ .op = LB_SCN_X_DEADLOCKS, \
+					  .want.deadlocks = { __VA_ARGS__ } }
+#define LB_NEXT_STACK(id)		{ .op = LB_SCN_NEXT_STACK, .count = (id) }
+#define LB_X_STACK(p, cause, id, ...)	{ .op = LB_SCN_X_STACK, .pid = (p), .result = (cause), \
+					  .count = (id), .want.stack = { __VA_ARGS__ } }
+#define LB_SCN_END			{ .op = LB_SCN_DONE }
+
+#define FUTEX		LB_LOCK_FUTEX
+#define MUTEX		LB_LOCK_MUTEX
+#define RWSEM		LB_LOCK_RWSEM
+#define ACQ		LB_WAIT_ACQUIRED
+#define WOKEN		LB_WAIT_WOKEN
+#define FIELD		LB_OWNER_LOCK_FIELD
+#define CAUSE		LB_VERDICT_CAUSE
+#define VICTIM		LB_VERDICT_VICTIM
+#define SHARED		LB_VERDICT_SHARED
+#define NONE		LB_VERDICT_NONE
+
+/*
+ * Holder computing under the lock: A took L1 on the fast path; B and C queue
+ * behind it; the owner field names A with its on-CPU clock at 50000. A runs
+ * 950 of its 1000 ns hold. Then B holds while C still waits.
+ *   [1000,1200) B waits, A holds: A 200    [1200,2000) B, C wait: A 1600
+ *   [2000,2500) C waits, B holds: B 500
+ * A: blame 1800, hold 1000 (lower bound: seen from 1000), on CPU 950: CAUSE.
+ * B: wait 1000, blame 500: VICTIM (1000 >= 2 * 500). C: wait 1300: VICTIM.
+ * Window 1000..3000: busy 1500 (util 75%), mean queue 2300/2000 (1.150).
+ * Waits 1000, 1300: p50 is the upper bound of [512,1024); p99 clamps to max.
+ */
+static const struct lb_scn_task lb_scn_tasks_on_cpu[] = {
+	{ 101, 100, "compute", false, NULL },
+	{ 201, 200, "worker", false, NULL },
+	{ 202, 200, "worker", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_on_cpu[] = {
+	LB_BEGIN_OWNED(1000, LB_LK(1), MUTEX, 201, 0, FIELD, 101, 50000),
+	LB_BEGIN_OWNED(1200, LB_LK(1), MUTEX, 202, 0, FIELD, 101, 50190),
+	LB_RELEASE(2000, LB_LK(1), MUTEX, 101, 0, 50950, 0),
+	LB_END(2000, LB_LK(1), MUTEX, 201, 0, ACQ, 7000),
+	LB_RELEASE(2500, LB_LK(1), MUTEX, 201, 0, 7450, 0),
+	LB_END(2500, LB_LK(1), MUTEX, 202, 0, ACQ, 9000),
+	LB_ADVANCE(3000),
+	LB_X_TASK(101, .wait = 0, .blame = 1800, .root_blame = 1800, .hold = 1000,
+		  .hold_on_cpu = 950, .verdict = CAUSE),
+	LB_X_TASK_COUNTS(101, .waits = 0, .holds = 1, .holds_lower_bound = 1, .errors = 0,
+			 .kthread = 0, .tgid = 100),
+	LB_X_TASK(201, .wait = 1000, .blame = 500, .root_blame = 500, .hold = 500,
+		  .hold_on_cpu = 450, .verdict = VICTIM),
+	LB_X_TASK_COUNTS(201, .waits = 1, .holds = 1, .holds_lower_bound = 0, .errors = 0,
+			 .kthread = 0, .tgid = 200),
+	LB_X_TASK(202, .wait = 1300, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TOTALS(.wait = 2300, .blame = 2300, .pending = 0, .unattributed = 0),
+	LB_X_LOCK(LB_LK(1), .acquisitions = 2, .wait = 2300, .hold = 1500, .blame = 2300,
+		  .holder = 202, .waiters = 0),
+	LB_X_LOCK_MORE(LB_LK(1), .pending = 0, .unattributed = 0, .holds = 2,
+		       .holds_lower_bound = 1, .holds_at_release = 0, .holders = 1),
+	LB_X_LOCK_USE(LB_LK(1), .errors = 0, .util_ppm = 750000, .sat_milli = 1150, .probable = 0),
+	LB_X_LOCK_PCT(LB_LK(1), .wait_p50 = 1023, .wait_p99 = 1300, .wait_max = 1300,
+		      .hold_p50 = 511, .hold_p99 = 1000, .hold_max = 1000),
+	LB_X_PAIR(101, 201, .blame = 1000),
+	LB_X_PAIR(101, 202, .blame = 800),
+	LB_X_PAIR(201, 202, .blame = 500),
+	LB_X_PROC(100, .wait = 0, .blame = 1800, .root_blame = 1800, .hold = 1000,
+		  .verdict = CAUSE),
+	LB_X_PROC(200, .wait = 2300, .blame = 500, .root_blame = 500, .hold = 500,
+		  .verdict = VICTIM),
+	LB_SCN_END
+};
+
+/*
+ * Holder sleeping under the lock: same shape, one waiter, but A's on-CPU
+ * clock moves 100 ns in a 10000 ns hold: it slept (I/O) while holding.
+ */
+static const struct lb_scn_step lb_scn_steps_off_cpu[] = {
+	LB_BEGIN_OWNED(1000, LB_LK(1), MUTEX, 201, 0, FIELD, 101, 80000),
+	LB_RELEASE(11000, LB_LK(1), MUTEX, 101, 0, 80100, 0),
+	LB_END(11000, LB_LK(1), MUTEX, 201, 0, ACQ, 300),
+	LB_X_TASK(101, .wait = 0, .blame = 10000, .root_blame = 10000, .hold = 10000,
+		  .hold_on_cpu = 100, .verdict = CAUSE),
+	LB_X_TASK(201, .wait = 10000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TOTALS(.wait = 10000, .blame = 10000, .pending = 0, .unattributed = 0),
+	LB_SCN_END
+};
+
+/*
+ * Equal waits, unequal holds: X and Y both wait 1000 ns, but X held the lock
+ * 1000 ns with two waiters queued and Y only 100 ns with one. A wait-only
+ * view cannot tell them apart; blame can.
+ *   [0,1000) Y, V wait, X holds: X 2000   [1000,1100) V waits, Y holds: Y 100
+ *   [1100,2100) X waits, V holds: V 1000
+ * X: CAUSE (2000 vs 1000). Y: VICTIM (100 vs 1000). V: SHARED (1000 vs 1100).
+ */
+static const struct lb_scn_task lb_scn_tasks_equal_waits[] = {
+	{ 301, 300, "xfast", false, NULL },
+	{ 302, 300, "yslow", false, NULL },
+	{ 303, 300, "vbg", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_equal_waits[] = {
+	LB_BEGIN_OWNED(0, LB_LK(1), MUTEX, 302, 0, FIELD, 301, 10000),
+	LB_BEGIN_OWNED(0, LB_LK(1), MUTEX, 303, 0, FIELD, 301, 10000),
+	LB_RELEASE(1000, LB_LK(1), MUTEX, 301, 0, 10600, 0),
+	LB_END(1000, LB_LK(1), MUTEX, 302, 0, ACQ, 20000),
+	LB_RELEASE(1100, LB_LK(1), MUTEX, 302, 0, 20100, 0),
+	LB_END(1100, LB_LK(1), MUTEX, 303, 0, ACQ, 30000),
+	LB_BEGIN_OWNED(1100, LB_LK(1), MUTEX, 301, 0, FIELD, 303, 30000),
+	LB_RELEASE(2100, LB_LK(1), MUTEX, 303, 0, 30200, 0),
+	LB_END(2100, LB_LK(1), MUTEX, 301, 0, ACQ, 10700),
+	LB_X_TASK(301, .wait = 1000, .blame = 2000, .root_blame = 2000, .hold = 1000,
+		  .hold_on_cpu = 600, .verdict = CAUSE),
+	LB_X_TASK(302, .wait = 1000, .blame = 100, .root_blame = 100, .hold = 100,
+		  .hold_on_cpu = 100, .verdict = VICTIM),
+	LB_X_TASK(303, .wait = 1100, .blame = 1000, .root_blame = 1000, .hold = 1000,
+		  .hold_on_cpu = 200, .verdict = SHARED),
+	LB_X_TASK_COUNTS(301, .waits = 1, .holds = 1, .holds_lower_bound = 1, .errors = 0,
+			 .kthread = 0, .tgid = 300),
+	LB_X_TASK_COUNTS(302, .waits = 1, .holds = 1, .holds_lower_bound = 0, .errors = 0,
+			 .kthread = 0, .tgid = 300),
+	LB_X_TOTALS(.wait = 3100, .blame = 3100, .pending = 0, .unattributed = 0),
+	LB_X_PAIR(301, 302, .blame = 1000),
+	LB_X_PAIR(301, 303, .blame = 1000),
+	LB_X_PAIR(302, 303, .blame = 100),
+	LB_X_PAIR(303, 301, .blame = 1000),
+	LB_X_PROC(300, .wait = 3100, .blame = 3100, .root_blame = 3100, .hold = 2100,
+		  .verdict = SHARED),
+	LB_X_PROC_COMM(300, "yslow"),
+	LB_SCN_END
+};
+
+/*
+ * Short-lived holder processes: helper processes 401 and 402 each hold a
+ * shared futex once, then exit. The futex owner is only guessed (glibc
+ * __owner, a heuristic: never blamed) until the helper's futex_wake names
+ * it, so blame is pending until then; the hold is a lower bound from the
+ * first waiter. After the helpers exit, new tasks 404 and 405 fill the small
+ * task table: the task evicted is the least interesting one (404, which only
+ * failed a futex_wait with EAGAIN), and the helpers keep their names.
+ */
+static const struct lb_scn_task lb_scn_tasks_short_lived[] = {
+	{ 401, 401, "helper", false, NULL },
+	{ 402, 402, "helper", false, NULL },
+	{ 403, 403, "server", false, NULL },
+	{ 404, 404, "probe1", false, NULL },
+	{ 405, 405, "probe2", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_short_lived[] = {
+	LB_BEGIN_OWNED(100, LB_LK(1), FUTEX, 403, LB_EF_SHARED_KEY, LB_OWNER_HEURISTIC, 401, 0),
+	LB_X_LOCK(LB_LK(1), .acquisitions = 0, .wait = 0, .hold = 0, .blame = 0, .holder = 0,
+		  .waiters = 1),
+	LB_ADVANCE(300),
+	LB_X_TOTALS(.wait = 200, .blame = 0, .pending = 200, .unattributed = 0),
+	LB_X_LOCK_USE(LB_LK(1), .errors = 0, .util_ppm = 1000000, .sat_milli = 1000,
+		      .probable = 401),
+	LB_RELEASE(600, LB_LK(1), FUTEX, 401, LB_EF_SHARED_KEY, 7000, 1),
+	LB_END(600, LB_LK(1), FUTEX, 403, LB_EF_SHARED_KEY, WOKEN, 100),
+	LB_RELEASE(650, LB_LK(1), FUTEX, 403, LB_EF_SHARED_KEY, 130, 0),
+	LB_BEGIN_OWNED(1000, LB_LK(1), FUTEX, 403, LB_EF_SHARED_KEY, LB_OWNER_HEURISTIC, 402, 0),
+	LB_RELEASE(1300, LB_LK(1), FUTEX, 402, LB_EF_SHARED_KEY, 9000, 1),
+	LB_END(1300, LB_LK(1), FUTEX, 403, LB_EF_SHARED_KEY, WOKEN, 200),
+	LB_BEGIN(2000, LB_LK(2), FUTEX, 404, LB_EF_NOSLEEP),
+	LB_END(2000, LB_LK(2), FUTEX, 404, LB_EF_NOSLEEP, LB_WAIT_AGAIN, 0),
+	LB_BEGIN(2100, LB_LK(2), FUTEX, 405, LB_EF_NOSLEEP),
+	LB_END(2100, LB_LK(2), FUTEX, 405, LB_EF_NOSLEEP, LB_WAIT_AGAIN, 0),
+	LB_X_TASK(401, .wait = 0, .blame = 500, .root_blame = 500, .hold = 500, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK_COUNTS(401, .waits = 0, .holds = 1, .holds_lower_bound = 1, .errors = 0,
+			 .kthread = 0, .tgid = 401),
+	LB_X_TASK_COMM(401, "helper"),
+	LB_X_TASK(402, .wait = 0, .blame = 300, .root_blame = 300, .hold = 300, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK_COMM(402, "helper"),
+	LB_X_TASK(403, .wait = 800, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_NO_TASK(404),
+	LB_X_TASK_COUNTS(405, .waits = 1, .holds = 0, .holds_lower_bound = 0, .errors = 1,
+			 .kthread = 0, .tgid = 405),
+	LB_X_TOTALS(.wait = 800, .blame = 800, .pending = 0, .unattributed = 0),
+	LB_X_COUNTERS(.late = 0, .unmatched = 0, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 1),
+	LB_X_LOCK(LB_LK(1), .acquisitions = 2, .wait = 800, .hold = 800, .blame = 800,
+		  .holder = 403, .waiters = 0),
+	LB_X_LOCK_MORE(LB_LK(1), .pending = 0, .unattributed = 0, .holds = 2,
+		       .holds_lower_bound = 2, .holds_at_release = 2, .holders = 1),
+	LB_X_LOCK_USE(LB_LK(2), .errors = 2, .util_ppm = 0, .sat_milli = 0, .probable = 0),
+	LB_X_PROC(401, .wait = 0, .blame = 500, .root_blame = 500, .hold = 500, .verdict = CAUSE),
+	LB_X_PROC(402, .wait = 0, .blame = 300, .root_blame = 300, .hold = 300, .verdict = CAUSE),
+	LB_X_PROC(403, .wait = 800, .blame = 0, .root_blame = 0, .hold = 0, .verdict = VICTIM),
+	LB_SCN_END
+};
+
+/*
+ * Two processes on one shared futex: both see the same lock id. Process 500
+ * (threads 500, 501) waits; process 600 holds 4000 ns with both queued.
+ *   [0,4000) 500, 501 wait, holder unknown: pending 8000, named at 600's wake
+ *   [4000,4500) 501 waits, 500 (woken) holds: 500 500
+ *   [5000,5200) 600 waits, holder unknown: pending 200, named at 501's wake
+ * 600: blame 8000, wait 200: CAUSE. Process 500: wait 8500, blame 700: VICTIM.
+ */
+static const struct lb_scn_task lb_scn_tasks_shared_futex[] = {
+	{ 500, 500, "dbw-main", false, "postgres" },
+	{ 501, 500, "dbwriter", false, "postgres" },
+	{ 600, 600, "logflush", false, "rsyslogd" },
+	{ 0 }
+};
+
+#define SK LB_EF_SHARED_KEY
+static const struct lb_scn_step lb_scn_steps_shared_futex[] = {
+	LB_BEGIN(0, LB_LK(7), FUTEX, 500, SK),
+	LB_BEGIN(0, LB_LK(7), FUTEX, 501, SK),
+	LB_RELEASE(4000, LB_LK(7), FUTEX, 600, SK, 12345, 1),
+	LB_END(4000, LB_LK(7), FUTEX, 500, SK, WOKEN, 1000),
+	LB_RELEASE(4500, LB_LK(7), FUTEX, 500, SK, 1400, 1),
+	LB_END(4500, LB_LK(7), FUTEX, 501, SK, WOKEN, 2000),
+	LB_BEGIN(5000, LB_LK(7), FUTEX, 600, SK),
+	LB_RELEASE(5200, LB_LK(7), FUTEX, 501, SK, 2100, 1),
+	LB_END(5200, LB_LK(7), FUTEX, 600, SK, WOKEN, 12400),
+	LB_X_TASK(600, .wait = 200, .blame = 8000, .root_blame = 8000, .hold = 4000,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_TASK(500, .wait = 4000, .blame = 500, .root_blame = 500, .hold = 500,
+		  .hold_on_cpu = 400, .verdict = VICTIM),
+	LB_X_TASK(501, .wait = 4500, .blame = 200, .root_blame = 200, .hold = 200, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TOTALS(.wait = 8700, .blame = 8700, .pending = 0, .unattributed = 0),
+	LB_X_LOCK(LB_LK(7), .acquisitions = 3, .wait = 8700, .hold = 4700, .blame = 8700,
+		  .holder = 600, .waiters = 0),
+	LB_X_LOCK_MORE(LB_LK(7), .pending = 0, .unattributed = 0, .holds = 3,
+		       .holds_lower_bound = 2, .holds_at_release = 2, .holders = 1),
+	LB_X_PAIR(600, 500, .blame = 4000),
+	LB_X_PAIR(600, 501, .blame = 4000),
+	LB_X_PAIR(500, 501, .blame = 500),
+	LB_X_PAIR(501, 600, .blame = 200),
+	LB_X_PROC(500, .wait = 8500, .blame = 700, .root_blame = 700, .hold = 700,
+		  .verdict = VICTIM),
+	LB_X_PROC(600, .wait = 200, .blame = 8000, .root_blame = 8000, .hold = 4000,
+		  .verdict = CAUSE),
+	LB_X_PROC_COMM(500, "postgres"),
+	LB_X_PROC_COMM(600, "rsyslogd"),
+	LB_X_TASK_COMM(501, "dbwriter"),
+	LB_SCN_END
+};
+
+#undef SK
+
+/*
+ * Chain A -> B -> C: A waits on L1 held by B; B waits on L2 held by C.
+ *   [0,100) B waits on L2: C 100                [100,1000) L2: C 900; L1: B 900,
+ *   which also flows past blocked B to C (root)  [1000,1500) L1: B 500, B runs
+ * C: blame 1000, root blame 1900: CAUSE. B: blame 1400, wait 1000; it keeps
+ * root blame only 500: most of its blame was C's doing, so it is a VICTIM.
+ */
+static const struct lb_scn_task lb_scn_tasks_chain[] = {
+	{ 701, 700, "front", false, NULL },
+	{ 702, 700, "middle", false, NULL },
+	{ 703, 700, "root", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_chain[] = {
+	LB_BEGIN_OWNED(0, LB_LK(2), MUTEX, 702, 0, FIELD, 703, 100),
+	LB_BEGIN_OWNED(100, LB_LK(1), MUTEX, 701, 0, FIELD, 702, 500),
+	LB_ADVANCE(600),
+	LB_X_TASK(703, .wait = 0, .blame = 600, .root_blame = 1100, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK(702, .wait = 600, .blame = 500, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_RELEASE(1000, LB_LK(2), MUTEX, 703, 0, 1000, 0),
+	LB_END(1000, LB_LK(2), MUTEX, 702, 0, ACQ, 600),
+	LB_RELEASE(1500, LB_LK(1), MUTEX, 702, 0, 900, 0),
+	LB_END(1500, LB_LK(1), MUTEX, 701, 0, ACQ, 50),
+	LB_X_TASK(701, .wait = 1400, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK(702, .wait = 1000, .blame = 1400, .root_blame = 500, .hold = 1400,
+		  .hold_on_cpu = 400, .verdict = VICTIM),
+	LB_X_TASK(703, .wait = 0, .blame = 1000, .root_blame = 1900, .hold = 1000,
+		  .hold_on_cpu = 900, .verdict = CAUSE),
+	LB_X_TOTALS(.wait = 2400, .blame = 2400, .pending = 0, .unattributed = 0),
+	LB_X_LOCK(LB_LK(2), .acquisitions = 1, .wait = 1000, .hold = 1000, .blame = 1000,
+		  .holder = 702, .waiters = 0),
+	LB_X_PAIR(703, 702, .blame = 1000),
+	LB_X_PAIR(702, 701, .blame = 1400),
+	LB_X_DEADLOCKS(.deadlocks = 0),
+	LB_SCN_END
+};
+
+/*
+ * The same chain when L2 is a futex, whose holder C is learnt only when it
+ * wakes B: the root blame that reached B's futex while its holder was
+ * unknown is kept on it and paid to C at the release, as above.
+ *   [0,1000) B waits on L2 (holder unknown: pending, C at release)
+ *   [100,1000) L1: B 900, past blocked B to L2's future releaser C
+ *   [1000,1500) L1: B 500, B runs
+ */
+static const struct lb_scn_step lb_scn_steps_chain_futex[] = {
+	LB_BEGIN(0, LB_LK(2), FUTEX, 702, 0),
+	LB_BEGIN_OWNED(100, LB_LK(1), MUTEX, 701, 0, FIELD, 702, 500),
+	LB_ADVANCE(600),
+	LB_X_TASK(702, .wait = 600, .blame = 500, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_RELEASE(1000, LB_LK(2), FUTEX, 703, 0, 1000, 1),
+	LB_END(1000, LB_LK(2), FUTEX, 702, 0, WOKEN, 600),
+	LB_RELEASE(1500, LB_LK(1), MUTEX, 702, 0, 900, 0),
+	LB_END(1500, LB_LK(1), MUTEX, 701, 0, ACQ, 50),
+	LB_X_TASK(701, .wait = 1400, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK(702, .wait = 1000, .blame = 1400, .root_blame = 500, .hold = 1400,
+		  .hold_on_cpu = 400, .verdict = VICTIM),
+	LB_X_TASK(703, .wait = 0, .blame = 1000, .root_blame = 1900, .hold = 1000, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TOTALS(.wait = 2400, .blame = 2400, .pending = 0, .unattributed = 0),
+	LB_X_PAIR(703, 702, .blame = 1000),
+	LB_X_PAIR(702, 701, .blame = 1400),
+	LB_SCN_END
+};
+
+/*
+ * The chain in userspace: both locks are futexes. A waits on L1, whose
+ * glibc owner field names B (a heuristic: never blamed); B waits on L2. C
+ * releases L2, then B releases L1: B is confirmed as L1's holder, so the
+ * root blame of the time B was blocked goes on to L2's releaser C.
+ *   [0,1000) B waits on L2: pending, C at release
+ *   [100,1500) A waits on L1: pending, B at release; [100,1000) routed to C
+ */
+static const struct lb_scn_step lb_scn_steps_chain_userspace[] = {
+	LB_BEGIN(0, LB_LK(2), FUTEX, 702, 0),
+	LB_BEGIN_OWNED(100, LB_LK(1), FUTEX, 701, 0, LB_OWNER_HEURISTIC, 702, 500),
+	LB_RELEASE(1000, LB_LK(2), FUTEX, 703, 0, 1000, 1),
+	LB_END(1000, LB_LK(2), FUTEX, 702, 0, WOKEN, 600),
+	LB_RELEASE(1500, LB_LK(1), FUTEX, 702, 0, 900, 1),
+	LB_END(1500, LB_LK(1), FUTEX, 701, 0, WOKEN, 50),
+	LB_X_TASK(701, .wait = 1400, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK(702, .wait = 1000, .blame = 1400, .root_blame = 500, .hold = 1400,
+		  .hold_on_cpu = 400, .verdict = VICTIM),
+	LB_X_TASK(703, .wait = 0, .blame = 1000, .root_blame = 1900, .hold = 1000, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TOTALS(.wait = 2400, .blame = 2400, .pending = 0, .unattributed = 0),
+	LB_X_PAIR(703, 702, .blame = 1000),
+	LB_X_PAIR(702, 701, .blame = 1400),
+	LB_SCN_END
+};
+
+/*
+ * Two tasks alternating as holders of one mutex: each makes the other wait
+ * about as long as it waits itself: SHARED control, the "hot coal".
+ *   [0,1000) Y waits, X holds    [1000,2000) X waits, Y holds
+ *   [2000,2800) Y waits, X holds
+ * X: blame 1800, wait 1000. Y: blame 1000, wait 1800. Both SHARED.
+ */
+static const struct lb_scn_task lb_scn_tasks_alternating[] = {
+	{ 801, 800, "ping", false, NULL },
+	{ 901, 900, "pong", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_alternating[] = {
+	LB_BEGIN_OWNED(0, LB_LK(1), MUTEX, 901, 0, FIELD, 801, 1000),
+	LB_RELEASE(1000, LB_LK(1), MUTEX, 801, 0, 1500, 0),
+	LB_END(1000, LB_LK(1), MUTEX, 901, 0, ACQ, 3000),
+	LB_BEGIN_OWNED(1000, LB_LK(1), MUTEX, 801, 0, FIELD, 901, 3000),
+	LB_RELEASE(2000, LB_LK(1), MUTEX, 901, 0, 3700, 0),
+	LB_END(2000, LB_LK(1), MUTEX, 801, 0, ACQ, 1600),
+	LB_BEGIN_OWNED(2000, LB_LK(1), MUTEX, 901, 0, FIELD, 801, 1600),
+	LB_RELEASE(2800, LB_LK(1), MUTEX, 801, 0, 2000, 0),
+	LB_END(2800, LB_LK(1), MUTEX, 901, 0, ACQ, 3800),
+	LB_X_TASK(801, .wait = 1000, .blame = 1800, .root_blame = 1800, .hold = 1800,
+		  .hold_on_cpu = 900, .verdict = SHARED),
+	LB_X_TASK_COUNTS(801, .waits = 1, .holds = 2, .holds_lower_bound = 1, .errors = 0,
+			 .kthread = 0, .tgid = 800),
+	LB_X_TASK(901, .wait = 1800, .blame = 1000, .root_blame = 1000, .hold = 1000,
+		  .hold_on_cpu = 700, .verdict = SHARED),
+	LB_X_TOTALS(.wait = 2800, .blame = 2800, .pending = 0, .unattributed = 0),
+	LB_X_PROC(800, .wait = 1000, .blame = 1800, .root_blame = 1800, .hold = 1800,
+		  .verdict = SHARED),
+	LB_X_PROC(900, .wait = 1800, .blame = 1000, .root_blame = 1000, .hold = 1000,
+		  .verdict = SHARED),
+	LB_X_PROC_COMM(800, "ping"),
+	LB_SCN_END
+};
+
+/*
+ * A kernel thread holds a mutex a user task needs: the cause is a kthread,
+ * named as such, with its on-CPU share (2000 of 3000 ns).
+ */
+static const struct lb_scn_task lb_scn_tasks_kthread[] = {
+	{ 50, 50, "kworker/0:1", true, NULL },
+	{ 1000, 1000, "app", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_kthread[] = {
+	LB_BEGIN_OWNED(0, LB_LK(3), MUTEX, 1000, 0, FIELD, 50, 2000),
+	LB_RELEASE(3000, LB_LK(3), MUTEX, 50, 0, 4000, 0),
+	LB_END(3000, LB_LK(3), MUTEX, 1000, 0, ACQ, 10),
+	LB_X_TASK(50, .wait = 0, .blame = 3000, .root_blame = 3000, .hold = 3000,
+		  .hold_on_cpu = 2000, .verdict = CAUSE),
+	LB_X_TASK_COUNTS(50, .waits = 0, .holds = 1, .holds_lower_bound = 1, .errors = 0,
+			 .kthread = 1, .tgid = 50),
+	LB_X_TASK_COMM(50, "kworker/0:1"),
+	LB_X_TASK(1000, .wait = 3000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK_COUNTS(1000, .waits = 1, .holds = 0, .holds_lower_bound = 0, .errors = 0,
+			 .kthread = 0, .tgid = 1000),
+	LB_X_PROC(50, .wait = 0, .blame = 3000, .root_blame = 3000, .hold = 3000, .verdict = CAUSE),
+	LB_X_TOTALS(.wait = 3000, .blame = 3000, .pending = 0, .unattributed = 0),
+	LB_SCN_END
+};
+
+/*
+ * Deadlock (ABBA): 1101 holds LA and waits on LB, 1102 holds LB and waits on
+ * LA. Each blames the other; the cycle is reported once however often it is
+ * walked; blame stays conserved.
+ */
+static const struct lb_scn_task lb_scn_tasks_deadlock[] = {
+	{ 1101, 1100, "left", false, NULL },
+	{ 1102, 1100, "right", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_deadlock[] = {
+	LB_BEGIN_OWNED(0, LB_LK(0xb), MUTEX, 1101, 0, FIELD, 1102, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0xa), MUTEX, 1102, 0, FIELD, 1101, 0),
+	LB_ADVANCE(1000),
+	LB_X_DEADLOCKS(.deadlocks = 1),
+	LB_ADVANCE(2000),
+	LB_X_DEADLOCKS(.deadlocks = 1),
+	LB_X_TASK(1101, .wait = 2000, .blame = 2000, .root_blame = 2000, .hold = 0,
+		  .hold_on_cpu = 0, .verdict = SHARED),
+	LB_X_TASK(1102, .wait = 2000, .blame = 2000, .root_blame = 2000, .hold = 0,
+		  .hold_on_cpu = 0, .verdict = SHARED),
+	LB_X_LOCK(LB_LK(0xa), .acquisitions = 0, .wait = 2000, .hold = 0, .blame = 2000,
+		  .holder = 1101, .waiters = 1),
+	LB_X_TOTALS(.wait = 4000, .blame = 4000, .pending = 0, .unattributed = 0),
+	/* Two hours later it is still there, still counted. */
+	LB_ADVANCE(7200000000000ULL),
+	LB_X_TOTALS(.wait = 14400000000000ULL, .blame = 14400000000000ULL, .pending = 0,
+		    .unattributed = 0),
+	LB_X_DEADLOCKS(.deadlocks = 1),
+	LB_SCN_END
+};
+
+/*
+ * A three-way cycle (T1 -> LB -> T2 -> LC -> T3 -> LA -> T1) with outsiders
+ * queued into it: V waits on LA; X waits on LA and holds LD, where W waits.
+ * Over 500 ns: LA has T3, V, X waiting: T1 1500. LB: T2 500. LC: T3 500.
+ * LD: X 500, which flows on into the cycle, to T1 where the walk enters it.
+ * One deadlock, however many walks meet it.
+ */
+static const struct lb_scn_task lb_scn_tasks_deadlock3[] = {
+	{ 1201, 1200, "t1", false, NULL },
+	{ 1202, 1200, "t2", false, NULL },
+	{ 1203, 1200, "t3", false, NULL },
+	{ 1204, 1200, "v", false, NULL },
+	{ 1205, 1200, "x", false, NULL },
+	{ 1206, 1200, "w", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_deadlock3[] = {
+	LB_BEGIN_OWNED(0, LB_LK(0xb), MUTEX, 1201, 0, FIELD, 1202, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0xc), MUTEX, 1202, 0, FIELD, 1203, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0xa), MUTEX, 1203, 0, FIELD, 1201, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0xa), MUTEX, 1204, 0, FIELD, 1201, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0xa), MUTEX, 1205, 0, FIELD, 1201, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0xd), MUTEX, 1206, 0, FIELD, 1205, 0),
+	LB_ADVANCE(500),
+	LB_X_DEADLOCKS(.deadlocks = 1),
+	LB_X_TASK(1201, .wait = 500, .blame = 1500, .root_blame = 2000, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK(1202, .wait = 500, .blame = 500, .root_blame = 500, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = SHARED),
+	LB_X_TASK(1203, .wait = 500, .blame = 500, .root_blame = 500, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = SHARED),
+	LB_X_TASK(1204, .wait = 500, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK(1205, .wait = 500, .blame = 500, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK(1206, .wait = 500, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TOTALS(.wait = 3000, .blame = 3000, .pending = 0, .unattributed = 0),
+	LB_SCN_END
+};
+
+/*
+ * Futex holder known only at release: A took the futex on the fast path and
+ * nothing names it until its futex_wake. Until then the waiting is pending;
+ * the wake resolves it, pairs included. B's wake-up takes 50 ns during which
+ * the lock is changing hands: that 100 waiter-ns is nobody's hold and becomes
+ * unattributed once B is seen to take the lock.
+ */
+static const struct lb_scn_task lb_scn_tasks_known_at_release[] = {
+	{ 1301, 1300, "holder", false, NULL },
+	{ 1302, 1300, "waiter", false, NULL },
+	{ 1303, 1300, "waiter", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_known_at_release[] = {
+	LB_BEGIN(100, LB_LK(5), FUTEX, 1302, 0),
+	LB_BEGIN(300, LB_LK(5), FUTEX, 1303, 0),
+	LB_ADVANCE(500),
+	LB_X_TOTALS(.wait = 600, .blame = 0, .pending = 600, .unattributed = 0),
+	LB_X_LOCK(LB_LK(5), .acquisitions = 0, .wait = 600, .hold = 0, .blame = 0, .holder = 0,
+		  .waiters = 2),
+	LB_X_NO_TASK(1301),
+	LB_RELEASE(700, LB_LK(5), FUTEX, 1301, 0, 9999, 1),
+	LB_X_TOTALS(.wait = 1000, .blame = 1000, .pending = 0, .unattributed = 0),
+	LB_X_PAIR(1301, 1302, .blame = 600),
+	LB_X_PAIR(1301, 1303, .blame = 400),
+	LB_END(750, LB_LK(5), FUTEX, 1302, 0, WOKEN, 5000),
+	LB_X_TOTALS(.wait = 1100, .blame = 1000, .pending = 0, .unattributed = 100),
+	LB_X_LOCK(LB_LK(5), .acquisitions = 1, .wait = 1100, .hold = 600, .blame = 1000,
+		  .holder = 1302, .waiters = 1),
+	LB_RELEASE(900, LB_LK(5), FUTEX, 1302, 0, 5100, 1),
+	LB_END(900, LB_LK(5), FUTEX, 1303, 0, WOKEN, 7000),
+	LB_X_TASK(1301, .wait = 0, .blame = 1000, .root_blame = 1000, .hold = 600, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK_COUNTS(1301, .waits = 0, .holds = 1, .holds_lower_bound = 1, .errors = 0,
+			 .kthread = 0, .tgid = 1300),
+	LB_X_TASK(1302, .wait = 650, .blame = 150, .root_blame = 150, .hold = 150,
+		  .hold_on_cpu = 100, .verdict = VICTIM),
+	LB_X_TASK(1303, .wait = 600, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_PAIR(1302, 1303, .blame = 150),
+	LB_X_TOTALS(.wait = 1250, .blame = 1150, .pending = 0, .unattributed = 100),
+	LB_X_LOCK(LB_LK(5), .acquisitions = 2, .wait = 1250, .hold = 750, .blame = 1150,
+		  .holder = 1303, .waiters = 0),
+	LB_X_LOCK_MORE(LB_LK(5), .pending = 0, .unattributed = 100, .holds = 2,
+		       .holds_lower_bound = 1, .holds_at_release = 1, .holders = 1),
+	LB_SCN_END
+};
+
+/*
+ * rwsem readers: writer Wt holds; readers R1, R2 queue and both take the
+ * lock when Wt releases. Writer W2 then waits on the two readers (hinted by
+ * R2): its 801 ns are split between them, the odd ns to the first.
+ *   [0,1000) R1, R2 wait, Wt holds: Wt 2000
+ *   [1200,2001) W2 waits, R1 + R2 hold: R1 401, R2 400
+ * R2's up_read wakes W2: the lock is free, both readers are gone. R2's hold
+ * under contention is 801 of its 1001 ns; its CPU clock moved 200 over the
+ * 1001, so 160 of the 801 count as on CPU (pro rata). R1's release was not
+ * seen (a reader's up_read that wakes nobody): it is dropped as a holder
+ * then, with the 801 ns it held under contention as a hold whose end was
+ * unseen and whose CPU share is unknown.
+ */
+static const struct lb_scn_task lb_scn_tasks_rwsem[] = {
+	{ 1401, 1400, "writer", false, NULL },
+	{ 1402, 1400, "reader", false, NULL },
+	{ 1403, 1400, "reader", false, NULL },
+	{ 1404, 1400, "writer2", false, NULL },
+	{ 0 }
+};
+
+#define RD LB_EF_READ
+#define WR LB_EF_WRITE
+static const struct lb_scn_step lb_scn_steps_rwsem[] = {
+	LB_BEGIN_OWNED(0, LB_LK(9), RWSEM, 1402, RD, FIELD, 1401, 100),
+	LB_BEGIN_OWNED(0, LB_LK(9), RWSEM, 1403, RD, FIELD, 1401, 100),
+	LB_RELEASE(1000, LB_LK(9), RWSEM, 1401, WR, 600, 2),
+	LB_END(1000, LB_LK(9), RWSEM, 1402, RD, ACQ, 10),
+	LB_END(1000, LB_LK(9), RWSEM, 1403, RD, ACQ, 20),
+	LB_BEGIN_OWNED(1200, LB_LK(9), RWSEM, 1404, WR, LB_OWNER_READER_HINT, 1403, 25),
+	LB_ADVANCE(1500),
+	LB_X_LOCK(LB_LK(9), .acquisitions = 2, .wait = 2300, .hold = 1000, .blame = 2300,
+		  .holder = 1402, .waiters = 1),
+	LB_X_LOCK_MORE(LB_LK(9), .pending = 0, .unattributed = 0, .holds = 1,
+		       .holds_lower_bound = 1, .holds_at_release = 0, .holders = 2),
+	LB_RELEASE(2001, LB_LK(9), RWSEM, 1403, RD, 220, 1),
+	LB_END(2001, LB_LK(9), RWSEM, 1404, WR, ACQ, 50),
+	LB_X_TASK(1401, .wait = 0, .blame = 2000, .root_blame = 2000, .hold = 1000,
+		  .hold_on_cpu = 500, .verdict = CAUSE),
+	LB_X_TASK(1402, .wait = 1000, .blame = 401, .root_blame = 401, .hold = 801,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TASK_SPLIT(1402, .hold = 801, .on_cpu = 0, .runnable = 0, .sleeping = 0,
+			.cpu_unknown = 801, .runnable_unknown = 0),
+	LB_X_TASK(1403, .wait = 1000, .blame = 400, .root_blame = 400, .hold = 801,
+		  .hold_on_cpu = 160, .verdict = VICTIM),
+	LB_X_TASK(1404, .wait = 801, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_PAIR(1402, 1404, .blame = 401),
+	LB_X_PAIR(1403, 1404, .blame = 400),
+	LB_X_PAIR(1401, 1402, .blame = 1000),
+	LB_X_TOTALS(.wait = 2801, .blame = 2801, .pending = 0, .unattributed = 0),
+	LB_X_LOCK(LB_LK(9), .acquisitions = 3, .wait = 2801, .hold = 2602, .blame = 2801,
+		  .holder = 1404, .waiters = 0),
+	LB_X_LOCK_MORE(LB_LK(9), .pending = 0, .unattributed = 0, .holds = 3,
+		       .holds_lower_bound = 1, .holds_at_release = 0, .holders = 1),
+	LB_X_UNENDED(LB_LK(9), 1402, .lock_holds = 1, .task_holds = 1),
+	LB_SCN_END
+};
+
+#undef RD
+#undef WR
+
+/*
+ * Table overflow: 2 locks, 6 tasks, 2 waits, 2 pairs. A third waiter is not
+ * tracked (its waiting is not counted at all), a third pair is dropped, two
+ * idle locks are evicted (one with 200 ns pending: unattributed), one task
+ * is evicted (the least interesting: 1203, whose wait was never tracked).
+ * The invariant holds at every step.
+ */
+static const struct lb_scn_task lb_scn_tasks_overflow[] = {
+	{ 1500, 1500, "h", false, NULL },
+	{ 1501, 1501, "t1", false, NULL },
+	{ 1502, 1502, "t2", false, NULL },
+	{ 1503, 1503, "t3", false, NULL },
+	{ 1504, 1504, "t4", false, NULL },
+	{ 1505, 1505, "t5", false, NULL },
+	{ 1506, 1506, "t6", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_overflow[] = {
+	LB_BEGIN(0, LB_LK(1), FUTEX, 1501, 0),
+	LB_BEGIN(0, LB_LK(1), FUTEX, 1502, 0),
+	LB_BEGIN(0, LB_LK(1), FUTEX, 1503, 0),
+	LB_RELEASE(100, LB_LK(1), FUTEX, 1500, 0, 500, 2),
+	LB_END(100, LB_LK(1), FUTEX, 1501, 0, WOKEN, 1000),
+	LB_END(100, LB_LK(1), FUTEX, 1503, 0, WOKEN, 1000),
+	LB_RELEASE(300, LB_LK(1), FUTEX, 1501, 0, 1150, 1),
+	LB_END(300, LB_LK(1), FUTEX, 1502, 0, WOKEN, 1000),
+	LB_BEGIN(400, LB_LK(2), MUTEX, 1504, 0),
+	LB_BEGIN(500, LB_LK(3), MUTEX, 1505, 0),
+	LB_END(600, LB_LK(2), MUTEX, 1504, 0, LB_WAIT_TIMEOUT, 0),
+	LB_BEGIN(700, LB_LK(4), MUTEX, 1506, 0),
+	LB_ADVANCE(1000),
+	LB_X_TOTALS(.wait = 1400, .blame = 400, .pending = 800, .unattributed = 200),
+	LB_X_COUNTERS(.late = 0, .unmatched = 1, .dropped_waiters = 1, .dropped_pairs = 1,
+		      .evicted_locks = 2, .evicted_tasks = 1),
+	LB_X_NO_TASK(1503),
+	LB_X_TASK(1501, .wait = 100, .blame = 200, .root_blame = 200, .hold = 200,
+		  .hold_on_cpu = 150, .verdict = CAUSE),
+	LB_X_TASK(1500, .wait = 0, .blame = 200, .root_blame = 200, .hold = 100, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK_COUNTS(1504, .waits = 1, .holds = 0, .holds_lower_bound = 0, .errors = 1,
+			 .kthread = 0, .tgid = 1504),
+	LB_X_PAIR(1500, 1501, .blame = 100),
+	LB_X_PAIR(1500, 1502, .blame = 100),
+	LB_X_PAIR(1501, 1502, .blame = 0),
+	LB_X_LOCK(LB_LK(3), .acquisitions = 0, .wait = 500, .hold = 0, .blame = 0, .holder = 0,
+		  .waiters = 1),
+	LB_X_LOCK_MORE(LB_LK(3), .pending = 500, .unattributed = 0, .holds = 0,
+		       .holds_lower_bound = 0, .holds_at_release = 0, .holders = 0),
+	LB_SCN_END
+};
+
+/*
+ * Late and unmatched events: two events arrive behind the ledger clock and
+ * are applied at the clock (counted); an acquire whose wait began before
+ * tracing still names the holder, with an exact start: of its 3300 ns hold,
+ * the 300 with a waiter count, and 300 * 300 / 3300 of them on CPU.
+ */
+static const struct lb_scn_task lb_scn_tasks_late[] = {
+	{ 1601, 1600, "a", false, NULL },
+	{ 1602, 1600, "b", false, NULL },
+	{ 1603, 1600, "c", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_late[] = {
+	LB_END(0, LB_LK(2), MUTEX, 1603, 0, ACQ, 100),
+	LB_X_LOCK(LB_LK(2), .acquisitions = 0, .wait = 0, .hold = 0, .blame = 0, .holder = 1603,
+		  .waiters = 0),
+	LB_BEGIN_OWNED(1000, LB_LK(1), MUTEX, 1602, 0, FIELD, 1601, 0),
+	LB_BEGIN_OWNED(900, LB_LK(1), MUTEX, 1603, 0, FIELD, 1601, 0),
+	LB_RELEASE(2000, LB_LK(1), MUTEX, 1601, 0, 0, 0),
+	LB_END(1990, LB_LK(1), MUTEX, 1602, 0, ACQ, 0),
+	LB_RELEASE(2500, LB_LK(1), MUTEX, 1602, 0, 0, 0),
+	LB_END(2500, LB_LK(1), MUTEX, 1603, 0, ACQ, 0),
+	LB_BEGIN_OWNED(3000, LB_LK(2), MUTEX, 1602, 0, FIELD, 1603, 0),
+	LB_RELEASE(3300, LB_LK(2), MUTEX, 1603, 0, 400, 0),
+	LB_END(3300, LB_LK(2), MUTEX, 1602, 0, ACQ, 0),
+	/* Malformed: no task; an unknown type. Counted, otherwise ignored. */
+	LB_BEGIN(9000, LB_LK(2), MUTEX, 0, 0),
+	{ LB_EV(9, 9000, LB_LK(2), MUTEX, 1602) },
+	LB_X_COUNTERS(.late = 2, .unmatched = 1, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 0),
+	LB_X_COUNTERS2(.invalid = 2, .dropped_holders = 0, .dropped_chains = 0, .window = 3300),
+	LB_X_TASK(1601, .wait = 0, .blame = 2000, .root_blame = 2000, .hold = 1000,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_TASK(1602, .wait = 1300, .blame = 500, .root_blame = 500, .hold = 500,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TASK(1603, .wait = 1500, .blame = 300, .root_blame = 300, .hold = 300,
+		  .hold_on_cpu = 27, .verdict = VICTIM),
+	LB_X_TASK_COUNTS(1603, .waits = 1, .holds = 1, .holds_lower_bound = 0, .errors = 0,
+			 .kthread = 0, .tgid = 1600),
+	LB_X_TOTALS(.wait = 2800, .blame = 2800, .pending = 0, .unattributed = 0),
+	LB_SCN_END
+};
+
+/*
+ * Errors and guesses: a heuristic owner (glibc __owner) is shown as the
+ * probable holder but never blamed before its release names it. A timed-out
+ * waiter's pending share still reaches the holder at release; an EAGAIN
+ * wait (never slept) counts as an error but not in the wait percentiles.
+ */
+static const struct lb_scn_task lb_scn_tasks_errors[] = {
+	{ 1701, 1700, "owner", false, NULL },
+	{ 1702, 1700, "impatient", false, NULL },
+	{ 1703, 1700, "patient", false, NULL },
+	{ 1704, 1700, "raced", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_errors[] = {
+	LB_BEGIN_OWNED(0, LB_LK(4), FUTEX, 1702, 0, LB_OWNER_HEURISTIC, 1701, 100),
+	LB_ADVANCE(50),
+	LB_X_LOCK(LB_LK(4), .acquisitions = 0, .wait = 50, .hold = 0, .blame = 0, .holder = 0,
+		  .waiters = 1),
+	LB_X_LOCK_USE(LB_LK(4), .errors = 0, .util_ppm = 1000000, .sat_milli = 1000,
+		      .probable = 1701),
+	LB_BEGIN(100, LB_LK(4), FUTEX, 1703, 0),
+	LB_BEGIN(100, LB_LK(4), FUTEX, 1704, LB_EF_NOSLEEP),
+	LB_END(100, LB_LK(4), FUTEX, 1704, LB_EF_NOSLEEP, LB_WAIT_AGAIN, 0),
+	LB_END(400, LB_LK(4), FUTEX, 1702, 0, LB_WAIT_TIMEOUT, 0),
+	LB_X_TOTALS(.wait = 700, .blame = 0, .pending = 700, .unattributed = 0),
+	LB_RELEASE(600, LB_LK(4), FUTEX, 1701, 0, 700, 1),
+	LB_END(600, LB_LK(4), FUTEX, 1703, 0, WOKEN, 0),
+	LB_X_TOTALS(.wait = 900, .blame = 900, .pending = 0, .unattributed = 0),
+	LB_X_PAIR(1701, 1702, .blame = 400),
+	LB_X_PAIR(1701, 1703, .blame = 500),
+	LB_X_TASK(1701, .wait = 0, .blame = 900, .root_blame = 900, .hold = 600, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK_COUNTS(1702, .waits = 1, .holds = 0, .holds_lower_bound = 0, .errors = 1,
+			 .kthread = 0, .tgid = 1700),
+	LB_X_TASK_COUNTS(1704, .waits = 1, .holds = 0, .holds_lower_bound = 0, .errors = 1,
+			 .kthread = 0, .tgid = 1700),
+	LB_X_TASK(1704, .wait = 0, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = NONE),
+	LB_X_LOCK(LB_LK(4), .acquisitions = 1, .wait = 900, .hold = 600, .blame = 900,
+		  .holder = 1703, .waiters = 0),
+	LB_X_LOCK_USE(LB_LK(4), .errors = 2, .util_ppm = 1000000, .sat_milli = 1500, .probable = 0),
+	LB_X_LOCK_PCT(LB_LK(4), .wait_p50 = 500, .wait_p99 = 500, .wait_max = 500, .hold_p50 = 600,
+		      .hold_p99 = 600, .hold_max = 600),
+	LB_SCN_END
+};
+
+/*
+ * futex_wake reports when it returns, so the task it woke may be seen first.
+ * B's wake (700) comes before A's release (710): the waiting until then is
+ * still A's, named by the release; B holds from its wake, and A's release
+ * does not take that away. B's own release (900) is seen before C wakes
+ * (905): those 5 ns of C's waiting are the handoff, nobody's hold.
+ *   [100,700) pending, then A's: 1000   [700,900) C waits, B holds: B 200
+ * A's hold under contention is the pending time, from B's arrival (100) to
+ * B's wake (700): from there on the waiting is B's, and so is that hold.
+ */
+static const struct lb_scn_task lb_scn_tasks_wake_first[] = {
+	{ 1801, 1800, "holder", false, NULL },
+	{ 1802, 1800, "next", false, NULL },
+	{ 1803, 1800, "last", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_wake_first[] = {
+	LB_BEGIN(100, LB_LK(6), FUTEX, 1802, 0),
+	LB_BEGIN(300, LB_LK(6), FUTEX, 1803, 0),
+	LB_END(700, LB_LK(6), FUTEX, 1802, 0, WOKEN, 2000),
+	LB_X_TOTALS(.wait = 1000, .blame = 0, .pending = 1000, .unattributed = 0),
+	LB_X_LOCK(LB_LK(6), .acquisitions = 1, .wait = 1000, .hold = 0, .blame = 0, .holder = 1802,
+		  .waiters = 1),
+	LB_RELEASE(710, LB_LK(6), FUTEX, 1801, 0, 0, 1),
+	LB_X_TOTALS(.wait = 1010, .blame = 1010, .pending = 0, .unattributed = 0),
+	LB_X_LOCK(LB_LK(6), .acquisitions = 1, .wait = 1010, .hold = 600, .blame = 1010,
+		  .holder = 1802, .waiters = 1),
+	LB_RELEASE(900, LB_LK(6), FUTEX, 1802, 0, 2150, 1),
+	LB_END(905, LB_LK(6), FUTEX, 1803, 0, WOKEN, 3000),
+	LB_X_TASK(1801, .wait = 0, .blame = 1000, .root_blame = 1000, .hold = 600, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK(1802, .wait = 600, .blame = 200, .root_blame = 200, .hold = 200,
+		  .hold_on_cpu = 150, .verdict = VICTIM),
+	LB_X_TASK(1803, .wait = 605, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_PAIR(1801, 1802, .blame = 600),
+	LB_X_PAIR(1801, 1803, .blame = 400),
+	LB_X_PAIR(1802, 1803, .blame = 200),
+	LB_X_TOTALS(.wait = 1205, .blame = 1200, .pending = 0, .unattributed = 5),
+	LB_X_LOCK(LB_LK(6), .acquisitions = 2, .wait = 1205, .hold = 800, .blame = 1200,
+		  .holder = 1803, .waiters = 0),
+	LB_X_LOCK_MORE(LB_LK(6), .pending = 0, .unattributed = 5, .holds = 2,
+		       .holds_lower_bound = 1, .holds_at_release = 1, .holders = 1),
+	LB_SCN_END
+};
+
+/*
+ * pthread_join() is not a lock: 1901 and 1903 each wait on a worker's
+ * clear_child_tid futex, and the exiting worker's wake says so (THREAD_EXIT).
+ * That waiting is taken back, whichever of the wake and the release is seen
+ * first; the "locks" are forgotten. Real contention on a mutex meanwhile
+ * (1905 holds, 1906 waits 500 ns) is untouched.
+ */
+static const struct lb_scn_task lb_scn_tasks_thread_exit[] = {
+	{ 1901, 1900, "main", false, NULL },
+	{ 1902, 1900, "worker", false, NULL },
+	{ 1903, 1900, "main2", false, NULL },
+	{ 1904, 1900, "worker2", false, NULL },
+	{ 1905, 1900, "owner", false, NULL },
+	{ 1906, 1900, "waiter", false, NULL },
+	{ 0 }
+};
+
+#define TX LB_EF_THREAD_EXIT
+static const struct lb_scn_step lb_scn_steps_thread_exit[] = {
+	LB_BEGIN(0, LB_LK(0x10), FUTEX, 1901, 0),
+	LB_BEGIN(0, LB_LK(0x11), FUTEX, 1903, 0),
+	LB_BEGIN_OWNED(100, LB_LK(0x12), MUTEX, 1906, 0, FIELD, 1905, 0),
+	LB_ADVANCE(3000),
+	LB_X_TOTALS(.wait = 8900, .blame = 2900, .pending = 6000, .unattributed = 0),
+	LB_RELEASE(5000, LB_LK(0x10), FUTEX, 1902, TX, 0, 1),
+	LB_END(5010, LB_LK(0x10), FUTEX, 1901, 0, WOKEN, 0),
+	LB_END(6000, LB_LK(0x11), FUTEX, 1903, 0, WOKEN, 0),
+	LB_RELEASE(6005, LB_LK(0x11), FUTEX, 1904, TX, 0, 1),
+	LB_RELEASE(7000, LB_LK(0x12), MUTEX, 1905, 0, 0, 0),
+	LB_END(7000, LB_LK(0x12), MUTEX, 1906, 0, ACQ, 0),
+	LB_X_NO_LOCK(LB_LK(0x10)),
+	LB_X_NO_LOCK(LB_LK(0x11)),
+	LB_X_TASK(1901, .wait = 0, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = NONE),
+	LB_X_TASK_COUNTS(1901, .waits = 0, .holds = 0, .holds_lower_bound = 0, .errors = 0,
+			 .kthread = 0, .tgid = 1900),
+	LB_X_TASK(1903, .wait = 0, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = NONE),
+	LB_X_TASK_COUNTS(1903, .waits = 0, .holds = 0, .holds_lower_bound = 0, .errors = 0,
+			 .kthread = 0, .tgid = 1900),
+	LB_X_NO_TASK(1902),
+	LB_X_TASK(1905, .wait = 0, .blame = 6900, .root_blame = 6900, .hold = 6900,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_TOTALS(.wait = 6900, .blame = 6900, .pending = 0, .unattributed = 0),
+	LB_X_COUNTERS(.late = 0, .unmatched = 0, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 0),
+	LB_X_PROC(1900, .wait = 6900, .blame = 6900, .root_blame = 6900, .hold = 6900,
+		  .verdict = SHARED),
+	/* 1901's wait, open at the exit, goes on as a join (an event wait). */
+	LB_X_EVENT_TASK(1901, .wait = 5010, .waits = 1, .signaller = 1902),
+	LB_X_EVENT_TOTALS(.wait = 5010, .waits = 1, .errors = 0, .dropped = 0, .asleep = 0,
+			  .futex_lock_waits = 2),
+	LB_SCN_END
+};
+
+#undef TX
+
+/*
+ * More readers than a lock's holder slots: readers 2002..2006 all take the
+ * rwsem when writer 2001 releases it; the fifth is not tracked as a holder
+ * (dropped_holders), so writer 2007's 400 ns are shared by the four known.
+ * Their holds count from 2007's arrival: 400 ns each. Only 2005's release is
+ * seen; the other three are holds whose end was not.
+ */
+static const struct lb_scn_task lb_scn_tasks_many_readers[] = {
+	{ 2001, 2000, "writer", false, NULL },
+	{ 2002, 2000, "r1", false, NULL },
+	{ 2003, 2000, "r2", false, NULL },
+	{ 2004, 2000, "r3", false, NULL },
+	{ 2005, 2000, "r4", false, NULL },
+	{ 2006, 2000, "r5", false, NULL },
+	{ 2007, 2000, "writer2", false, NULL },
+	{ 0 }
+};
+
+#define RD LB_EF_READ
+#define WR LB_EF_WRITE
+static const struct lb_scn_step lb_scn_steps_many_readers[] = {
+	LB_BEGIN_OWNED(0, LB_LK(0x20), RWSEM, 2002, RD, FIELD, 2001, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0x20), RWSEM, 2003, RD, FIELD, 2001, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0x20), RWSEM, 2004, RD, FIELD, 2001, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0x20), RWSEM, 2005, RD, FIELD, 2001, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0x20), RWSEM, 2006, RD, FIELD, 2001, 0),
+	LB_RELEASE(100, LB_LK(0x20), RWSEM, 2001, WR, 0, 0),
+	LB_END(100, LB_LK(0x20), RWSEM, 2002, RD, ACQ, 0),
+	LB_END(100, LB_LK(0x20), RWSEM, 2003, RD, ACQ, 0),
+	LB_END(100, LB_LK(0x20), RWSEM, 2004, RD, ACQ, 0),
+	LB_END(100, LB_LK(0x20), RWSEM, 2005, RD, ACQ, 0),
+	LB_END(100, LB_LK(0x20), RWSEM, 2006, RD, ACQ, 0),
+	LB_BEGIN_OWNED(200, LB_LK(0x20), RWSEM, 2007, WR, LB_OWNER_READER_HINT, 2002, 0),
+	LB_X_LOCK_MORE(LB_LK(0x20), .pending = 0, .unattributed = 0, .holds = 1,
+		       .holds_lower_bound = 1, .holds_at_release = 0, .holders = 4),
+	LB_RELEASE(600, LB_LK(0x20), RWSEM, 2005, RD, 0, 1),
+	LB_END(600, LB_LK(0x20), RWSEM, 2007, WR, ACQ, 0),
+	LB_X_TASK(2001, .wait = 0, .blame = 500, .root_blame = 500, .hold = 100, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK(2002, .wait = 100, .blame = 100, .root_blame = 100, .hold = 400, .hold_on_cpu = 0,
+		  .verdict = SHARED),
+	LB_X_TASK(2005, .wait = 100, .blame = 100, .root_blame = 100, .hold = 400, .hold_on_cpu = 0,
+		  .verdict = SHARED),
+	LB_X_UNENDED(LB_LK(0x20), 2002, .lock_holds = 3, .task_holds = 1),
+	LB_X_TASK(2006, .wait = 100, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK(2007, .wait = 400, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TOTALS(.wait = 900, .blame = 900, .pending = 0, .unattributed = 0),
+	LB_X_COUNTERS2(.invalid = 0, .dropped_holders = 1, .dropped_chains = 0, .window = 600),
+	LB_SCN_END
+};
+
+#undef RD
+#undef WR
+
+/*
+ * Stacks: waiting is recorded under the kernel stack where each wait began,
+ * blame under the stack of the release that ended the hold (for a futex,
+ * the release that named the holder). A release without a stack records
+ * nothing for the cause.
+ */
+static const struct lb_scn_step lb_scn_steps_stacks[] = {
+	LB_NEXT_STACK(11),
+	LB_BEGIN_OWNED(1000, LB_LK(1), MUTEX, 201, 0, FIELD, 101, 0),
+	LB_NEXT_STACK(12),
+	LB_BEGIN_OWNED(1200, LB_LK(1), MUTEX, 202, 0, FIELD, 101, 0),
+	LB_NEXT_STACK(21),
+	LB_RELEASE(2000, LB_LK(1), MUTEX, 101, 0, 0, 0),
+	LB_END(2000, LB_LK(1), MUTEX, 201, 0, ACQ, 0),
+	LB_NEXT_STACK(22),
+	LB_RELEASE(2500, LB_LK(1), MUTEX, 201, 0, 0, 0),
+	LB_END(2500, LB_LK(1), MUTEX, 202, 0, ACQ, 0),
+	LB_NEXT_STACK(11),
+	LB_BEGIN_OWNED(3000, LB_LK(1), MUTEX, 201, 0, FIELD, 202, 0),
+	LB_RELEASE(3400, LB_LK(1), MUTEX, 202, 0, 0, 0),
+	LB_END(3400, LB_LK(1), MUTEX, 201, 0, ACQ, 0),
+	LB_NEXT_STACK(31),
+	LB_BEGIN(4000, LB_LK(2), FUTEX, 202, 0),
+	LB_NEXT_STACK(41),
+	LB_RELEASE(4600, LB_LK(2), FUTEX, 101, 0, 0, 1),
+	LB_END(4600, LB_LK(2), FUTEX, 202, 0, WOKEN, 0),
+	LB_X_STACK(101, 1, 21, .ns = 1800),
+	LB_X_STACK(101, 1, 41, .ns = 600),
+	LB_X_STACK(201, 0, 11, .ns = 1400),
+	LB_X_STACK(201, 1, 22, .ns = 500),
+	LB_X_STACK(202, 0, 12, .ns = 1300),
+	LB_X_STACK(202, 0, 31, .ns = 600),
+	LB_X_STACK(202, 1, 0, .ns = 0),
+	LB_X_TOTALS(.wait = 3300, .blame = 3300, .pending = 0, .unattributed = 0),
+	LB_SCN_END
+};
+
+/*
+ * A chain three deep, through kernel mutexes and a futex at its end:
+ * A waits on L1 (mutex) held by B; B waits on L2 (mutex) held by C; C waits
+ * on L3, a futex whose holder D is learnt when D wakes C at 1000.
+ *   [0,1000)    A, B, C wait: L3 1000 and the root blame of L2 (1000) and
+ *               L1 (1000), kept on L3 until its release, go to D: 3000
+ *   [1000,1200) C runs holding L2: L2 200 and L1 200 stay with C: 400
+ *   [1200,1500) B runs holding L1: 300 stays with B
+ * Both middle tasks pass most of their blame on: VICTIMs; D is the CAUSE.
+ */
+static const struct lb_scn_task lb_scn_tasks_chain3[] = {
+	{ 1301, 1300, "front", false, NULL },
+	{ 1302, 1300, "middle1", false, NULL },
+	{ 1303, 1300, "middle2", false, NULL },
+	{ 1304, 1300, "root", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_chain3[] = {
+	LB_FBEGIN(0, LB_LK(3), 1303, 2),
+	LB_BEGIN_OWNED(0, LB_LK(2), MUTEX, 1302, 0, FIELD, 1303, 0),
+	LB_BEGIN_OWNED(0, LB_LK(1), MUTEX, 1301, 0, FIELD, 1302, 0),
+	LB_RELEASE(1000, LB_LK(3), FUTEX, 1304, 0, 1000, 1),
+	LB_FEND0(1000, 1303, WOKEN, 100),
+	LB_RELEASE(1200, LB_LK(2), MUTEX, 1303, 0, 300, 0),
+	LB_END(1200, LB_LK(2), MUTEX, 1302, 0, ACQ, 100),
+	LB_RELEASE(1500, LB_LK(1), MUTEX, 1302, 0, 400, 0),
+	LB_END(1500, LB_LK(1), MUTEX, 1301, 0, ACQ, 100),
+	LB_X_VERDICT(1301, .verdict = VICTIM, .root_blame = 0),
+	LB_X_VERDICT(1302, .verdict = VICTIM, .root_blame = 300),
+	LB_X_VERDICT(1303, .verdict = VICTIM, .root_blame = 400),
+	LB_X_VERDICT(1304, .verdict = CAUSE, .root_blame = 3000),
+	LB_X_TASK(1302, .wait = 1200, .blame = 1500, .root_blame = 300, .hold = 1500,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TASK(1303, .wait = 1000, .blame = 1200, .root_blame = 400, .hold = 1200,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TOTALS(.wait = 3700, .blame = 3700, .pending = 0, .unattributed = 0),
+	LB_X_EVENT_TOTALS(.wait = 0, .waits = 0, .errors = 0, .dropped = 0, .asleep = 0,
+			  .futex_lock_waits = 1),
+	LB_X_DEADLOCKS(.deadlocks = 0),
+	LB_SCN_END
+};
+
+/*
+ * A middle task that works under its own lock too: B holds L1 (A waits
+ * all along), computes 1000, waits 500 on L2 held by C, computes 500 more.
+ * B keeps 1500 of its 2000 blame and waited 500: a CAUSE, beside C (1000:
+ * 500 on L2 and the 500 of L1 that flowed past B).
+ */
+static const struct lb_scn_task lb_scn_tasks_middle_works[] = {
+	{ 1401, 1400, "front", false, NULL },
+	{ 1402, 1400, "middle", false, NULL },
+	{ 1403, 1400, "root", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_middle_works[] = {
+	LB_BEGIN_OWNED(0, LB_LK(1), MUTEX, 1401, 0, FIELD, 1402, 0),
+	LB_BEGIN_OWNED(1000, LB_LK(2), MUTEX, 1402, 0, FIELD, 1403, 0),
+	LB_RELEASE(1500, LB_LK(2), MUTEX, 1403, 0, 500, 0),
+	LB_END(1500, LB_LK(2), MUTEX, 1402, 0, ACQ, 1000),
+	LB_RELEASE(2000, LB_LK(1), MUTEX, 1402, 0, 1500, 0),
+	LB_END(2000, LB_LK(1), MUTEX, 1401, 0, ACQ, 10),
+	LB_X_TASK(1402, .wait = 500, .blame = 2000, .root_blame = 1500, .hold = 2000,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_VERDICT(1403, .verdict = CAUSE, .root_blame = 1000),
+	LB_X_VERDICT(1401, .verdict = VICTIM, .root_blame = 0),
+	LB_X_TOTALS(.wait = 2500, .blame = 2500, .pending = 0, .unattributed = 0),
+	LB_SCN_END
+};
+
+/* The same with less work: 400 before, 600 after a 1000 wait: SHARED. */
+static const struct lb_scn_step lb_scn_steps_middle_some_work[] = {
+	LB_BEGIN_OWNED(0, LB_LK(1), MUTEX, 1401, 0, FIELD, 1402, 0),
+	LB_BEGIN_OWNED(400, LB_LK(2), MUTEX, 1402, 0, FIELD, 1403, 0),
+	LB_RELEASE(1400, LB_LK(2), MUTEX, 1403, 0, 500, 0),
+	LB_END(1400, LB_LK(2), MUTEX, 1402, 0, ACQ, 1000),
+	LB_RELEASE(2000, LB_LK(1), MUTEX, 1402, 0, 1500, 0),
+	LB_END(2000, LB_LK(1), MUTEX, 1401, 0, ACQ, 10),
+	LB_X_TASK(1402, .wait = 1000, .blame = 2000, .root_blame = 1000, .hold = 2000,
+		  .hold_on_cpu = 0, .verdict = SHARED),
+	LB_X_VERDICT(1403, .verdict = CAUSE, .root_blame = 2000),
+	LB_X_TOTALS(.wait = 3000, .blame = 3000, .pending = 0, .unattributed = 0),
+	LB_SCN_END
+};
+
+/*
+ * A thread pool beside a hot mutex. Workers W1-W3 park on a condvar's futex
+ * K (word 0: an event); the dispatcher D wakes one at 100 and all of them
+ * at 2000. V1 and V2 wait on the mutex's futex M (word 2: a lock), held by
+ * H until 1000, then by V1 until 1500. The pool's waiting is event waiting:
+ * nobody is blamed for it, D and the workers are not in the lock ledger, and
+ * H stays the cause. A word naming a thread of the waiter's own process is
+ * a join: an event too.
+ */
+static const struct lb_scn_task lb_scn_tasks_pool[] = {
+	{ 1501, 1500, "holder", false, NULL },
+	{ 1502, 1500, "victim1", false, NULL },
+	{ 1503, 1500, "victim2", false, NULL },
+	{ 1504, 1500, "dispatch", false, NULL },
+	{ 1505, 1500, "worker", false, NULL },
+	{ 1506, 1500, "worker", false, NULL },
+	{ 1507, 1500, "worker", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_pool_events[] = {
+	LB_FBEGIN(0, LB_LK(0x20), 1505, 0),
+	LB_FBEGIN(0, LB_LK(0x20), 1506, 0),
+	LB_FBEGIN(0, LB_LK(0x20), 1507, 0),
+	LB_FBEGIN(0, LB_LK(0x21), 1502, 2),
+	LB_FBEGIN(0, LB_LK(0x21), 1503, 2),
+	LB_RELEASE(100, LB_LK(0x20), FUTEX, 1504, 0, 10, 1),
+	LB_FEND0(150, 1505, WOKEN, 10),
+	LB_FBEGIN(200, LB_LK(0x20), 1505, 0),
+	LB_RELEASE(1000, LB_LK(0x21), FUTEX, 1501, 0, 900, 1),
+	LB_FEND0(1000, 1502, WOKEN, 10),
+	LB_RELEASE(1500, LB_LK(0x21), FUTEX, 1502, 0, 400, 1),
+	LB_FEND0(1500, 1503, WOKEN, 10),
+	LB_RELEASE(2000, LB_LK(0x20), FUTEX, 1504, LB_EF_WAKE_MANY, 20, 3),
+	LB_FEND0(2000, 1505, WOKEN, 20),
+	LB_FEND0(2000, 1506, WOKEN, 20),
+	LB_FEND0(2000, 1507, WOKEN, 20),
+	LB_SCN_END
+};
+
+static const struct lb_scn_step lb_scn_steps_pool[] = {
+	LB_X_VERDICT(1501, .verdict = CAUSE, .root_blame = 2000),
+	LB_X_VERDICT(1502, .verdict = VICTIM, .root_blame = 500),
+	LB_X_VERDICT(1503, .verdict = VICTIM, .root_blame = 0),
+	LB_X_NO_TASK(1504),
+	LB_X_NO_TASK(1505),
+	LB_X_NO_TASK(1506),
+	LB_X_NO_TASK(1507),
+	LB_X_NO_LOCK(LB_LK(0x20)),
+	LB_X_EVENT_TASK(1505, .wait = 1950, .waits = 2, .signaller = 1504),
+	LB_X_EVENT_TASK(1506, .wait = 2000, .waits = 1, .signaller = 1504),
+	LB_X_EVENT_TOTALS(.wait = 5950, .waits = 4, .errors = 0, .dropped = 0, .asleep = 0,
+			  .futex_lock_waits = 2),
+	LB_X_TOTALS(.wait = 2500, .blame = 2500, .pending = 0, .unattributed = 0),
+	LB_X_COUNTERS(.late = 0, .unmatched = 0, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 0),
+	/* A counter's value (a sequence number): an event. */
+	LB_FBEGIN(2100, LB_LK(0x20), 1505, 6),
+	/* A join: the word is the TID of a thread of the same process. */
+	LB_FBEGIN_FL(2100, LB_LK(0x22), 1506, 1505, LB_EF_WORD_TID),
+	LB_ADVANCE(2200),
+	LB_X_EVENT_TOTALS(.wait = 6150, .waits = 4, .errors = 0, .dropped = 0, .asleep = 2,
+			  .futex_lock_waits = 2),
+	LB_X_NO_LOCK(LB_LK(0x20)),
+	LB_X_NO_TASK(1505),
+	/* A value changed before sleeping: an error of the event wait. */
+	{ LB_EV(LB_EV_WAIT_BEGIN, 2300, LB_LK(0x23), LB_LOCK_FUTEX, 1507),
+	  .flags = LB_EF_WORD | LB_EF_NOSLEEP, .word = 0 },
+	{ LB_EV(LB_EV_WAIT_END, 2300, LB_LK(0x23), LB_LOCK_FUTEX, 1507),
+	  .flags = LB_EF_WORD | LB_EF_NOSLEEP, .result = LB_WAIT_AGAIN },
+	LB_X_EVENT_TOTALS(.wait = 6350, .waits = 5, .errors = 1, .dropped = 0, .asleep = 2,
+			  .futex_lock_waits = 2),
+	LB_X_NO_TASK(1507),
+	LB_X_TOTALS(.wait = 2500, .blame = 2500, .pending = 0, .unattributed = 0),
+	/* Woken, and seen running before its waker's wake returned. */
+	LB_FBEGIN(2400, LB_LK(0x20), 1507, 0),
+	LB_FEND0(2500, 1507, WOKEN, 30),
+	LB_RELEASE(2510, LB_LK(0x20), FUTEX, 1504, 0, 30, 1),
+	LB_X_EVENT_TASK(1507, .wait = 2100, .waits = 3, .signaller = 1504),
+	LB_X_EVENT_TOTALS(.wait = 6870, .waits = 6, .errors = 1, .dropped = 0, .asleep = 2,
+			  .futex_lock_waits = 2),
+	LB_SCN_END
+};
+
+/*
+ * The pool with futex kinds off (every futex a lock, as before kinds): the
+ * dispatcher takes the blame of the workers' waiting and is a cause.
+ *   K: [0,100) 3 waiting: D 300; [100,150) handing over: 150 unattributed;
+ *   [150,200) W1 likely holds: 100; [200,2000) 3 waiting: D 5400
+ */
+static const struct lb_scn_step lb_scn_steps_pool_kinds_off[] = {
+	LB_X_VERDICT(1504, .verdict = CAUSE, .root_blame = 5700),
+	LB_X_VERDICT(1501, .verdict = CAUSE, .root_blame = 2000),
+	LB_X_VERDICT(1505, .verdict = VICTIM, .root_blame = 100),
+	LB_X_TOTALS(.wait = 8450, .blame = 8300, .pending = 0, .unattributed = 150),
+	LB_X_EVENT_TOTALS(.wait = 0, .waits = 0, .errors = 0, .dropped = 0, .asleep = 0,
+			  .futex_lock_waits = 6),
+	LB_SCN_END
+};
+
+/*
+ * Parked threads beyond the sleeper table: ten workers park, eight slots.
+ * The two left over are counted, not tracked; the lock ledger never sees
+ * any of them, and their wake-ups are no unmatched events.
+ */
+static const struct lb_scn_task lb_scn_tasks_parked[] = {
+	{ 1601, 1600, "holder", false, NULL },
+	{ 1602, 1600, "victim", false, NULL },
+	{ 0 }
+};
+
+#define LB_PARK(t, p)	LB_FBEGIN(t, LB_LK(0x30), 1610 + (p), 0)
+#define LB_UNPARK(t, p)	LB_FEND0(t, 1610 + (p), LB_WAIT_TIMEOUT, 0)
+
+static const struct lb_scn_step lb_scn_steps_parked[] = {
+	LB_PARK(0, 0), LB_PARK(0, 1), LB_PARK(0, 2), LB_PARK(0, 3), LB_PARK(0, 4),
+	LB_PARK(0, 5), LB_PARK(0, 6), LB_PARK(0, 7), LB_PARK(0, 8), LB_PARK(0, 9),
+	LB_FBEGIN(100, LB_LK(0x21), 1602, 2),
+	LB_RELEASE(600, LB_LK(0x21), FUTEX, 1601, 0, 500, 1),
+	LB_FEND0(600, 1602, WOKEN, 10),
+	LB_X_EVENT_TOTALS(.wait = 8 * 600, .waits = 0, .errors = 0, .dropped = 2, .asleep = 8,
+			  .futex_lock_waits = 1),
+	LB_UNPARK(1000, 0), LB_UNPARK(1000, 1), LB_UNPARK(1000, 2), LB_UNPARK(1000, 3),
+	LB_UNPARK(1000, 4), LB_UNPARK(1000, 5), LB_UNPARK(1000, 6), LB_UNPARK(1000, 7),
+	LB_UNPARK(1000, 8), LB_UNPARK(1000, 9),
+	LB_X_EVENT_TOTALS(.wait = 8 * 1000, .waits = 8, .errors = 8, .dropped = 2, .asleep = 0,
+			  .futex_lock_waits = 1),
+	LB_X_VERDICT(1601, .verdict = CAUSE, .root_blame = 500),
+	LB_X_VERDICT(1602, .verdict = VICTIM, .root_blame = 0),
+	LB_X_NO_TASK(1610),
+	LB_X_COUNTERS(.late = 0, .unmatched = 0, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 0),
+	LB_X_TOTALS(.wait = 500, .blame = 500, .pending = 0, .unattributed = 0),
+	LB_SCN_END
+};
+
+/*
+ * A task's own waiting is never its blame: X's wait on F ends with no
+ * release seen (its waker's was lost), so its 100 ns stay pending; Y waits;
+ * X releases F. Y's 200 ns are X's blame; X's own 100 ns nobody's.
+ */
+static const struct lb_scn_task lb_scn_tasks_self_pending[] = {
+	{ 2101, 2100, "x", false, NULL },
+	{ 2102, 2100, "y", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_self_pending[] = {
+	LB_FBEGIN(0, LB_LK(0x40), 2101, 2),
+	LB_FEND0(100, 2101, WOKEN, 10),
+	LB_FBEGIN(100, LB_LK(0x40), 2102, 2),
+	LB_RELEASE(300, LB_LK(0x40), FUTEX, 2101, 0, 200, 1),
+	LB_FEND0(300, 2102, WOKEN, 10),
+	LB_X_PAIR(2101, 2101, .blame = 0),
+	LB_X_PAIR(2101, 2102, .blame = 200),
+	LB_X_TOTALS(.wait = 300, .blame = 200, .pending = 0, .unattributed = 100),
+	LB_SCN_END
+};
+
+/*
+ * A hold counts only while somebody waits: the contended part. C (2201) is
+ * woken at 110 and holds from then (glibc's __owner, read when V2 arrives,
+ * agrees), but V2 (2203) arrives only at 400:
+ *   [0,100) C waits, V1's hold unseen: V1's at its release, hold 100
+ *   [400,1000) V2 waits, C holds: C 600, of its 890 ns hold
+ * C's CPU clock moved all 890 ns, so its 600 contended ns are on CPU. Then C
+ * holds mutex M, named by two bursts of waiters with an idle gap between:
+ *   [2000,2200) V1 waits (interrupted)   [2500,2800) V2 waits: C 500 of 800
+ * The handoffs [100,110) and [1000,1010) are nobody's.
+ */
+static const struct lb_scn_task lb_scn_tasks_contended_part[] = {
+	{ 2201, 2200, "culprit", false, NULL },
+	{ 2202, 2200, "victim1", false, NULL },
+	{ 2203, 2200, "victim2", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_contended_part[] = {
+	LB_BEGIN(0, LB_LK(0x50), FUTEX, 2201, 0),
+	LB_RELEASE(100, LB_LK(0x50), FUTEX, 2202, 0, 0, 1),
+	LB_END(110, LB_LK(0x50), FUTEX, 2201, 0, WOKEN, 1000),
+	LB_BEGIN_OWNED(400, LB_LK(0x50), FUTEX, 2203, 0, LB_OWNER_HEURISTIC, 2201, 1290),
+	LB_RELEASE(1000, LB_LK(0x50), FUTEX, 2201, 0, 1890, 1),
+	LB_END(1010, LB_LK(0x50), FUTEX, 2203, 0, WOKEN, 0),
+	LB_X_TASK(2201, .wait = 110, .blame = 600, .root_blame = 600, .hold = 600,
+		  .hold_on_cpu = 600, .verdict = CAUSE),
+	LB_X_LOCK(LB_LK(0x50), .acquisitions = 2, .wait = 720, .hold = 700, .blame = 700,
+		  .holder = 2203, .waiters = 0),
+	LB_BEGIN_OWNED(2000, LB_LK(0x51), MUTEX, 2202, 0, FIELD, 2201, 0),
+	LB_END(2200, LB_LK(0x51), MUTEX, 2202, 0, LB_WAIT_INTERRUPTED, 0),
+	LB_BEGIN_OWNED(2500, LB_LK(0x51), MUTEX, 2203, 0, FIELD, 2201, 0),
+	LB_RELEASE(2800, LB_LK(0x51), MUTEX, 2201, 0, 0, 0),
+	LB_END(2800, LB_LK(0x51), MUTEX, 2203, 0, ACQ, 0),
+	LB_X_TASK(2201, .wait = 110, .blame = 1100, .root_blame = 1100, .hold = 1100,
+		  .hold_on_cpu = 600, .verdict = CAUSE),
+	LB_X_TASK_COUNTS(2201, .waits = 1, .holds = 2, .holds_lower_bound = 1, .errors = 0,
+			 .kthread = 0, .tgid = 2200),
+	LB_X_TASK(2202, .wait = 200, .blame = 100, .root_blame = 100, .hold = 100, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK_COUNTS(2202, .waits = 1, .holds = 1, .holds_lower_bound = 1, .errors = 1,
+			 .kthread = 0, .tgid = 2200),
+	LB_X_TASK(2203, .wait = 910, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_LOCK(LB_LK(0x51), .acquisitions = 1, .wait = 500, .hold = 500, .blame = 500,
+		  .holder = 2203, .waiters = 0),
+	LB_X_TOTALS(.wait = 1220, .blame = 1200, .pending = 0, .unattributed = 20),
+	LB_SCN_END
+};
+
+/*
+ * Why the holder was slow, three ways: on a CPU, runnable but not running
+ * (preempted: run_delay grows), asleep (neither clock moves). W (401) waits
+ * behind each holder in turn; the owner field names the holder.
+ *   L60 [1000,11000) C computes: on-CPU +9000, run_delay +400 over 10000:
+ *     on 9000, runnable 400, sleeping 600.
+ *   L61 P acquired it at 20100 after 100 ns of unattributed waiting, W waits
+ *     [22100,24100): its clocks span [20100,24100) = 4000, on-CPU +400,
+ *     run_delay +3000; the 2000 contended get their share: on 200, runnable
+ *     1500, sleeping 300.
+ *   L62 [30000,40000) S sleeps: on-CPU +100, run_delay +200: sleeping 9700.
+ *     [50000,52000) S's run_delay was not read at the start: on-CPU +500,
+ *     the other 1500 runnable_unknown. [60000,61000) no clock read at the
+ *     start: 1000 cpu_unknown. S: hold 13000, on 600, runnable 200,
+ *     sleeping 9700, unknown 1000 + 1500.
+ *   L63 [70000,72000) F never waited for a CPU: its run_delay reads 0 at
+ *     both ends, a reading all the same (the event's flags say so): on-CPU
+ *     +1000, runnable 0, sleeping 1000, nothing unknown.
+ * W waits 27000, all blamed; P's 100 ns wait had no holder: unattributed.
+ * Process 300: hold 27000, on 10800, runnable 2100.
+ */
+static const struct lb_scn_task lb_scn_tasks_hold_split[] = {
+	{ 301, 300, "compute", false, NULL },
+	{ 302, 300, "preempted", false, NULL },
+	{ 303, 300, "sleeper", false, NULL },
+	{ 304, 300, "fresh", false, NULL },
+	{ 401, 400, "waiter", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_hold_split[] = {
+	LB_BEGIN_OWNED_RD(1000, LB_LK(0x60), MUTEX, 401, FIELD, 301, 50000, 7000),
+	LB_RELEASE_RD(11000, LB_LK(0x60), MUTEX, 301, 59000, 7400, 0),
+	LB_END_RD(11000, LB_LK(0x60), MUTEX, 401, ACQ, 100, 10),
+	LB_X_TASK_SPLIT(301, .hold = 10000, .on_cpu = 9000, .runnable = 400, .sleeping = 600,
+			.cpu_unknown = 0, .runnable_unknown = 0),
+	LB_BEGIN(20000, LB_LK(0x61), MUTEX, 302, 0),
+	LB_END_RD(20100, LB_LK(0x61), MUTEX, 302, ACQ, 30000, 5000),
+	LB_BEGIN_OWNED_RD(22100, LB_LK(0x61), MUTEX, 401, FIELD, 302, 30200, 5800),
+	LB_RELEASE_RD(24100, LB_LK(0x61), MUTEX, 302, 30400, 8000, 0),
+	LB_END_RD(24100, LB_LK(0x61), MUTEX, 401, ACQ, 200, 20),
+	LB_X_TASK_SPLIT(302, .hold = 2000, .on_cpu = 200, .runnable = 1500, .sleeping = 300,
+			.cpu_unknown = 0, .runnable_unknown = 0),
+	LB_BEGIN_OWNED_RD(30000, LB_LK(0x62), MUTEX, 401, FIELD, 303, 90000, 3000),
+	LB_RELEASE_RD(40000, LB_LK(0x62), MUTEX, 303, 90100, 3200, 0),
+	LB_END_RD(40000, LB_LK(0x62), MUTEX, 401, ACQ, 300, 30),
+	LB_X_TASK_SPLIT(303, .hold = 10000, .on_cpu = 100, .runnable = 200, .sleeping = 9700,
+			.cpu_unknown = 0, .runnable_unknown = 0),
+	LB_BEGIN_OWNED_RD(50000, LB_LK(0x62), MUTEX, 401, FIELD, 303, 90200, 0),
+	LB_RELEASE_RD(52000, LB_LK(0x62), MUTEX, 303, 90700, 3300, 0),
+	LB_END_RD(52000, LB_LK(0x62), MUTEX, 401, ACQ, 400, 40),
+	LB_X_TASK_SPLIT(303, .hold = 12000, .on_cpu = 600, .runnable = 200, .sleeping = 9700,
+			.cpu_unknown = 0, .runnable_unknown = 1500),
+	LB_BEGIN_OWNED_RD(60000, LB_LK(0x62), MUTEX, 401, FIELD, 303, 0, 0),
+	LB_RELEASE_RD(61000, LB_LK(0x62), MUTEX, 303, 91000, 3400, 0),
+	LB_END_RD(61000, LB_LK(0x62), MUTEX, 401, ACQ, 500, 50),
+	LB_X_TASK_SPLIT(303, .hold = 13000, .on_cpu = 600, .runnable = 200, .sleeping = 9700,
+			.cpu_unknown = 1000, .runnable_unknown = 1500),
+	{ LB_EV(LB_EV_WAIT_BEGIN, 70000, LB_LK(0x63), MUTEX, 401), .owner_source = FIELD,
+	  .owner = 304, .owner_cpu = 5000, .flags = LB_EF_OWNER_RUN_DELAY },
+	{ LB_EV(LB_EV_RELEASE, 72000, LB_LK(0x63), MUTEX, 304), .cpu = 6000,
+	  .flags = LB_EF_RUN_DELAY },
+	LB_END_RD(72000, LB_LK(0x63), MUTEX, 401, ACQ, 600, 60),
+	LB_X_TASK_SPLIT(304, .hold = 2000, .on_cpu = 1000, .runnable = 0, .sleeping = 1000,
+			.cpu_unknown = 0, .runnable_unknown = 0),
+	LB_X_TASK(301, .wait = 0, .blame = 10000, .root_blame = 10000, .hold = 10000,
+		  .hold_on_cpu = 9000, .verdict = CAUSE),
+	LB_X_TASK(302, .wait = 100, .blame = 2000, .root_blame = 2000, .hold = 2000,
+		  .hold_on_cpu = 200, .verdict = CAUSE),
+	LB_X_TASK(303, .wait = 0, .blame = 13000, .root_blame = 13000, .hold = 13000,
+		  .hold_on_cpu = 600, .verdict = CAUSE),
+	LB_X_TASK(304, .wait = 0, .blame = 2000, .root_blame = 2000, .hold = 2000,
+		  .hold_on_cpu = 1000, .verdict = CAUSE),
+	LB_X_TASK(401, .wait = 27000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_PROC_SPLIT(300, .hold = 27000, .on_cpu = 10800, .runnable = 2100),
+	LB_X_TOTALS(.wait = 27100, .blame = 27000, .pending = 0, .unattributed = 100),
+	LB_SCN_END
+};
+
+/*
+ * A release lost (a full ring): holder H took mutex M on the fast path and W
+ * waits on it from 1000, named by the owner field. H's release is never seen;
+ * W's acquisition at 2000 is the first sign it ended. H is then dropped as a
+ * holder: its 1000 ns of blame are a hold too, begun and ended unseen, whose
+ * on-CPU share is unknown. W then holds M while V waits [2500,3000) and
+ * releases it in sight: a hold like any other. On N, W waits from 4000 on
+ * H; H itself waits from 4100 (so it let go, unseen: 100 ns unended); V's
+ * wait at 4200 reads a stale owner word naming H, which is blocked on N and
+ * so cannot hold it: the waiting from 4100 is pending, nobody's blame.
+ */
+static const struct lb_scn_task lb_scn_tasks_release_lost[] = {
+	{ 3101, 3100, "holder", false, NULL },
+	{ 3102, 3100, "waiter", false, NULL },
+	{ 3103, 3100, "victim", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_release_lost[] = {
+	LB_BEGIN_OWNED(1000, LB_LK(0x70), MUTEX, 3102, 0, FIELD, 3101, 0),
+	LB_END(2000, LB_LK(0x70), MUTEX, 3102, 0, ACQ, 0),
+	LB_X_TASK(3101, .wait = 0, .blame = 1000, .root_blame = 1000, .hold = 1000,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_TASK_SPLIT(3101, .hold = 1000, .on_cpu = 0, .runnable = 0, .sleeping = 0,
+			.cpu_unknown = 1000, .runnable_unknown = 0),
+	LB_X_TASK_COUNTS(3101, .waits = 0, .holds = 1, .holds_lower_bound = 1, .errors = 0,
+			 .kthread = 0, .tgid = 3100),
+	LB_X_UNENDED(LB_LK(0x70), 3101, .lock_holds = 1, .task_holds = 1),
+	LB_X_LOCK_MORE(LB_LK(0x70), .pending = 0, .unattributed = 0, .holds = 1,
+		       .holds_lower_bound = 1, .holds_at_release = 0, .holders = 1),
+	LB_BEGIN_OWNED(2500, LB_LK(0x70), MUTEX, 3103, 0, FIELD, 3102, 0),
+	LB_RELEASE(3000, LB_LK(0x70), MUTEX, 3102, 0, 0, 0),
+	LB_END(3000, LB_LK(0x70), MUTEX, 3103, 0, ACQ, 0),
+	LB_X_TASK(3102, .wait = 1000, .blame = 500, .root_blame = 500, .hold = 500,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_UNENDED(LB_LK(0x70), 3102, .lock_holds = 1, .task_holds = 0),
+	LB_X_LOCK(LB_LK(0x70), .acquisitions = 2, .wait = 1500, .hold = 1500, .blame = 1500,
+		  .holder = 3103, .waiters = 0),
+	LB_X_LOCK_MORE(LB_LK(0x70), .pending = 0, .unattributed = 0, .holds = 2,
+		       .holds_lower_bound = 1, .holds_at_release = 0, .holders = 1),
+	LB_X_PAIR(3101, 3102, .blame = 1000),
+	LB_X_PAIR(3102, 3103, .blame = 500),
+	LB_BEGIN_OWNED(4000, LB_LK(0x71), MUTEX, 3102, 0, FIELD, 3101, 0),
+	LB_BEGIN(4100, LB_LK(0x71), MUTEX, 3101, 0),
+	LB_BEGIN_OWNED(4200, LB_LK(0x71), MUTEX, 3103, 0, FIELD, 3101, 0),
+	LB_ADVANCE(4500),
+	LB_X_LOCK(LB_LK(0x71), .acquisitions = 0, .wait = 1200, .hold = 100, .blame = 100,
+		  .holder = 0, .waiters = 3),
+	LB_X_LOCK_MORE(LB_LK(0x71), .pending = 1100, .unattributed = 0, .holds = 1,
+		       .holds_lower_bound = 1, .holds_at_release = 0, .holders = 0),
+	LB_X_UNENDED(LB_LK(0x71), 3101, .lock_holds = 1, .task_holds = 2),
+	LB_SCN_END
+};
+
+/*
+ * Readers leaving one by one (lock:contended_release, 7.1 on): R1, R2, R3
+ * took rwsem L on the fast path, unknown. Writer W waits from 1000; the
+ * owner word only hints at readers. R1 leaves at 1600 with 2 readers left,
+ * R2 at 2200 with 1 left; R3's up_read wakes W at 3100.
+ *   [1000,1600) 3 readers hold: 200 each   [1600,2200) 2 hold: 300 each
+ *   [2200,3100) R3 alone: 900
+ * R1 200, R2 500, R3 1400 (its release takes the rest). Their holds are the
+ * pending period each saw: 600, 1200, 2100, begun unseen. Then readers K1
+ * and K2 take L' from writer V (known holders); writer X waits [4000,5000):
+ * K1 leaves at 4400 (1 left) after 200 of blame, K2 holds on alone: 200 +
+ * 600. V's blame is K1's and K2's [3200,3400). A mutex's release with the
+ * same flag on M is not an rwsem's: ignored.
+ */
+static const struct lb_scn_task lb_scn_tasks_readers_leave[] = {
+	{ 4101, 4100, "r1", false, NULL },
+	{ 4102, 4100, "r2", false, NULL },
+	{ 4103, 4100, "r3", false, NULL },
+	{ 4104, 4100, "writer", false, NULL },
+	{ 4105, 4100, "k1", false, NULL },
+	{ 4106, 4100, "k2", false, NULL },
+	{ 4107, 4100, "v", false, NULL },
+	{ 4108, 4100, "x", false, NULL },
+	{ 0 }
+};
+
+#define LEFT(_t, _lk, _cls, _pid, _left) \
+	{ LB_EV(LB_EV_RELEASE, _t, _lk, _cls, _pid), .flags = LB_EF_LEFT | LB_EF_READ, \
+	  .count = (_left) }
+static const struct lb_scn_step lb_scn_steps_readers_leave[] = {
+	LB_BEGIN_OWNED(1000, LB_LK(0x80), RWSEM, 4104, LB_EF_WRITE, LB_OWNER_READER_HINT, 0, 0),
+	LEFT(1600, LB_LK(0x80), RWSEM, 4101, 2),
+	LB_X_TASK(4101, .wait = 0, .blame = 200, .root_blame = 200, .hold = 600,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_LOCK_MORE(LB_LK(0x80), .pending = 400, .unattributed = 0, .holds = 1,
+		       .holds_lower_bound = 1, .holds_at_release = 1, .holders = 0),
+	LEFT(2200, LB_LK(0x80), RWSEM, 4102, 1),
+	LB_X_TASK(4102, .wait = 0, .blame = 500, .root_blame = 500, .hold = 1200,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_RELEASE(3100, LB_LK(0x80), RWSEM, 4103, LB_EF_READ, 0, 1),
+	LB_END(3100, LB_LK(0x80), RWSEM, 4104, LB_EF_WRITE, ACQ, 0),
+	LB_X_TASK(4103, .wait = 0, .blame = 1400, .root_blame = 1400, .hold = 2100,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_TASK(4104, .wait = 2100, .blame = 0, .root_blame = 0, .hold = 0,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_PAIR(4101, 4104, .blame = 200),
+	LB_X_PAIR(4102, 4104, .blame = 500),
+	LB_X_PAIR(4103, 4104, .blame = 1400),
+	LB_X_LOCK(LB_LK(0x80), .acquisitions = 1, .wait = 2100, .hold = 3900, .blame = 2100,
+		  .holder = 4104, .waiters = 0),
+	LB_X_LOCK_MORE(LB_LK(0x80), .pending = 0, .unattributed = 0, .holds = 3,
+		       .holds_lower_bound = 3, .holds_at_release = 3, .holders = 1),
+	LB_BEGIN_OWNED(3200, LB_LK(0x81), RWSEM, 4105, LB_EF_READ, FIELD, 4107, 0),
+	LB_BEGIN_OWNED(3200, LB_LK(0x81), RWSEM, 4106, LB_EF_READ, FIELD, 4107, 0),
+	LB_RELEASE(3400, LB_LK(0x81), RWSEM, 4107, LB_EF_WRITE, 0, 2),
+	LB_END(3400, LB_LK(0x81), RWSEM, 4105, LB_EF_READ, ACQ, 0),
+	LB_END(3400, LB_LK(0x81), RWSEM, 4106, LB_EF_READ, ACQ, 0),
+	LB_BEGIN_OWNED(4000, LB_LK(0x81), RWSEM, 4108, LB_EF_WRITE, LB_OWNER_READER_HINT, 0, 0),
+	LEFT(4400, LB_LK(0x81), RWSEM, 4105, 1),
+	LB_X_TASK(4105, .wait = 200, .blame = 200, .root_blame = 200, .hold = 400,
+		  .hold_on_cpu = 0, .verdict = SHARED),
+	LB_RELEASE(5000, LB_LK(0x81), RWSEM, 4106, LB_EF_READ, 0, 1),
+	LB_END(5000, LB_LK(0x81), RWSEM, 4108, LB_EF_WRITE, ACQ, 0),
+	LB_X_TASK(4106, .wait = 200, .blame = 800, .root_blame = 800, .hold = 1000,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_PAIR(4105, 4108, .blame = 200),
+	LB_X_PAIR(4106, 4108, .blame = 800),
+	LB_X_UNENDED(LB_LK(0x81), 4105, .lock_holds = 0, .task_holds = 0),
+	LEFT(5100, LB_LK(0x82), MUTEX, 4101, 3),
+	LB_X_NO_LOCK(LB_LK(0x82)),
+	LB_X_COUNTERS(.late = 0, .unmatched = 0, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 0),
+	LB_X_TOTALS(.wait = 3500, .blame = 3500, .pending = 0, .unattributed = 0),
+	LB_SCN_END
+};
+
+#undef LEFT
+
+#undef LB_PARK
+#undef LB_UNPARK
+#undef FUTEX
+#undef MUTEX
+
+#undef RWSEM
+#undef ACQ
+#undef WOKEN
+#undef FIELD
+#undef CAUSE
+#undef VICTIM
+#undef SHARED
+#undef NONE
+
+/* A scenario named @n, its tasks and steps, and ledger limits (none: defaults). */
+#define LB_SCENARIO(n, ...) { .name = #n, .limits = { __VA_ARGS__ }, \
+			      .tasks = lb_scn_tasks_##n, .steps = lb_scn_steps_##n }
+
+const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
+	[LB_SCN_ON_CPU] = LB_SCENARIO(on_cpu),
+	[LB_SCN_OFF_CPU] = { .name = "off_cpu", .tasks = lb_scn_tasks_on_cpu,
+			     .steps = lb_scn_steps_off_cpu },
+	[LB_SCN_EQUAL_WAITS] = LB_SCENARIO(equal_waits),
+	[LB_SCN_SHORT_LIVED] = LB_SCENARIO(short_lived, .max_tasks = 4),
+	[LB_SCN_SHARED_FUTEX] = LB_SCENARIO(shared_futex),
+	[LB_SCN_CHAIN] = LB_SCENARIO(chain),
+	[LB_SCN_ALTERNATING] = LB_SCENARIO(alternating),
+	[LB_SCN_KTHREAD] = LB_SCENARIO(kthread),
+	[LB_SCN_DEADLOCK] = LB_SCENARIO(deadlock),
+	[LB_SCN_DEADLOCK3] = LB_SCENARIO(deadlock3),
+	[LB_SCN_KNOWN_AT_RELEASE] = LB_SCENARIO(known_at_release),
+	[LB_SCN_RWSEM] = LB_SCENARIO(rwsem),
+	[LB_SCN_OVERFLOW] = LB_SCENARIO(overflow, .max_locks = 2, .max_tasks = 6,
+					 .max_waiters = 2, .max_pairs = 2, .max_chain_depth = 4),
+	[LB_SCN_LATE] = LB_SCENARIO(late),
+	[LB_SCN_ERRORS] = LB_SCENARIO(errors),
+	[LB_SCN_WAKE_FIRST] = LB_SCENARIO(wake_first),
+	[LB_SCN_THREAD_EXIT] = LB_SCENARIO(thread_exit),
+	[LB_SCN_MANY_READERS] = LB_SCENARIO(many_readers),
+	[LB_SCN_STACKS] = { .name = "stacks", .tasks = lb_scn_tasks_on_cpu,
+			    .steps = lb_scn_steps_stacks },
+	[LB_SCN_CHAIN_FUTEX] = { .name = "chain_futex", .tasks = lb_scn_tasks_chain,
+				 .steps = lb_scn_steps_chain_futex },
+	[LB_SCN_CHAIN_USERSPACE] = { .name = "chain_userspace", .tasks = lb_scn_tasks_chain,
+				     .steps = lb_scn_steps_chain_userspace },
+	[LB_SCN_CHAIN3] = LB_SCENARIO(chain3),
+	[LB_SCN_MIDDLE_WORKS] = LB_SCENARIO(middle_works),
+	[LB_SCN_MIDDLE_SOME_WORK] = { .name = "middle_some_work",
+				      .tasks = lb_scn_tasks_middle_works,
+				      .steps = lb_scn_steps_middle_some_work },
+	[LB_SCN_POOL] = { .name = "pool", .tasks = lb_scn_tasks_pool,
+			   .prologue = lb_scn_steps_pool_events, .steps = lb_scn_steps_pool },
+	[LB_SCN_POOL_KINDS_OFF] = { .name = "pool_kinds_off", .tasks = lb_scn_tasks_pool,
+				    .prologue = lb_scn_steps_pool_events,
+				    .steps = lb_scn_steps_pool_kinds_off, .kinds_off = true },
+	[LB_SCN_PARKED] = LB_SCENARIO(parked, .max_sleepers = 8),
+	[LB_SCN_SELF_PENDING] = LB_SCENARIO(self_pending),
+	[LB_SCN_CONTENDED_PART] = LB_SCENARIO(contended_part),
+	[LB_SCN_HOLD_SPLIT] = LB_SCENARIO(hold_split),
+	[LB_SCN_RELEASE_LOST] = LB_SCENARIO(release_lost),
+	[LB_SCN_READERS_LEAVE] = LB_SCENARIO(readers_leave),
+};
+
+/* The verdict rule at its edges. */
+const struct lb_verdict_case lb_verdict_cases[LB_VERDICT_CASES] = {
+	{ "nothing", 0, 0, LB_VERDICT_NONE },
+	{ "only_blame", 1, 0, LB_VERDICT_CAUSE },
+	{ "only_wait", 0, 1, LB_VERDICT_VICTIM },
+	{ "blame_twice_wait", 200, 100, LB_VERDICT_CAUSE },
+	{ "blame_just_under_twice", 199, 100, LB_VERDICT_SHARED },
+	{ "wait_twice_blame", 100, 200, LB_VERDICT_VICTIM },
+	{ "wait_just_under_twice", 100, 199, LB_VERDICT_SHARED },
+	{ "equal", 100, 100, LB_VERDICT_SHARED },
+	{ "odd_blame", 3, 1, LB_VERDICT_CAUSE },
+	{ "huge_no_overflow", ~0ULL, ~0ULL / 2, LB_VERDICT_CAUSE },
+	{ "huge_shared", ~0ULL, ~0ULL / 2 + 1, LB_VERDICT_SHARED },
+};

@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Holders and holds: who holds a lock, as events name them, and each
+ * contended hold once it ends: how long somebody waited during it, and why
+ * the holder was slow (on a CPU, runnable waiting for one, or asleep).
+ */
+#include "ledger_internal.h"
+
+/* Holders */
+
+static void lb_hold_unended(struct lb_lock *lock, struct lb_task *t, u64 hold, bool lower);
+
+struct lb_holder *lb_holder_find(struct lb_lock *lock, const struct lb_task *t)
+{
+	u32 i;
+
+	for (i = 0; i < lock->nr_holders; i++)
+		if (lock->holder[i].task == t)
+			return &lock->holder[i];
+	return NULL;
+}
+
+/*
+ * @lock's holder @i is forgotten: it let go unseen (a fast-path unlock, or a
+ * release lost to a full ring), or a newer event names another owner. The
+ * waiting it was charged with stays its blame, so its contended part so far
+ * is a hold too, whose end was not seen.
+ */
+static void lb_holder_drop(struct lb_ledger *l, struct lb_lock *lock, u32 i)
+{
+	struct lb_task *t = lock->holder[i].task;
+
+	if (lock->holder[i].contended_ns)
+		lb_hold_unended(lock, t, lock->holder[i].contended_ns,
+				lock->holder[i].flags & LB_HF_LOWER_BOUND);
+	lock->nr_holders--;
+	memmove(&lock->holder[i], &lock->holder[i + 1],
+		(lock->nr_holders - i) * sizeof(lock->holder[0]));
+	lb_task_unpin(l, t);
+}
+
+/* Drop every holder but @keep (NULL: drop all); readers too unless @readers. */
+void lb_holders_drop_others(struct lb_ledger *l, struct lb_lock *lock,
+			    const struct lb_task *keep, bool readers)
+{
+	u32 i = 0;
+
+	while (i < lock->nr_holders) {
+		const struct lb_holder *h = &lock->holder[i];
+
+		if (h->task == keep || (readers && (h->flags & LB_HF_READER)))
+			i++;
+		else
+			lb_holder_drop(l, lock, i);
+	}
+}
+
+/* After a release: none holds it, but those it woke before we saw it. */
+void lb_holders_drop_likely_others(struct lb_ledger *l, struct lb_lock *lock,
+				   const struct lb_task *releaser, bool keep_woken)
+{
+	u32 i = 0;
+
+	while (i < lock->nr_holders) {
+		const struct lb_holder *h = &lock->holder[i];
+
+		if (keep_woken && (h->flags & LB_HF_LIKELY) && h->task != releaser)
+			i++;
+		else
+			lb_holder_drop(l, lock, i);
+	}
+}
+
+/* The clocks an event read for its task, or for the owner it names. */
+struct lb_clocks lb_ev_clocks(const struct lb_event *ev)
+{
+	return (struct lb_clocks){ ev->cpu_ns, ev->run_delay_ns, ev->flags & LB_EF_RUN_DELAY };
+}
+
+static struct lb_clocks lb_ev_owner_clocks(const struct lb_event *ev)
+{
+	return (struct lb_clocks){ ev->owner_cpu_ns, ev->owner_run_delay_ns,
+				   ev->flags & LB_EF_OWNER_RUN_DELAY };
+}
+
+/*
+ * A hold starts at @ts with clocks @c: a task's on-CPU clock is never 0 once
+ * it ran, so 0 means "not read"; run_delay is 0 until the task first waits
+ * for a CPU, so whether it was read is said beside it. run_delay is only
+ * used with an on-CPU reading, over the same span.
+ */
+void lb_holder_start(struct lb_holder *h, u64 ts, const struct lb_clocks *c, u32 flags)
+{
+	h->blame_ns = 0;
+	h->contended_ns = 0;
+	h->start_ns = ts;
+	h->cpu_ts = ts;
+	h->cpu_ns = c->cpu_ns;
+	h->run_delay_ns = c->run_delay_ns;
+	if (c->cpu_ns)
+		flags |= LB_HF_CPU | (c->run_delay_read ? LB_HF_RUN_DELAY : 0);
+	h->flags = flags;
+}
+
+struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock,
+				struct lb_task *t, u64 start_ns,
+				const struct lb_clocks *c, u32 flags)
+{
+	struct lb_holder *h;
+
+	if (lock->nr_holders == LB_LOCK_HOLDERS) {
+		l->totals.dropped_holders++;
+		return NULL;
+	}
+	h = &lock->holder[lock->nr_holders++];
+	h->task = t;
+	lb_holder_start(h, start_ns, c, flags);
+	lb_task_pin(t);
+	return h;
+}
+
+/* Owners named by a waiter's event */
+
+static bool lb_owner_exact(u8 source)
+{
+	return source == LB_OWNER_LOCK_FIELD || source == LB_OWNER_PI_WORD ||
+	       source == LB_OWNER_READER_HINT;
+}
+
+/* What a new waiter's event says about who holds @lock. */
+/*
+ * A guess of @lock's owner, @opid (glibc's __owner): shown as the probable
+ * holder, never blamed. Its CPU clock is kept: if it turns out to be the
+ * releaser, the hold's on-CPU part is measured from here.
+ */
+static void lb_learn_probable(struct lb_ledger *l, struct lb_lock *lock,
+			      const struct lb_event *ev, u64 ts, s32 opid)
+{
+	if (lock->probable_pid != opid || !lock->probable_cpu_ts) {
+		lock->probable_cpu_ns = ev->owner_cpu_ns;
+		lock->probable_cpu_ts = ev->owner_cpu_ns ? ts : 0;
+		lock->probable_run_delay_ns = ev->owner_run_delay_ns;
+		lock->probable_run_delay_read = ev->flags & LB_EF_OWNER_RUN_DELAY;
+	}
+	lock->probable_pid = opid;
+	lb_task_get(l, &ev->owner, ev->flags & LB_EF_OWNER_KTHREAD);
+}
+
+/*
+ * First waiter of a new burst: holders learnt earlier may have let go
+ * through the unlock fast path, unseen. Keep one only if this event names
+ * it (@opid, exactly if @exact, from @src); otherwise blame is pending until
+ * the next release.
+ */
+static void lb_holders_new_burst(struct lb_ledger *l, struct lb_lock *lock, u8 src, s32 opid,
+				 bool exact)
+{
+	u32 i;
+
+	lock->wake_credit = 0;
+	for (i = 0; i < lock->nr_holders;) {
+		const struct lb_holder *h = &lock->holder[i];
+
+		/* A reader hint names one reader; others may still hold too. */
+		if (h->task->id.pid == opid ||
+		    (exact && src == LB_OWNER_READER_HINT && (h->flags & LB_HF_READER)))
+			i++;
+		else
+			lb_holder_drop(l, lock, i);
+	}
+}
+
+void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
+		    const struct lb_event *ev, u64 ts, struct lb_task *waiter)
+{
+	u8 src = ev->owner_source;
+	s32 opid = src != LB_OWNER_NONE && ev->owner.pid > 0 ? ev->owner.pid : 0;
+	bool exact = opid && lb_owner_exact(src);
+	bool okthread = ev->flags & LB_EF_OWNER_KTHREAD;
+	struct lb_clocks oc = lb_ev_owner_clocks(ev);
+	struct lb_holder *h;
+	struct lb_task *o;
+
+	if (src == LB_OWNER_HEURISTIC && opid)
+		lb_learn_probable(l, lock, ev, ts, opid);
+	if (!lock->nr_waiting)
+		lb_holders_new_burst(l, lock, src, opid, exact);
+	/* A waiter does not hold the lock, unless its owner field says so. */
+	h = lb_holder_find(lock, waiter);
+	if (h && !(exact && opid == waiter->id.pid))
+		lb_holder_drop(l, lock, h - lock->holder);
+	if (!exact)
+		return;
+	o = lb_task_get(l, &ev->owner, okthread);
+	if (!o || lb_holder_find(lock, o))
+		return;
+	/*
+	 * A task blocked on this lock does not hold it: the owner word was
+	 * read stale (a racing release cleared it after the count was read).
+	 */
+	if (o != waiter && o->waiting && o->waiting->lock == lock)
+		return;
+	/* The owner field is the truth: other holders are stale, but readers share. */
+	lb_holders_drop_others(l, lock, NULL, src == LB_OWNER_READER_HINT);
+	/* It took the lock on the fast path, some time before: a lower bound. */
+	lb_holder_add(l, lock, o, ts, &oc, LB_HF_LOWER_BOUND |
+		      (src == LB_OWNER_READER_HINT ? LB_HF_READER : 0));
+}
+
+/* @r let go of @lock, which others still hold: its hold, if it was known, ends here. */
+void lb_holder_leave(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
+		     const struct lb_event *ev, u64 ts)
+{
+	struct lb_holder *h = lb_holder_find(lock, r);
+
+	if (!h)
+		return;
+	lb_record_hold(lock, r, ev, ts);
+	lb_holder_drop(l, lock, h - lock->holder);
+}
+
+/* Holds */
+
+/* @a * @mul / @div, saturated instead of overflowing. */
+u64 lb_scale(u64 a, u64 mul, u64 div)
+{
+	if (!div)
+		return 0;
+	if (div64_u64(a, div) >= div64_u64(U64_MAX, mul))
+		return U64_MAX;
+	return mul_u64_u64_div_u64(a, mul, div);
+}
+
+/*
+ * Where @r's clocks were read when its hold on @lock began, if they were:
+ * its holder slot, or the probable holder's reading when it is known only
+ * at release. False when the on-CPU clock was not read.
+ */
+static bool lb_hold_start_clocks(const struct lb_lock *lock, const struct lb_holder *h,
+				 const struct lb_task *r, u64 ts, u64 *start_ts,
+				 struct lb_clocks *c)
+{
+	if (h) {
+		if (!(h->flags & LB_HF_CPU) || ts < h->cpu_ts)
+			return false;
+		*start_ts = h->cpu_ts;
+		c->cpu_ns = h->cpu_ns;
+		c->run_delay_ns = h->run_delay_ns;
+		c->run_delay_read = h->flags & LB_HF_RUN_DELAY;
+		return true;
+	}
+	if (lock->probable_pid != r->id.pid || !lock->probable_cpu_ts ||
+	    lock->probable_cpu_ts > ts)
+		return false;
+	*start_ts = lock->probable_cpu_ts;
+	c->cpu_ns = lock->probable_cpu_ns;
+	c->run_delay_ns = lock->probable_run_delay_ns;
+	c->run_delay_read = lock->probable_run_delay_read;
+	return true;
+}
+
+/* How a contended hold of @hold ns divides, from clocks read over @span ns. */
+struct lb_hold_split {
+	u64 on, runnable, cpu_unknown, runnable_unknown;
+};
+
+/* A clock's advance from @from to @to, 0 if either was not read. */
+static u64 lb_clock_delta(u64 from, u64 to)
+{
+	return from && to && to > from ? to - from : 0;
+}
+
+/*
+ * The on-CPU and runnable shares are measured over the span the clocks
+ * cover and applied to the contended part pro rata; a contended part longer
+ * than the span is unknown beyond it. Without run_delay at both ends, the
+ * off-CPU part is not split: it is runnable_unknown, never guessed.
+ */
+static void lb_hold_split(u64 hold, u64 span, u64 cpu, u64 runnable, bool rq_read,
+			  struct lb_hold_split *s)
+{
+	cpu = min(cpu, span);
+	runnable = min(runnable, span - cpu);
+	if (span > hold) {
+		s->on = lb_scale(cpu, hold, span);
+		s->runnable = lb_scale(runnable, hold, span);
+		s->cpu_unknown = 0;
+	} else {
+		s->on = cpu;
+		s->runnable = runnable;
+		s->cpu_unknown = hold - span;
+	}
+	s->runnable_unknown = rq_read ? 0 : hold - s->cpu_unknown - s->on;
+}
+
+/* Add a contended hold of @hold ns, divided as @s, to @r and @lock. */
+static void lb_hold_account(struct lb_lock *lock, struct lb_task *r, u64 hold,
+			    const struct lb_hold_split *s)
+{
+	lb_account_add(r, &(struct lb_account){
+		.hold_ns = hold,
+		.hold_on_cpu_ns = s->on,
+		.hold_runnable_ns = s->runnable,
+		.holds = 1,
+	});
+	r->hold_cpu_unknown_ns += s->cpu_unknown;
+	r->hold_runnable_unknown_ns += s->runnable_unknown;
+	lock->hold_ns += hold;
+	lock->holds++;
+	lb_hist_add(&lock->hold_hist, hold);
+}
+
+/*
+ * A hold whose release was not seen: @hold is its contended part so far, not
+ * split; @lower if its start was not seen either.
+ */
+static void lb_hold_unended(struct lb_lock *lock, struct lb_task *t, u64 hold, bool lower)
+{
+	struct lb_hold_split s;
+
+	lb_hold_split(hold, 0, 0, 0, false, &s);
+	lb_hold_account(lock, t, hold, &s);
+	t->holds_unended++;
+	lock->holds_unended++;
+	if (lower) {
+		t->holds_lower_bound++;
+		lock->holds_lower_bound++;
+	}
+}
+
+/*
+ * The hold of @r on @lock ends at @ts: record its contended part, the time
+ * somebody waited during it, if there was any. That is the time waited while
+ * @r was the known holder plus, if its release names it, the unattributed
+ * waiting since the last release. Why it was slow: on a CPU, runnable
+ * waiting for one, or asleep (the rest), from @r's clocks (lb_hold_split).
+ * The holder's contended part is then spent: dropping it records nothing.
+ */
+void lb_record_hold(struct lb_lock *lock, struct lb_task *r, const struct lb_event *ev,
+		    u64 ts)
+{
+	struct lb_holder *h = lb_holder_find(lock, r);
+	u64 hold = h ? h->contended_ns : 0, span = 0, cpu = 0, runnable = 0, start;
+	bool lower = !h || (h->flags & LB_HF_LOWER_BOUND), rq_read = false;
+	struct lb_hold_split s;
+	struct lb_clocks c;
+
+	if (h)
+		h->contended_ns = 0;
+	if (lock->pending_open)
+		hold += lock->pending_busy_ns;
+	if (!hold)
+		return;
+	if (ev->cpu_ns && lb_hold_start_clocks(lock, h, r, ts, &start, &c)) {
+		span = ts - start;
+		cpu = lb_clock_delta(c.cpu_ns, ev->cpu_ns);
+		rq_read = c.run_delay_read && (ev->flags & LB_EF_RUN_DELAY);
+		runnable = rq_read && ev->run_delay_ns > c.run_delay_ns ?
+			   ev->run_delay_ns - c.run_delay_ns : 0;
+	}
+	lb_hold_split(hold, span, cpu, runnable, rq_read, &s);
+	lb_hold_account(lock, r, hold, &s);
+	if (lower) {
+		r->holds_lower_bound++;
+		lock->holds_lower_bound++;
+	}
+	if (!h)
+		lock->holds_at_release++;
+}

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ledger's values as text, for its report and its dump: task names
+ * escaped, durations and counts in a few characters, lock class names.
+ */
+#include "ledger_internal.h"
+
+/*
+ * Escape a comm so that it is one printable token: bytes outside 0x21..0x7e,
+ * '\\' and '=' become \xNN. It may be up to LB_COMM_LEN bytes, NUL-padded.
+ */
+void lb_escape_comm(char *dst, const char *comm)
+{
+	static const char hex[] = "0123456789abcdef";
+	u32 i, n = 0;
+
+	for (i = 0; i < LB_COMM_LEN && comm[i]; i++) {
+		u8 c = comm[i];
+
+		if (c < 0x21 || c > 0x7e || c == '\\' || c == '=') {
+			dst[n++] = '\\';
+			dst[n++] = 'x';
+			dst[n++] = hex[c >> 4];
+			dst[n++] = hex[c & 15];
+		} else {
+			dst[n++] = c;
+		}
+	}
+	dst[n] = '\0';
+}
+
+/* A duration in at most 8 characters: 999ns, 999.9us, 999.9ms, 999.99s, 9999s, 99999h. */
+const char *lb_fmt_ns(char *buf, size_t size, u64 ns)
+{
+	if (ns < 1000)
+		snprintf(buf, size, "%lluns", ns);
+	else if (ns < 1000000)
+		snprintf(buf, size, "%llu.%lluus", div_u64(ns, 1000), div_u64(ns, 100) % 10);
+	else if (ns < 1000000000)
+		snprintf(buf, size, "%llu.%llums", div_u64(ns, 1000000),
+			 div_u64(ns, 100000) % 10);
+	else if (ns < 1000000000000ULL)
+		snprintf(buf, size, "%llu.%02llus", div_u64(ns, 1000000000),
+			 div_u64(ns, 10000000) % 100);
+	else if (ns < 100000000000000ULL)
+		snprintf(buf, size, "%llus", div_u64(ns, 1000000000));
+	else
+		snprintf(buf, size, "%lluh", div64_u64(ns, 3600000000000ULL));
+	return buf;
+}
+
+/* A count in at most 5 characters: 9999, then 1234k, 1234M, ... */
+const char *lb_fmt_count(char *buf, size_t size, u64 n)
+{
+	static const char suffix[] = " kMGTPE";
+	u32 s = 0;
+
+	while (n >= 10000) {
+		n = div_u64(n, 1000);
+		s++;
+	}
+	if (s)
+		snprintf(buf, size, "%llu%c", n, suffix[s]);
+	else
+		snprintf(buf, size, "%llu", n);
+	return buf;
+}
+
+static const char *const lb_class_names[LB_LOCK_CLASS_MAX] = LB_LOCK_CLASS_NAMES;
+
+const char *lb_class_name(u8 lock_class)
+{
+	if (lock_class < LB_LOCK_CLASS_MAX && lb_class_names[lock_class])
+		return lb_class_names[lock_class];
+	return "unknown";
+}
+
+/* a + b, or U64_MAX if that does not fit. */
+u64 lb_sum_sat(u64 a, u64 b)
+{
+	return a + b < a ? U64_MAX : a + b;
+}

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Waits: a task's wait on a lock, from the event that begins it to the one
+ * that ends it (or to the sign that it ended unseen), and what those events
+ * say about who holds the lock. The time a wait accrues is the engine's
+ * (ledger.c).
+ */
+#include "ledger_internal.h"
+
+#define LB_WAIT_LOST	LB_WAIT_RESULT_MAX	/* its end was never seen */
+
+static void lb_wait_end(struct lb_ledger *l, struct lb_waiter *w, u8 result, u16 flags)
+{
+	struct lb_lock *lock = w->lock;
+	struct lb_task *t = w->task;
+	u64 errors = 0;
+
+	list_del_init(&w->lock_node);
+	lock->nr_waiting--;
+	t->waiting = NULL;
+	switch (result) {
+	case LB_WAIT_ACQUIRED:
+	case LB_WAIT_WOKEN:
+		lock->acquisitions++;
+		break;
+	case LB_WAIT_TIMEOUT:
+	case LB_WAIT_INTERRUPTED:
+	case LB_WAIT_AGAIN:
+	case LB_WAIT_ERROR:
+		errors = 1;
+		lock->errors++;
+		break;
+	default:
+		break;
+	}
+	lb_account_add(t, &(struct lb_account){ .waits = 1, .errors = errors });
+	/* A wait that never slept says nothing about how long waits are. */
+	if (result != LB_WAIT_AGAIN && !(flags & LB_EF_NOSLEEP))
+		lb_hist_add(&lock->wait_hist, w->wait_ns);
+	if (w->stack_id && w->wait_ns)
+		lb_stack_add(l, w->pid, LB_STACK_VICTIM, w->stack_id, w->wait_ns);
+	if (w->pending_ns) {
+		w->task = NULL;
+		list_add_tail(&w->lock_node, &lock->ghosts);
+		list_add_tail(&w->link, &l->ghost_fifo);
+	} else {
+		lb_waiter_free(l, w);
+	}
+	if (!lock->nr_waiting)
+		list_move(&lock->lru, &l->lock_lru);
+	lb_task_unpin(l, t);
+}
+
+/* @t is running, so a wait still open for it ended unseen. */
+void lb_end_lost_wait(struct lb_ledger *l, struct lb_task *t)
+{
+	if (!t->waiting)
+		return;
+	l->totals.unmatched_events++;
+	lb_wait_end(l, t->waiting, LB_WAIT_LOST, 0);
+}
+
+/* @t starts waiting on @lock at @ts: a wait tracked from now on. */
+static void lb_wait_start(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
+			  const struct lb_event *ev, u64 ts)
+{
+	struct lb_waiter *w;
+
+	/* This pin becomes the wait's; until then it keeps @t from eviction. */
+	lb_task_pin(t);
+	lb_end_lost_wait(l, t);
+	lb_learn_owner(l, lock, ev, ts, t);
+	w = lb_waiter_alloc(l);
+	if (!w) {
+		/* Untracked waiting is not counted at all: conservation holds. */
+		l->totals.dropped_waiters++;
+		lb_task_unpin(l, t);
+		return;
+	}
+	w->lock = lock;
+	w->task = t;
+	w->pid = t->id.pid;
+	w->stack_id = ev->stack_id;
+	w->begin_ns = ts;
+	w->wait_ns = 0;
+	w->pending_ns = 0;
+	list_add_tail(&w->lock_node, &lock->waiters);
+	t->waiting = w;
+	if (!lock->nr_waiting++)
+		list_move(&lock->lru, &l->active_locks);
+}
+
+void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
+{
+	struct lb_lock *lock;
+	struct lb_task *t;
+
+	/* Not contention: no lock, no task, no blame (ledger_events.c). */
+	if (lb_futex_wait_is_event(l, ev)) {
+		lb_event_wait_begin(l, ev, ts);
+		return;
+	}
+	lock = lb_lock_get(l, ev->lock, ev->lock_class);
+	if (!lock) {
+		l->totals.dropped_waiters++;
+		return;
+	}
+	t = lb_task_get(l, &ev->task, ev->flags & LB_EF_KTHREAD);
+	if (!t) {
+		l->totals.dropped_waiters++;
+		return;
+	}
+	if (lock->lock_class == LB_LOCK_FUTEX)
+		l->totals.futex_lock_waits++;
+	/*
+	 * A futex wait that found the value changed never slept: an error of
+	 * the lock, no waiting, and nothing learnt about who holds it (its end
+	 * event is ignored).
+	 */
+	if (ev->flags & LB_EF_NOSLEEP) {
+		lock->errors++;
+		lb_account_add(t, &(struct lb_account){ .waits = 1, .errors = 1 });
+		return;
+	}
+	if (t->waiting && t->waiting->lock == lock) {
+		/* A second begin for the same wait: keep the first. */
+		l->totals.unmatched_events++;
+		return;
+	}
+	lb_wait_start(l, lock, t, ev, ts);
+}
+
+/*
+ * futex_wake handed @t the flow: it most likely owns the lock now. The wake's
+ * RELEASE event may come before or after this (futex_wake reports when it
+ * returns, the woken task may run first): wake_credit counts wakes a seen
+ * release announced, wake_debt wakes whose release is still to come. Only a
+ * wake whose release was already seen ends a handoff; otherwise the pending
+ * blame is the coming releaser's.
+ */
+static void lb_woken(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t, u64 ts,
+		     const struct lb_clocks *c)
+{
+	if (lock->wake_credit) {
+		lock->wake_credit--;
+		if (!lock->nr_holders)
+			lb_handoff(l, lock);
+	} else {
+		lock->wake_debt++;
+	}
+	if (!lock->nr_holders)
+		lb_holder_add(l, lock, t, ts, c, LB_HF_LIKELY);
+}
+
+/*
+ * A futex wait's end as the waiter sees it, without its key: it ends the
+ * task's open futex wait, if any. Other futex sleeps (futex_waitv, say) end
+ * the same way without having begun one: nothing to do, nothing to count.
+ */
+static u64 lb_open_futex_wait(const struct lb_ledger *l, s32 pid)
+{
+	const struct lb_task *t = lb_task_find(l, pid);
+
+	if (!t || !t->waiting || t->waiting->lock->lock_class != LB_LOCK_FUTEX)
+		return 0;
+	return t->waiting->lock->id;
+}
+
+/*
+ * An end of @t's wait on lock @id (@lock if known) that matches no open wait
+ * of @t: the wait open, if any, ended unseen; an acquire still takes the lock.
+ */
+static void lb_wait_end_unmatched(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
+				  const struct lb_event *ev, u64 id, u64 ts)
+{
+	struct lb_clocks c = lb_ev_clocks(ev);
+
+	l->totals.unmatched_events++;
+	lb_task_pin(t);
+	lb_end_lost_wait(l, t);
+	if (ev->result == LB_WAIT_ACQUIRED) {
+		if (!lock && id && ev->lock_class >= LB_LOCK_FUTEX &&
+		    ev->lock_class < LB_LOCK_CLASS_MAX)
+			lock = lb_lock_get(l, id, ev->lock_class);
+		if (lock)
+			lb_take_hold(l, lock, t, ts, &c, ev->flags & LB_EF_READ);
+	}
+	lb_task_unpin(l, t);
+}
+
+void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
+{
+	struct lb_clocks c = lb_ev_clocks(ev);
+	bool read = ev->flags & LB_EF_READ;
+	struct lb_lock *lock;
+	struct lb_task *t;
+	u64 id = ev->lock;
+
+	/* Counted at its begin: a wait that never slept. */
+	if (ev->flags & LB_EF_NOSLEEP)
+		return;
+	if (ev->lock_class == LB_LOCK_FUTEX) {
+		if (lb_event_wait_end(l, ev, ts))
+			return;
+		if (!id) {
+			id = lb_open_futex_wait(l, ev->task.pid);
+			if (!id)
+				return;
+		}
+	}
+	lock = lb_lock_find(l, id);
+	t = lb_task_get(l, &ev->task, ev->flags & LB_EF_KTHREAD);
+	if (!t) {
+		l->totals.unmatched_events++;
+		return;
+	}
+	if (t->swallow_end && t->swallow_lock == id && !t->waiting) {
+		/* The end of a wait already set aside as not contention. */
+		t->swallow_end = false;
+		return;
+	}
+	if (!lock || !t->waiting || t->waiting->lock != lock) {
+		lb_wait_end_unmatched(l, lock, t, ev, id, ts);
+		return;
+	}
+	lb_wait_end(l, t->waiting, ev->result, ev->flags);
+	if (ev->result == LB_WAIT_ACQUIRED)
+		lb_take_hold(l, lock, t, ts, &c, read);
+	else if (ev->result == LB_WAIT_WOKEN)
+		lb_woken(l, lock, t, ts, &c);
+}
