@@ -32,14 +32,6 @@ static void lbt_prom_head(FILE *out, const char *name, const char *type, const c
 	fprintf(out, "# HELP lockblame_%s %s\n# TYPE lockblame_%s %s\n", name, help, name, type);
 }
 
-static void lbt_prom_value(FILE *out, const char *name, uint64_t ns, bool seconds)
-{
-	if (seconds)
-		fprintf(out, "lockblame_%s %.9f\n", name, ns / 1e9);
-	else
-		fprintf(out, "lockblame_%s %llu\n", name, (unsigned long long)ns);
-}
-
 static uint64_t lbt_proc_weight(const struct lbt_process *p)
 {
 	return p->blame_ns + p->wait_ns;
@@ -55,27 +47,47 @@ static int lbt_proc_cmp(const void *a, const void *b)
 	return x->tgid < y->tgid ? -1 : x->tgid > y->tgid;
 }
 
-/* One per-process counter: @off is the field's offset in struct lbt_process. */
-static void lbt_prom_procs(FILE *out, const char *name, const char *help,
-			   const struct lbt_process **p, size_t n, size_t top, size_t off)
+/* The per-process counters: each a field of struct lbt_process, in ns. */
+struct lbt_prom_series {
+	const char *name, *help;
+	size_t off;
+};
+
+static const struct lbt_prom_series lbt_prom_proc_series[] = {
+	{ "wait_seconds_total",
+	  "Time spent waiting on contended locks, per process (top N, the rest as other).",
+	  offsetof(struct lbt_process, wait_ns) },
+	{ "blame_seconds_total", "Waiting inflicted on others while holding a lock, per process.",
+	  offsetof(struct lbt_process, blame_ns) },
+	{ "root_blame_seconds_total",
+	  "Blame kept as the root cause, through chains of holders that waited.",
+	  offsetof(struct lbt_process, root_blame_ns) },
+	{ "hold_seconds_total", "Time holding a lock while others waited, per process.",
+	  offsetof(struct lbt_process, hold_ns) },
+};
+
+/* One per-process counter: the @top processes by name, the rest summed as other. */
+static void lbt_prom_procs(FILE *out, const struct lbt_prom_series *sr,
+			   const struct lbt_process **p, size_t n, size_t top)
 {
 	uint64_t rest = 0;
 	size_t i;
 
-	lbt_prom_head(out, name, "counter", help);
+	lbt_prom_head(out, sr->name, "counter", sr->help);
 	for (i = 0; i < n; i++) {
-		uint64_t ns = *(const uint64_t *)((const char *)p[i] + off);
+		uint64_t ns = *(const uint64_t *)((const char *)p[i] + sr->off);
 
 		if (i >= top) {
 			rest += ns;
 			continue;
 		}
-		fprintf(out, "lockblame_%s{tgid=\"%d\",comm=\"", name, p[i]->tgid);
+		fprintf(out, "lockblame_%s{tgid=\"%d\",comm=\"", sr->name, p[i]->tgid);
 		lbt_prom_label(out, p[i]->comm.b, p[i]->comm.len);
 		fprintf(out, "\"} %.9f\n", ns / 1e9);
 	}
 	if (n > top)
-		fprintf(out, "lockblame_%s{tgid=\"other\",comm=\"other\"} %.9f\n", name, rest / 1e9);
+		fprintf(out, "lockblame_%s{tgid=\"other\",comm=\"other\"} %.9f\n", sr->name,
+			rest / 1e9);
 }
 
 static void lbt_prom_verdicts(FILE *out, const struct lbt_process **p, size_t n)
@@ -115,36 +127,48 @@ static void lbt_prom_classes(FILE *out, const struct lbt_doc *doc)
 	}
 }
 
+/* The ledger's totals: one sample each. */
 static void lbt_prom_totals(FILE *out, const struct lbt_totals *t)
 {
-	lbt_prom_head(out, "window_seconds", "gauge", "How long the ledger has been counting.");
-	lbt_prom_value(out, "window_seconds", t->window_ns, true);
-	lbt_prom_head(out, "events_total", "counter", "Events the ledger took in.");
-	lbt_prom_value(out, "events_total", t->events, false);
-	lbt_prom_head(out, "contention_seconds_total", "counter",
-		      "All waiting on contended locks.");
-	lbt_prom_value(out, "contention_seconds_total", t->wait_ns, true);
-	lbt_prom_head(out, "unattributed_seconds_total", "counter",
-		      "Waiting whose holder could not be named.");
-	lbt_prom_value(out, "unattributed_seconds_total", t->unattributed_ns, true);
-	lbt_prom_head(out, "pending_seconds", "gauge",
-		      "Waiting whose holder is not known yet (named at its release).");
-	lbt_prom_value(out, "pending_seconds", t->pending_ns, true);
-	lbt_prom_head(out, "event_wait_seconds_total", "counter",
-		      "Futex sleeps that wait for an event (condition variables, idle pools), not a lock.");
-	lbt_prom_value(out, "event_wait_seconds_total", t->event_wait_ns, true);
+	static const char *const tables[] = { "waiters", "pairs", "holders", "chains" };
+	const struct {
+		const char *name, *type, *help;
+		uint64_t v;
+		bool seconds;
+	} one[] = {
+		{ "window_seconds", "gauge", "How long the ledger has been counting.",
+		  t->window_ns, true },
+		{ "events_total", "counter", "Events the ledger took in.", t->events, false },
+		{ "contention_seconds_total", "counter", "All waiting on contended locks.",
+		  t->wait_ns, true },
+		{ "unattributed_seconds_total", "counter",
+		  "Waiting whose holder could not be named.", t->unattributed_ns, true },
+		{ "pending_seconds", "gauge",
+		  "Waiting whose holder is not known yet (named at its release).",
+		  t->pending_ns, true },
+		{ "event_wait_seconds_total", "counter",
+		  "Futex sleeps that wait for an event (condition variables, idle pools), not a lock.",
+		  t->event_wait_ns, true },
+		{ "deadlocks", "gauge", "Distinct deadlock cycles seen.", t->deadlocks, false },
+	};
+	const uint64_t dropped[] = {
+		t->dropped_waiters, t->dropped_pairs, t->dropped_holders, t->dropped_chains,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(one) / sizeof(one[0]); i++) {
+		lbt_prom_head(out, one[i].name, one[i].type, one[i].help);
+		if (one[i].seconds)
+			fprintf(out, "lockblame_%s %.9f\n", one[i].name, one[i].v / 1e9);
+		else
+			fprintf(out, "lockblame_%s %llu\n", one[i].name,
+				(unsigned long long)one[i].v);
+	}
 	lbt_prom_head(out, "ledger_dropped_total", "counter",
 		      "What the ledger's tables had no room for: the figures are partial.");
-	fprintf(out, "lockblame_ledger_dropped_total{table=\"waiters\"} %llu\n",
-		(unsigned long long)t->dropped_waiters);
-	fprintf(out, "lockblame_ledger_dropped_total{table=\"pairs\"} %llu\n",
-		(unsigned long long)t->dropped_pairs);
-	fprintf(out, "lockblame_ledger_dropped_total{table=\"holders\"} %llu\n",
-		(unsigned long long)t->dropped_holders);
-	fprintf(out, "lockblame_ledger_dropped_total{table=\"chains\"} %llu\n",
-		(unsigned long long)t->dropped_chains);
-	lbt_prom_head(out, "deadlocks", "gauge", "Distinct deadlock cycles seen.");
-	lbt_prom_value(out, "deadlocks", t->deadlocks, false);
+	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++)
+		fprintf(out, "lockblame_ledger_dropped_total{table=\"%s\"} %llu\n", tables[i],
+			(unsigned long long)dropped[i]);
 }
 
 int lbt_prometheus(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out)
@@ -162,18 +186,8 @@ int lbt_prometheus(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *ou
 	}
 	qsort(p, k, sizeof(*p), lbt_proc_cmp);
 	lbt_prom_totals(out, lbt_totals(doc));
-	lbt_prom_procs(out, "wait_seconds_total",
-		       "Time spent waiting on contended locks, per process (top N, the rest as other).",
-		       p, k, o->top, offsetof(struct lbt_process, wait_ns));
-	lbt_prom_procs(out, "blame_seconds_total",
-		       "Waiting inflicted on others while holding a lock, per process.",
-		       p, k, o->top, offsetof(struct lbt_process, blame_ns));
-	lbt_prom_procs(out, "root_blame_seconds_total",
-		       "Blame kept as the root cause, through chains of holders that waited.",
-		       p, k, o->top, offsetof(struct lbt_process, root_blame_ns));
-	lbt_prom_procs(out, "hold_seconds_total",
-		       "Time holding a lock while others waited, per process.",
-		       p, k, o->top, offsetof(struct lbt_process, hold_ns));
+	for (i = 0; i < sizeof(lbt_prom_proc_series) / sizeof(lbt_prom_proc_series[0]); i++)
+		lbt_prom_procs(out, &lbt_prom_proc_series[i], p, k, o->top);
 	lbt_prom_verdicts(out, p, k);
 	lbt_prom_classes(out, doc);
 	free(p);
