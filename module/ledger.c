@@ -404,10 +404,6 @@ static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts
 	struct lb_task *r;
 	u32 explained;
 
-	if (ev->flags & LB_EF_LEFT) {
-		lb_on_left(l, ev, ts);
-		return;
-	}
 	if (ev->lock_class == LB_LOCK_FUTEX)
 		lb_event_wake(l, ev, ts);
 	if (!lock) {
@@ -492,7 +488,10 @@ void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
 		lb_on_wait_end(l, ev, ts);
 		break;
 	case LB_EV_RELEASE:
-		lb_on_release(l, ev, ts);
+		if (ev->flags & LB_EF_LEFT)
+			lb_on_left(l, ev, ts);
+		else
+			lb_on_release(l, ev, ts);
 		break;
 	}
 }
