@@ -140,11 +140,17 @@ void lb_drain_set_tap(lb_drain_tap_t tap, void *priv)
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_drain_set_tap);
 
-static void lb_drain_workfn(struct work_struct *work)
+/* A periodic or kicked drain: it leaves the newest LB_DRAIN_SLACK_NS in the rings. */
+static void lb_drain_periodic(void)
 {
 	mutex_lock(&lb_drain_mutex);
 	lb_drain_locked(ktime_get_mono_fast_ns() - LB_DRAIN_SLACK_NS, false);
 	mutex_unlock(&lb_drain_mutex);
+}
+
+static void lb_drain_workfn(struct work_struct *work)
+{
+	lb_drain_periodic();
 	if (!READ_ONCE(lb_stopping))
 		queue_delayed_work(lb_drain_wq, &lb_drain_work, msecs_to_jiffies(lb_drain_ms));
 }
@@ -160,9 +166,7 @@ static int lb_drain_thread(void *unused)
 		wait_event_interruptible_timeout(lb_drain_waitq, lb_drain_wanted(),
 						 msecs_to_jiffies(lb_drain_ms));
 		WRITE_ONCE(lb_drain_kicked, false);
-		mutex_lock(&lb_drain_mutex);
-		lb_drain_locked(ktime_get_mono_fast_ns() - LB_DRAIN_SLACK_NS, false);
-		mutex_unlock(&lb_drain_mutex);
+		lb_drain_periodic();
 	}
 	return 0;
 }

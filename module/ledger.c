@@ -236,24 +236,32 @@ static void lb_unattribute_own(struct lb_ledger *l, struct lb_lock *lock, s32 pi
 }
 
 /* The releaser was the holder all along: pending blame is its. */
-static void lb_resolve_pending(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
+/*
+ * @ns of @lock's pending waiting is @r's blame: @r is running, releasing or
+ * leaving, not waiting, so it is its own root.
+ */
+static void lb_pending_to_blame(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
+				u64 ns)
 {
-	struct lb_waiter *w, *tmp;
-	u64 ns;
-
-	lb_unattribute_own(l, lock, r->id.pid);
-	ns = lock->pending_ns;
-	lock->pending_ns = 0;
+	ns = min(ns, lock->pending_ns);
+	lock->pending_ns -= ns;
 	lock->blame_ns += ns;
 	l->totals.pending_ns -= ns;
 	l->totals.blame_ns += ns;
-	/* The releaser is running, not waiting: it is its own root. */
 	lb_account_add(r, &(struct lb_account){ .blame_ns = ns, .root_blame_ns = ns });
+	if (ns)
+		lb_top_add(lock->cause, r->id.pid, ns);
+}
+
+static void lb_resolve_pending(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
+{
+	struct lb_waiter *w, *tmp;
+
+	lb_unattribute_own(l, lock, r->id.pid);
+	lb_pending_to_blame(l, lock, r, lock->pending_ns);
 	lb_root_debts_settle(l, lock, r);
 	lb_routes_learn_root(l, lock, r);
 	lb_routes_settle(l, lock, r);
-	if (ns)
-		lb_top_add(lock->cause, r->id.pid, ns);
 	list_for_each_entry(w, &lock->waiters, lock_node) {
 		if (w->pending_ns)
 			lb_pair_add(l, r->id.pid, w->pid, w->pending_ns);
@@ -385,15 +393,7 @@ static void lb_on_left(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 		ns += lb_reader_share(l, lock, w, r, ev->count + 1);
 	list_for_each_entry(w, &lock->ghosts, lock_node)
 		ns += lb_reader_share(l, lock, w, r, ev->count + 1);
-	ns = min(ns, lock->pending_ns);
-	lock->pending_ns -= ns;
-	lock->blame_ns += ns;
-	l->totals.pending_ns -= ns;
-	l->totals.blame_ns += ns;
-	/* It is running, not waiting: its own root. */
-	lb_account_add(r, &(struct lb_account){ .blame_ns = ns, .root_blame_ns = ns });
-	if (ns)
-		lb_top_add(lock->cause, r->id.pid, ns);
+	lb_pending_to_blame(l, lock, r, ns);
 	lb_task_unpin(l, r);
 }
 

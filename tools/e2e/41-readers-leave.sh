@@ -10,10 +10,10 @@ reader=$LB_BIN/lockblame
 [ -x "$reader" ] || { echo "ok - $name # SKIP $reader missing"; lb_done; }
 
 # Does the kernel have the tracepoint? tracefs says so, whatever lockblame does.
+[ -d /sys/kernel/tracing/events ] || [ -d /sys/kernel/debug/tracing/events ] ||
+	mount -t tracefs nodev /sys/kernel/tracing 2> /dev/null
 tdir=/sys/kernel/tracing
 [ -d "$tdir/events" ] || tdir=/sys/kernel/debug/tracing
-[ -d "$tdir/events" ] || mount -t tracefs nodev /sys/kernel/tracing 2> /dev/null
-[ -d "$tdir/events" ] || tdir=/sys/kernel/tracing
 row=$(awk '$1 == "rwsem_reader_release"' "$LB_DEBUGFS/probes")
 if [ ! -d "$tdir/events" ]; then
 	echo "ok - $name # SKIP no tracefs in this guest, cannot tell whether the kernel has lock:contended_release"
