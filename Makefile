@@ -8,7 +8,7 @@
 #   make install             install lockblame.ko into /lib/modules/<release>/extra
 #   make dkms-install        copy the module sources to /usr/src/lockblame-<version>
 #   make style | sparse      checkpatch --strict | sparse, on our sources
-#   make check               everything: builds, static checks, packages, four QEMU lanes
+#   make check               everything: builds, static checks, packages, six QEMU lanes
 #   make demo                boot Debian's 6.12 in QEMU and watch lockblame work
 #   make bench               the cost of lockblame: lb-bench ratios, scaling, stress-ng capacity
 #   make deb                 Debian packages lockblame-dkms and lockblame-tools (build/deb)

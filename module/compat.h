@@ -19,13 +19,15 @@
 /*
  * Owner words of struct mutex and struct rw_semaphore: a task_struct pointer
  * with flag bits below it (kernel/locking/mutex.c MUTEX_FLAGS, rwsem.c
- * RWSEM_OWNER_FLAGS_MASK; unchanged from 5.x through 7.2). PREEMPT_RT builds
- * both on rtmutex and have no such word: there lockblame knows no owner.
+ * RWSEM_OWNER_FLAGS_MASK). The rwsem's mask is 0x3 from 5.12 and 0x7 in 5.10
+ * (RD_ and WR_NONSPINNABLE); a task_struct is at least 64-byte aligned, so
+ * 0x7 is right for both. PREEMPT_RT builds both on rtmutex and have no such
+ * word: there lockblame knows no owner.
  */
 #define LB_MUTEX_FLAGS			0x07UL
 #define LB_MUTEX_FLAG_WAITERS		0x01UL
 #define LB_RWSEM_READER_OWNED		0x01UL
-#define LB_RWSEM_OWNER_FLAGS_MASK	0x03UL
+#define LB_RWSEM_OWNER_FLAGS_MASK	0x07UL
 #define LB_RWSEM_FLAG_WAITERS		0x02UL
 #define LB_RWSEM_WRITER_LOCKED		0x01UL
 #define LB_RWSEM_READER_SHIFT		8

@@ -79,6 +79,11 @@ struct lb_probe {
 	enum lb_probe_kind kind;
 	u8 lock_class;				/* the lock class it serves */
 	bool required;
+	/*
+	 * A stand-in: planted only when the role it names found no symbol
+	 * (an older kernel inlined it), and then that role is served.
+	 */
+	const char *stands_in_for;
 	kprobe_pre_handler_t pre;		/* LB_KPROBE */
 	kretprobe_handler_t entry;		/* LB_KRETPROBE */
 	kretprobe_handler_t ret;		/* LB_KRETPROBE */
@@ -115,6 +120,7 @@ void lb_probes_show(struct seq_file *m);
 unsigned long lb_probe_missed(const struct lb_probe *p);
 unsigned long lb_probes_missed(void);
 struct lb_probe *lb_probe_find(const char *role);
+bool lb_probe_served(const struct lb_probe *p);
 int lb_probes_skip(const char *list);
 u32 lb_blind_classes(void);
 u32 lb_partial_classes(void);
@@ -147,6 +153,8 @@ int lb_futex_setup_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_futex_sleep_pre(struct kprobe *p, struct pt_regs *regs);
 int lb_futex_unqueue_pre(struct kprobe *p, struct pt_regs *regs);
+int lb_futex_queue_me_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
+int lb_futex_queue_me_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
@@ -165,6 +173,8 @@ int lb_rwsem_read_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_rwsem_write_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_rwsem_down_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
 int lb_rwsem_wake_pre(struct kprobe *p, struct pt_regs *regs);
+int lb_rwsem_up_read_pre(struct kprobe *p, struct pt_regs *regs);
+int lb_rwsem_up_write_pre(struct kprobe *p, struct pt_regs *regs);
 void lb_rwsem_left_tp(void *data, void *lock);
 
 /* Why an event never reached its ring (ring.c counts them). */
@@ -198,6 +208,7 @@ struct lb_wait_data {
 			unsigned long uaddr;	/* the futex word's user address */
 			bool many;		/* more than one waiter asked to wake */
 		} futex_wake;
+		unsigned long futex_q;	/* futex_wait_queue_me: the waiter's futex_q */
 	};
 	u64 begin_ns;		/* when the entry handler ran */
 	u32 stack_id, ustack_id;	/* stacks taken at entry, for the return */

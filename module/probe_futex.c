@@ -40,6 +40,7 @@ struct lb_futex_slot {
 	u16 flags;		/* LB_EF_SHARED_KEY, LB_EF_WORD */
 	u32 word;		/* the value futex_wait_setup() found (LB_EF_WORD) */
 	u64 ts;			/* when the key was stored */
+	u64 entered;		/* when get_futex_key() was entered: the op began */
 	u64 lock;		/* lock id of the key */
 	unsigned long uaddr;	/* user address of the futex word */
 };
@@ -89,6 +90,7 @@ static struct lb_futex_slot *__kprobes lb_futex_slot(u64 now, bool claim)
 /* The key this task computed last, if still fresh and still its own. */
 struct lb_futex_op {
 	u64 lock;
+	u64 entered;
 	u16 flags;
 	u32 word;
 	unsigned long uaddr;
@@ -101,6 +103,7 @@ static struct lb_futex_slot *__kprobes lb_futex_key_of_current(u64 now, struct l
 	if (!s)
 		return NULL;
 	op->lock = READ_ONCE(s->lock);
+	op->entered = READ_ONCE(s->entered);
 	op->flags = READ_ONCE(s->flags);
 	op->word = READ_ONCE(s->word);
 	op->uaddr = READ_ONCE(s->uaddr);
@@ -121,6 +124,7 @@ int __kprobes lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *
 		return 1;
 	d->futex_key.key = lb_probe_arg(p, regs, LB_ARG_KEY);
 	d->futex_key.uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
+	d->begin_ns = ktime_get_mono_fast_ns();
 	return 0;
 }
 
@@ -145,6 +149,7 @@ int __kprobes lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *re
 	WRITE_ONCE(s->lock, lb_lock_id3(key.both.ptr, key.both.word, key.both.offset));
 	WRITE_ONCE(s->flags, (key.both.offset & LB_FUT_OFF_SHARED_MASK) ? LB_EF_SHARED_KEY : 0);
 	WRITE_ONCE(s->uaddr, d->futex_key.uaddr);
+	WRITE_ONCE(s->entered, d->begin_ns);
 	smp_wmb();	/* the key before the time that makes it fresh */
 	WRITE_ONCE(s->ts, now);
 	return 0;
@@ -273,6 +278,15 @@ int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
 	ev = lb_event_begin(LB_EV_WAIT_BEGIN, LB_LOCK_FUTEX, op.lock);
 	if (!ev)
 		return 0;
+	/*
+	 * The waiter stopped when it entered futex_wait(), which looks up
+	 * the key first: from there to here (the word read, the queue lock,
+	 * on a slow guest our own probes) it is already waiting, and a waker
+	 * may release in between. A begin committed behind a later event of
+	 * this CPU's ring is clamped and counted late.
+	 */
+	if (op.entered && op.entered < ev->ts_ns)
+		ev->ts_ns = op.entered;
 	ev->flags |= op.flags & ~LB_EF_WORD;
 	lb_futex_word_fill(ev, &op);
 	lb_futex_glibc_owner(ev, &op);
@@ -281,24 +295,20 @@ int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
 }
 
 /*
- * futex_unqueue(q): the waiter, awake, takes itself off the queue; a waker
- * that woke it has unlinked the futex_q (its first member is the plist_node)
+ * The waiter, awake, before it takes itself off the queue: a waker that
+ * woke it has unlinked the futex_q (its first member is the plist_node)
  * already. Not woken: a signal, or else the timeout (or a spurious wakeup).
  * The key is not at hand here: the ledger ends the task's open futex wait.
  */
-int __kprobes lb_futex_unqueue_pre(struct kprobe *kp, struct pt_regs *regs)
+static void __kprobes lb_futex_wait_end(unsigned long q)
 {
-	struct plist_node *node =
-		(struct plist_node *)lb_probe_arg(lb_probe_of_kp(kp), regs, LB_ARG_Q);
+	struct plist_node *node = (struct plist_node *)q;
 	struct list_head *next;
 	struct lb_event *ev;
 
-	atomic64_inc(&lb_probe_of_kp(kp)->hits);
-	if (!lb_enabled())
-		return 0;
 	ev = lb_event_begin(LB_EV_WAIT_END, LB_LOCK_FUTEX, 0);
 	if (!ev)
-		return 0;
+		return;
 	if (!copy_from_kernel_nofault(&next, &node->node_list.next, sizeof(next)) &&
 	    next == &node->node_list)
 		ev->result = LB_WAIT_WOKEN;
@@ -307,6 +317,39 @@ int __kprobes lb_futex_unqueue_pre(struct kprobe *kp, struct pt_regs *regs)
 	else
 		ev->result = LB_WAIT_TIMEOUT;
 	lb_event_commit(ev, NULL);
+}
+
+/* futex_unqueue(q): the awake waiter unqueues itself, in its own context. */
+int __kprobes lb_futex_unqueue_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct lb_probe *p = lb_probe_of_kp(kp);
+
+	atomic64_inc(&p->hits);
+	if (lb_enabled())
+		lb_futex_wait_end(lb_probe_arg(p, regs, LB_ARG_Q));
+	return 0;
+}
+
+/*
+ * Before 5.16 (5.10) unqueue_me() is inlined, and the wait ends where
+ * futex_wait_queue_me(hb, q, timeout) returns, just before it: a kretprobe,
+ * whose instance the sleeping waiter holds (as a mutex waiter does).
+ */
+int __kprobes lb_futex_queue_me_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
+	struct lb_probe *p = lb_probe_of_ri(ri);
+
+	atomic64_inc(&p->hits);
+	if (!lb_enabled())
+		return 1;
+	d->futex_q = lb_probe_arg(p, regs, LB_ARG_Q);
+	return 0;
+}
+
+int __kprobes lb_futex_queue_me_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	lb_futex_wait_end(((struct lb_wait_data *)ri->data)->futex_q);
 	return 0;
 }
 

@@ -105,6 +105,67 @@ int __kprobes lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
 }
 
 /*
+ * Stand-ins where rwsem_wake() is inlined (5.10): up_write(sem) and
+ * up_read(sem) on entry, before the count drops, for every release. Only a
+ * release with waiters queued is kept. A reader that is not the last one
+ * leaves (LB_EF_LEFT, the readers that remain), as with contended_release.
+ */
+static long __kprobes lb_rwsem_up_count(struct lb_probe *p, struct pt_regs *regs,
+					struct rw_semaphore **sem)
+{
+	long count;
+
+	atomic64_inc(&p->hits);
+	if (!lb_enabled())
+		return 0;
+	*sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
+	if (copy_from_kernel_nofault(&count, &(*sem)->count, sizeof(count)))
+		return 0;
+	return count & LB_RWSEM_FLAG_WAITERS ? count : 0;
+}
+
+int __kprobes lb_rwsem_up_write_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct lb_probe *p = lb_probe_of_kp(kp);
+	struct rw_semaphore *sem;
+	struct lb_event *ev;
+	long count = lb_rwsem_up_count(p, regs, &sem);
+
+	if (!(count & LB_RWSEM_WRITER_LOCKED))
+		return 0;
+	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_RWSEM, lb_lock_id(sem));
+	if (ev)
+		lb_event_commit(ev, p);
+	return 0;
+}
+
+int __kprobes lb_rwsem_up_read_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct lb_probe *p = lb_probe_of_kp(kp);
+	struct rw_semaphore *sem;
+	struct lb_event *ev;
+	long count = lb_rwsem_up_count(p, regs, &sem);
+	unsigned long readers;
+
+	if (!count || (count & LB_RWSEM_WRITER_LOCKED))
+		return 0;
+	readers = (count & ~LB_RWSEM_FLAG_READFAIL) >> LB_RWSEM_READER_SHIFT;
+	if (!readers) {
+		atomic64_inc(&p->mismatches);
+		return 0;
+	}
+	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_RWSEM, lb_lock_id(sem));
+	if (!ev)
+		return 0;
+	if (readers > 1) {
+		ev->flags |= LB_EF_LEFT | LB_EF_READ;
+		ev->count = readers - 1;
+	}
+	lb_event_commit(ev, readers > 1 ? NULL : p);
+	return 0;
+}
+
+/*
  * lock:contended_release, in the releasing task. It fires for mutexes,
  * semaphores and percpu rwsems too, and gives only the lock's address: an
  * rwsem is told by its count, which __up_read() has just lowered. A count

@@ -31,6 +31,16 @@
 	{ .role = _role, .lock_class = _cls, .required = _req,		\
 	  .kind = LB_KPROBE, .args = { LB_UNPAREN _args },	\
 	  .pre = _pre, .candidates = { __VA_ARGS__ } }
+/* A stand-in for role _for, planted only where that role found no symbol. */
+#define LB_KPRB_FOR(_for, _role, _cls, _pre, _args, ...)		\
+	{ .role = _role, .lock_class = _cls, .stands_in_for = _for,	\
+	  .kind = LB_KPROBE, .args = { LB_UNPAREN _args },	\
+	  .pre = _pre, .candidates = { __VA_ARGS__ } }
+#define LB_KRET_FOR(_for, _role, _cls, _entry, _ret, _args, ...)	\
+	{ .role = _role, .lock_class = _cls, .stands_in_for = _for,	\
+	  .kind = LB_KRETPROBE, .args = { LB_UNPAREN _args },	\
+	  .entry = _entry, .ret = _ret, .data_size = LB_WAIT_DATA,	\
+	  .candidates = { __VA_ARGS__ } }
 /* A tracepoint, found by name at load: its probe is called with the row as data. */
 #define LB_TRACE(_role, _cls, _probe, ...)				\
 	{ .role = _role, .lock_class = _cls, .required = false,		\
@@ -49,7 +59,8 @@ struct lb_probe lb_probe_table[] = {
 	LB_KRET("futex_key", LB_LOCK_FUTEX, true, lb_futex_key_entry, lb_futex_key_ret,
 		(LB_AT(UADDR, 0), LB_AT(KEY, 2)), "get_futex_key"),
 	/*
-	 * Short calls: none of these kretprobes is held while a task sleeps.
+	 * Short calls: none of these kretprobes is held while a task sleeps
+	 * (but for futex_wait_return on <= 5.15, below).
 	 * futex_wait_setup(uaddr, val, flags, q, ...)
 	 */
 	LB_KRET("futex_setup", LB_LOCK_FUTEX, true, lb_futex_setup_entry,
@@ -63,6 +74,14 @@ struct lb_probe lb_probe_table[] = {
 	/* futex_unqueue(q) */
 	LB_KPRB("futex_unqueue", LB_LOCK_FUTEX, true, lb_futex_unqueue_pre, (LB_AT(Q, 0)),
 		"futex_unqueue"),
+	/*
+	 * <= 5.15 inlined unqueue_me(): the wait ends where
+	 * futex_wait_queue_me(hb, q, timeout) returns. A sleeping waiter holds
+	 * this kretprobe's instance.
+	 */
+	LB_KRET_FOR("futex_unqueue", "futex_wait_return", LB_LOCK_FUTEX,
+		    lb_futex_queue_me_entry, lb_futex_queue_me_ret, (LB_AT(Q, 1)),
+		    "futex_wait_queue_me"),
 	/* futex_wake(uaddr, flags, nr_wake, bitset) */
 	LB_KRET("futex_wake", LB_LOCK_FUTEX, true, lb_futex_wake_entry, lb_futex_wake_ret,
 		(LB_AT(UADDR, 0), LB_AT(NR_WAKE, 2)), "futex_wake"),
@@ -93,6 +112,15 @@ struct lb_probe lb_probe_table[] = {
 		"rwsem_down_write_slowpath.constprop.0", "rwsem_down_write_slowpath.isra.0"),
 	LB_KPRB("rwsem_wake", LB_LOCK_RWSEM, true, lb_rwsem_wake_pre, (LB_AT(LOCK, 0)),
 		"rwsem_wake", "rwsem_wake.isra.0", "rwsem_wake.constprop.0"),
+	/*
+	 * Where rwsem_wake() is inlined (5.10), every up_read(sem) and
+	 * up_write(sem) is probed, before the count drops: the handlers keep
+	 * only releases with waiters queued, and see every reader leave.
+	 */
+	LB_KPRB_FOR("rwsem_wake", "rwsem_up_read", LB_LOCK_RWSEM, lb_rwsem_up_read_pre,
+		    (LB_AT(LOCK, 0)), "up_read"),
+	LB_KPRB_FOR("rwsem_wake", "rwsem_up_write", LB_LOCK_RWSEM, lb_rwsem_up_write_pre,
+		    (LB_AT(LOCK, 0)), "up_write"),
 	/*
 	 * lock:contended_release(lock), from 7.1: fires in every task that
 	 * releases a contended sleeping lock, rwsem readers included. It is
@@ -133,8 +161,10 @@ static void lb_class_coverage(u32 *blind, u32 *partial)
 
 		if (!c)
 			continue;
+		if (p->stands_in_for)
+			continue;	/* counted with the role it serves */
 		served |= BIT(c);
-		if (p->attached)
+		if (lb_probe_served(p))
 			seen |= BIT(c);
 		else if (p->required)
 			*blind |= BIT(c);
@@ -337,9 +367,62 @@ void lb_probes_remove_table(struct lb_probe *table, unsigned int n)
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_probes_remove_table);
 
+/* A stand-in of @table planted for @p's role, or NULL. */
+static struct lb_probe *lb_probe_standin_of(struct lb_probe *table, unsigned int n,
+					    const struct lb_probe *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (table[i].stands_in_for && table[i].attached &&
+		    !strcmp(table[i].stands_in_for, p->role))
+			return &table[i];
+	return NULL;
+}
+
+/*
+ * @p found no symbol: plant its stand-ins, except skipped ones. 0 when one
+ * serves it, -ENOENT when none exists, -ENODEV when every one was skipped.
+ */
+static int lb_probe_plant_standins(struct lb_probe *table, unsigned int n,
+				   const struct lb_probe *p)
+{
+	int err = -ENOENT;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		struct lb_probe *q = &table[i];
+
+		if (!q->stands_in_for || strcmp(q->stands_in_for, p->role))
+			continue;
+		if (q->skipped) {
+			err = err ? -ENODEV : 0;
+			continue;
+		}
+		if (!lb_probe_plant(q)) {
+			pr_info("probe %s: no symbol on this kernel; %s stands in, on %s\n",
+				p->role, q->role, q->attached);
+			err = 0;
+		}
+	}
+	return err;
+}
+
+/* Mark @p skipped: not planted, its lock class blind or partly seen. */
+static void lb_probe_mark_skipped(struct lb_probe *p)
+{
+	p->attached = NULL;
+	p->error = -ENOENT;
+	pr_info("probe %s not planted (skip=): lock class %s is %s\n", p->role,
+		lb_lock_class_name(p->lock_class), p->required ? "blind" : "partly seen");
+}
+
 /*
  * Plant every probe of @table. A missing optional probe is reported and
- * skipped; a missing required one removes what was planted and fails.
+ * skipped; a missing required one is served by its stand-ins where the table
+ * has some, else removes what was planted and fails. Stand-ins are planted
+ * only for a role that found no symbol, skipped or not (as on a kernel
+ * without it).
  */
 int lb_probes_install_table(struct lb_probe *table, unsigned int n)
 {
@@ -347,19 +430,27 @@ int lb_probes_install_table(struct lb_probe *table, unsigned int n)
 	int err;
 
 	for (i = 0; i < n; i++) {
+		table[i].attached = NULL;
+		table[i].error = 0;
+	}
+	for (i = 0; i < n; i++) {
 		struct lb_probe *p = &table[i];
 
-		if (p->skipped) {
-			p->attached = NULL;
-			p->error = -ENOENT;
-			pr_info("probe %s skipped (skip=): lock class %s is %s\n",
-				p->role, lb_lock_class_name(p->lock_class),
-				p->required ? "blind" : "partly seen");
+		if (p->stands_in_for)
 			continue;
-		}
-		err = lb_probe_plant(p);
+		err = p->skipped ? -ENOENT : lb_probe_plant(p);
 		if (!err)
 			continue;
+		if (err == -ENOENT) {
+			int standin = lb_probe_plant_standins(table, n, p);
+
+			if (!standin)
+				continue;
+			if (p->skipped || standin == -ENODEV) {
+				lb_probe_mark_skipped(p);
+				continue;
+			}
+		}
 		if (p->required) {
 			pr_err("required probe %s: %s (%d)\n", p->role,
 			       err == -ENOENT ? "no candidate symbol on this kernel" :
@@ -372,6 +463,14 @@ int lb_probes_install_table(struct lb_probe *table, unsigned int n)
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_probes_install_table);
+
+/* @p, or a stand-in for it, is planted: its part of the lock class is seen. */
+bool lb_probe_served(const struct lb_probe *p)
+{
+	return p->attached ||
+	       (!p->stands_in_for && lb_probe_standin_of(lb_probe_table, lb_probe_count, p));
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_probe_served);
 
 int lb_probes_install(void)
 {
@@ -465,19 +564,27 @@ void lb_probes_show(struct seq_file *m)
 		   "need", "symbol", "hits", "missed", "mismatch");
 	for (i = 0; i < lb_probe_count; i++) {
 		struct lb_probe *p = &lb_probe_table[i];
-		char state[48];
+		char state[48], need[40];
 
 		if (p->attached)
 			scnprintf(state, sizeof(state), "%s", p->attached);
+		else if (lb_probe_served(p))
+			scnprintf(state, sizeof(state), "via:%s",
+				  lb_probe_standin_of(lb_probe_table, lb_probe_count, p)->role);
+		else if (p->stands_in_for && !p->skipped && !p->error)
+			scnprintf(state, sizeof(state), "unused");
 		else if (p->skipped)
 			scnprintf(state, sizeof(state), "absent (skipped)");
 		else if (p->error == -ENOENT)
 			scnprintf(state, sizeof(state), "absent");
 		else
 			scnprintf(state, sizeof(state), "error(%d)", p->error);
+		if (p->stands_in_for)
+			scnprintf(need, sizeof(need), "for:%s", p->stands_in_for);
+		else
+			scnprintf(need, sizeof(need), "%s", p->required ? "required" : "optional");
 		seq_printf(m, "%-26s %-10s %-9s %-40s %10lld %8lu %10lld\n", p->role,
-			   kinds[p->kind],
-			   p->required ? "required" : "optional", state,
+			   kinds[p->kind], need, state,
 			   (long long)atomic64_read(&p->hits), lb_probe_missed(p),
 			   (long long)atomic64_read(&p->mismatches));
 	}

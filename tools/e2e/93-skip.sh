@@ -3,7 +3,9 @@
 # Missing symbols, simulated: skip=ROLE loads the module without that probe, as a
 # kernel lacking its symbol would. Every role in turn: "probes" says absent
 # (skipped), "stats" names its lock class blind (required role) or partly seen
-# (optional one), the report's header says so. An unknown role fails the load.
+# (optional one), the report's header says so; where the kernel has a stand-in
+# for the role (rwsem_wake's up_read/up_write), the stand-in serves it. An
+# unknown role fails the load.
 # lb-live-only
 . "$(dirname "$0")/lib.sh"
 
@@ -20,6 +22,14 @@ class_of() {
 	rwsem_*) echo rwsem ;;
 	*) echo unknown ;;
 	esac
+}
+
+# planted_of_class CLASS ROLE: the other roles of CLASS planted now.
+planted_of_class() {
+	awk 'NR > 1 && $4 != "absent" && $4 != "unused" && $4 !~ /^error/ { print $1 }' \
+		"$LB_DEBUGFS/probes" | while read -r r; do
+		[ "$r" != "$2" ] && [ "$(class_of "$r")" = "$1" ] && echo "$r"
+	done
 }
 
 # has_class LINE-PREFIX CLASS: the stats line lists CLASS.
@@ -46,17 +56,54 @@ while read -r role need; do
 	fi
 	n=$((n + 1))
 	line=$(grep "^$role " "$LB_DEBUGFS/probes")
-	kind=blind_classes
-	[ "$need" = optional ] && kind=partial_classes
-	if echo "$line" | grep -q 'absent (skipped)' && has_class $kind "$class" &&
-		grep -q "^coverage: blind " "$LB_DEBUGFS/report"; then
-		ok "skip=$role ($need): absent (skipped), $class in $kind"
-	else
-		lb_not_ok "skip=$role ($need): absent (skipped), $class in $kind" \
-			"$line / $(grep -E '^(blind|partial)_classes' "$LB_DEBUGFS/stats" | tr '\n' ' ')"
-	fi
-	# Only the skipped role is missing.
-	others=$(awk -v r="$role" 'NR > 1 && $1 != r && $4 == "absent" && $5 == "(skipped)"' "$LB_DEBUGFS/probes")
+	state=$(echo "$line" | awk '{ print $4 }')
+	served_by=""
+	case $need in
+	for:*)
+		# A stand-in (an older kernel's way to serve a role): skipping
+		# it blinds its class only where that role has no symbol.
+		primary=${need#for:}
+		pstate=$(awk -v r="$primary" '$1 == r { print $4 }' "$LB_DEBUGFS/probes")
+		blind=no
+		has_class blind_classes "$class" && blind=yes
+		want=no
+		[ "$pstate" = absent ] && want=yes
+		if echo "$line" | grep -q 'absent (skipped)' && [ $blind = $want ]; then
+			ok "skip=$role (stand-in for $primary, which is $pstate): absent (skipped)"
+		else
+			lb_not_ok "skip=$role (stand-in for $primary): absent (skipped), $class blind only without $primary" \
+				"$line / $primary $pstate / $(grep -E '^blind_classes' "$LB_DEBUGFS/stats")"
+		fi
+		;;
+	*)
+		kind=blind_classes
+		# An optional role leaves its class partly seen, or blind where
+		# no other role of the class has a symbol (5.10 inlines
+		# futex_unlock_pi).
+		[ "$need" = optional ] && kind=partial_classes &&
+			[ -z "$(planted_of_class "$class" "$role")" ] && kind=blind_classes
+		case $state in via:*) served_by=${state#via:} ;; esac
+		if [ -n "$served_by" ]; then
+			# This kernel has a stand-in for the role: it serves instead.
+			sstate=$(awk -v r="$served_by" '$1 == r { print $4 }' "$LB_DEBUGFS/probes")
+			if [ -n "$sstate" ] && [ "$sstate" != absent ] && [ "$sstate" != unused ] &&
+				! has_class blind_classes "$class"; then
+				ok "skip=$role ($need): served by its stand-in $served_by on $sstate, $class not blind"
+			else
+				lb_not_ok "skip=$role ($need): served by its stand-in $served_by" \
+					"$line / $served_by $sstate / $(grep -E '^blind_classes' "$LB_DEBUGFS/stats")"
+			fi
+		elif echo "$line" | grep -q 'absent (skipped)' && has_class $kind "$class" &&
+			grep -q "^coverage: blind " "$LB_DEBUGFS/report"; then
+			ok "skip=$role ($need): absent (skipped), $class in $kind"
+		else
+			lb_not_ok "skip=$role ($need): absent (skipped), $class in $kind" \
+				"$line / $(grep -E '^(blind|partial)_classes' "$LB_DEBUGFS/stats" | tr '\n' ' ')"
+		fi
+		;;
+	esac
+	# Only the skipped role is missing (and the role a skipped stand-in served).
+	others=$(awk -v r="$role" -v p="${need#for:}" 'NR > 1 && $1 != r && $1 != p && $4 == "absent" && $5 == "(skipped)"' "$LB_DEBUGFS/probes")
 	[ -z "$others" ] || lb_not_ok "skip=$role: nothing else skipped" "$others"
 	rmmod lockblame || { lb_not_ok "skip=$role: unloads" "rmmod failed"; break; }
 done < "$LB_OUT/roles"

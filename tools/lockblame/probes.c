@@ -18,12 +18,23 @@ void lbt_probes_note(const char *dir, FILE *out)
 	if (lbt_slurp(dir, "probes", true, &text, &len))
 		return;
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char role[64], kind[16], need[16], state[128];
+		char role[64], kind[16], need[48], state[128];
 		unsigned long long hits, missed;
-		char *list;
+		char *list, *skipped = strstr(line, " (skipped)");
 
-		if (sscanf(line, "%63s %15s %15s %127s %llu %llu", role, kind, need, state,
+		/* "absent (skipped)" is one state: drop the second word. */
+		if (skipped)
+			memmove(skipped, skipped + 10, strlen(skipped + 10) + 1);
+		if (sscanf(line, "%63s %15s %47s %127s %llu %llu", role, kind, need, state,
 			   &hits, &missed) != 6)
+			continue;
+		/* A stand-in ("for:ROLE") counts only where it serves its role. */
+		if (!strncmp(need, "for:", 4) && strcmp(state, "absent") &&
+		    strncmp(state, "error(", 6) && strcmp(state, "unused")) {
+			missed_sum += missed;
+			continue;
+		}
+		if (!strncmp(need, "for:", 4))
 			continue;
 		total++;
 		if (strcmp(state, "absent") && strncmp(state, "error(", 6)) {

@@ -111,7 +111,9 @@ has "summary: without run_delay, runnable and asleep are not told apart" \
 has "summary: odd comm bytes shown escaped" '^ +1500 +1500 a\\x20b\\x0a +shared'
 has "summary: top lock and its top cause" '^3f9c2a7b10d4e851  futex +412 +4\.30 s +67\.1 ms  db-checkpoint/1201$'
 has "summary: the chain names its root cause" 'waiters of 3f9c2a7b10d4e851 held by db-checkpoint/1201, itself waiting on 8e21c07d5a6b3f02: root cause compactor/1400'
-has "summary: a missing optional probe is reported" '^probes: 9 of 10 planted; optional missing: rwsem_wake$'
+has "summary: missing optional probes are reported, a stand-in's misses counted" \
+	'^probes: 10 of 12 planted; optional missing: rwsem_wake,mutex_lock_killable; 2 kretprobe misses'
+
 run "$lb" --dir "$chain" -n 2
 if [ "$(grep -A10 '^TASKS' "$out/stdout" | grep -cE '^ +[0-9]+ +[0-9]+ ')" = 2 ]; then
 	ok "summary: -n 2 shows two tasks"
