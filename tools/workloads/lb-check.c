@@ -719,11 +719,16 @@ static void check_compare(const char *spec, bool sum)
 
 /*
  * --split ROLE: why each ROLE task's holds were slow, as the ledger splits
- * them. Its measured parts (on a CPU, runnable, asleep) must add up to the
- * truth's hold within the tolerance, so that what is not measured
+ * them. Its measured parts (on a CPU, runnable, asleep) must add up to its
+ * own hold within the tolerance, so that what is not measured
  * (hold_cpu_unknown_ns, hold_runnable_unknown_ns) stays small; --compare
- * checks each part against the truth's.
+ * checks each part against the truth's. The hold itself must be the
+ * truth's within SPLIT_HOLD_TOLERANCE: a victim that failed its trylock and
+ * was preempted before its futex syscall waits where no kernel tracer sees
+ * it, which under host load (TCG) cuts the contended part by a few percent.
  */
+#define SPLIT_HOLD_TOLERANCE	10.0
+
 static bool split_ok(const struct record *t, const struct record *l)
 {
 	uint64_t part[3], sum = 0, hold = u64(l, "hold_ns");
@@ -739,10 +744,12 @@ static bool split_ok(const struct record *t, const struct record *l)
 	want_add(&w, t, "hold_ns");
 	lo = w.v < w.late ? w.v : w.late;
 	hi = w.v < w.late ? w.late : w.v;
-	diag("%s: on-CPU %.1f%% + runnable %.1f%% + asleep %.1f%% of its hold = %.3f ms, truth hold %.3f to %.3f ms",
+	diag("%s: on-CPU %.1f%% + runnable %.1f%% + asleep %.1f%% = %.3f ms of its hold %.3f ms (within %.0f%%); truth hold %.3f to %.3f ms (within %.0f%%)",
 	     who(t), share(part[0], hold), share(part[1], hold), share(part[2], hold),
-	     sum / MS, lo / MS, hi / MS);
-	return hi && sum >= lo * (1 - tolerance / 100) && sum <= hi * (1 + tolerance / 100);
+	     sum / MS, hold / MS, tolerance, lo / MS, hi / MS, SPLIT_HOLD_TOLERANCE);
+	return hi && hold && sum >= hold * (1 - tolerance / 100) &&
+	       hold >= lo * (1 - SPLIT_HOLD_TOLERANCE / 100) &&
+	       hold <= hi * (1 + SPLIT_HOLD_TOLERANCE / 100);
 }
 
 static void check_split(const char *role)

@@ -584,10 +584,30 @@ static void lb_sweep_free(struct lb_sweep *sw)
  * range the two give; they differ by more than noise only when a thread
  * lost its CPU inside pthread_mutex_unlock.
  */
+/* LB_TRUTH_SPANS=1: every span too, to compare with the event stream. */
+static void lb_truth_print_spans(const struct lb_truth *t)
+{
+	unsigned int a, i;
+
+	if (!getenv("LB_TRUTH_SPANS"))
+		return;
+	for (a = 0; a < t->nactors; a++)
+		for (i = 0; i < t->actors[a].nspans; i++) {
+			const struct lb_span *s = &t->actors[a].spans[i];
+
+			printf("truth span pid=%d kind=%s lock=%u start_ns=%llu end_ns=%llu\n",
+			       t->actors[a].pid, s->kind == LB_SPAN_WAIT ? "wait" : "hold",
+			       s->lock, (unsigned long long)s->start_ns,
+			       (unsigned long long)s->end_ns);
+		}
+}
+
 void lb_truth_print(const struct lb_truth *t)
 {
 	unsigned int n = t->nactors, a, v, lock;
 	struct lb_sweep sw, late;
+
+	lb_truth_print_spans(t);
 
 	lb_sweep_init(&sw, t, false);
 	lb_sweep_init(&late, t, true);
