@@ -500,6 +500,17 @@ unsigned long lb_probe_missed(const struct lb_probe *p)
 	return p->krp.nmissed + p->krp.kp.nmissed;
 }
 
+/*
+ * Of lb_probe_missed(): hits skipped because another kprobe was running on
+ * that CPU (the kprobe's own nmissed), not for want of an instance.
+ */
+static unsigned long lb_probe_nested(const struct lb_probe *p)
+{
+	if (!p->attached || p->kind == LB_TRACEPOINT)
+		return 0;
+	return p->kind == LB_KPROBE ? p->kp.nmissed : p->krp.kp.nmissed;
+}
+
 /* Self-test: prove kprobes fire on this kernel before planting the real ones. */
 static atomic_t lb_selftest_hits = ATOMIC_INIT(0);
 
@@ -560,8 +571,8 @@ void lb_probes_show(struct seq_file *m)
 	};
 	unsigned int i;
 
-	seq_printf(m, "%-26s %-10s %-9s %-40s %10s %8s %10s\n", "role", "kind",
-		   "need", "symbol", "hits", "missed", "mismatch");
+	seq_printf(m, "%-26s %-10s %-9s %-40s %10s %8s %10s %8s\n", "role", "kind",
+		   "need", "symbol", "hits", "missed", "mismatch", "nested");
 	for (i = 0; i < lb_probe_count; i++) {
 		struct lb_probe *p = &lb_probe_table[i];
 		char state[48], need[40];
@@ -583,9 +594,9 @@ void lb_probes_show(struct seq_file *m)
 			scnprintf(need, sizeof(need), "for:%s", p->stands_in_for);
 		else
 			scnprintf(need, sizeof(need), "%s", p->required ? "required" : "optional");
-		seq_printf(m, "%-26s %-10s %-9s %-40s %10lld %8lu %10lld\n", p->role,
+		seq_printf(m, "%-26s %-10s %-9s %-40s %10lld %8lu %10lld %8lu\n", p->role,
 			   kinds[p->kind], need, state,
 			   (long long)atomic64_read(&p->hits), lb_probe_missed(p),
-			   (long long)atomic64_read(&p->mismatches));
+			   (long long)atomic64_read(&p->mismatches), lb_probe_nested(p));
 	}
 }

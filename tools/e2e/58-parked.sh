@@ -17,7 +17,7 @@ sleepers=$(cat /sys/module/lockblame/parameters/max_sleepers 2> /dev/null)
 echo "# $n parked workers, max_sleepers=${sleepers:-?}"
 
 # Misses are counted since load: compare before and after, futex roles only.
-futex_missed() { awk 'NR > 1 && $1 ~ /^futex/ { printf "%s=%s ", $1, $(NF - 1) }' "$LB_DEBUGFS/probes"; }
+futex_missed() { awk 'NR > 1 && $1 ~ /^futex/ { printf "%s=%s ", $1, $(NF - 2) }' "$LB_DEBUGFS/probes"; }
 threads() { sed -n 's/^Threads:[[:space:]]*//p' /proc/"$1"/status 2> /dev/null || echo 0; }
 truth=$LB_OUT/$name.truth ledger=$LB_OUT/$name.ledger
 echo reset > "$ctl" || lb_not_ok "$name: reset" "cannot reset"

@@ -22,8 +22,9 @@ echo 'futex_kinds on' > "$ctl" || lb_not_ok "$name: futex_kinds on" "control ref
 echo 'filter clear' > "$ctl"
 echo reset > "$ctl" || lb_not_ok "$name: reset" "cannot reset"
 
-# probe_missed: "role missed" per planted probe (counted since load).
-probe_missed() { awk 'NR > 1 && $4 != "absent" && $4 !~ /^error/ { print $1, $(NF - 1) }' "$LB_DEBUGFS/probes"; }
+# probe_missed: "role missed nested" per planted probe (counted since load):
+# every miss, and those of them that hit while another kprobe ran on the CPU.
+probe_missed() { awk 'NR > 1 && $4 != "absent" && $4 !~ /^error/ { print $1, $(NF - 2), $NF }' "$LB_DEBUGFS/probes"; }
 probe_missed > "$out/missed0"
 
 # The reader: everything a user might read or write while the stressors run.
@@ -113,9 +114,14 @@ psum=$(awk '{ s += $2 } END { print s + 0 }' "$out/missed1")
 ssum=$(sed -n 's/^kretprobe_missed //p' "$out/stats")
 [ "$psum" = "$ssum" ] && ok "misses shown: probes' missed ($psum) == stats kretprobe_missed" ||
 	lb_not_ok "$name: misses shown in stats" "probes sum $psum, stats kretprobe_missed ${ssum:-none}"
-bad=$(awk 'NR == FNR { b[$1] = $2; next } $1 ~ /^futex/ && $2 > b[$1] { printf "%s+%d ", $1, $2 - b[$1] }' "$out/missed0" "$out/missed1")
-[ -z "$bad" ] && ok "no misses on the futex probes" ||
-	lb_not_ok "$name: no misses on the futex probes" "$bad"
+# A miss while another kprobe ran on the CPU (seen under TCG on 5.10, 2 in
+# a run) is counted and makes the data partial; it is not a want of
+# kretprobe instances, which this checks.
+bad=$(awk 'NR == FNR { b[$1] = $2 - $3; next } $1 ~ /^futex/ && $2 - $3 > b[$1] { printf "%s+%d ", $1, $2 - $3 - b[$1] }' "$out/missed0" "$out/missed1")
+nested=$(awk 'NR == FNR { b[$1] = $3; next } $1 ~ /^futex/ && $3 > b[$1] { printf "%s+%d ", $1, $3 - b[$1] }' "$out/missed0" "$out/missed1")
+[ -z "$nested" ] || echo "# futex probe hits missed while another kprobe ran (counted, data partial): $nested"
+[ -z "$bad" ] && ok "no futex probe ran out of kretprobe instances" ||
+	lb_not_ok "$name: no futex probe ran out of kretprobe instances" "$bad"
 
 # A cause must have held a lock: an ended hold, or one still open (a lock
 # that names it as its holder: a holder that never released before it exited).
