@@ -237,6 +237,16 @@ void lb_rings_sum(struct lb_ringset *set, struct lb_ring_counts *sum);
 u64 lb_rings_bytes(struct lb_ringset *set);
 void lb_rings_show(struct lb_ringset *set, struct seq_file *m);
 
+/* ---- lock names (names.c: the table; lock_names.c: naming in probes) ---- */
+int lb_names_alloc(void);
+void lb_names_free(void);
+u64 lb_names_bytes(void);
+void lb_names_cost(u64 ns);
+u32 lb_name_intern(const char *s);
+const char *lb_name_of(u32 id);
+void lb_names_show(struct seq_file *m);
+void lb_name_kernel_lock(struct lb_event *ev, const void *lock, struct task_struct *owner);
+
 /* ---- stacks (stacks.c) ---- */
 int lb_stacks_alloc(unsigned int entries);
 void lb_stacks_free(void);
