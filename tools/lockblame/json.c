@@ -109,6 +109,7 @@ static void lbt_json_value(FILE *out, const struct lbt_field *f, const void *rec
 		fprintf(out, "\"%016llx\"", (unsigned long long)*(const uint64_t *)p);
 		break;
 	case LBT_COMM:
+	case LBT_NAME:
 		lbt_json_string(out, c->b, c->len);
 		break;
 	case LBT_WORD:
