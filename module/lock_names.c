@@ -171,13 +171,20 @@ void __kprobes lb_name_kernel_lock(struct lb_event *ev, const void *lock,
 {
 	u64 t0 = ktime_get_mono_fast_ns();
 	char buf[LB_LOCK_NAME_LEN];
-	bool named;
+	enum lb_named how;
 
-	named = (ev->lock_class == LB_LOCK_RWSEM && lb_name_mmap(lock, ev, owner, buf)) ||
-		lb_name_static(lock, buf) || lb_name_file_lock(lock, ev->lock_class, buf);
-	if (named) {
+	/* Cheapest first: a pointer compare, a walk of a few fds, kallsyms. */
+	if (ev->lock_class == LB_LOCK_RWSEM && lb_name_mmap(lock, ev, owner, buf))
+		how = LB_NAMED_MMAP;
+	else if (lb_name_file_lock(lock, ev->lock_class, buf))
+		how = LB_NAMED_FILE;
+	else if (lb_name_static(lock, buf))
+		how = LB_NAMED_STATIC;
+	else
+		how = LB_NAMED_NONE;
+	if (how != LB_NAMED_NONE) {
 		lb_name_clean(buf);
 		ev->name_id = lb_name_intern(buf);
 	}
-	lb_names_cost(ktime_get_mono_fast_ns() - t0);
+	lb_names_cost(how, ktime_get_mono_fast_ns() - t0);
 }

@@ -241,7 +241,9 @@ void lb_rings_show(struct lb_ringset *set, struct seq_file *m);
 int lb_names_alloc(void);
 void lb_names_free(void);
 u64 lb_names_bytes(void);
-void lb_names_cost(u64 ns);
+/* How a naming ended, for its cost in "names". */
+enum lb_named { LB_NAMED_NONE, LB_NAMED_MMAP, LB_NAMED_STATIC, LB_NAMED_FILE, LB_NAMED_MAX };
+void lb_names_cost(enum lb_named how, u64 ns);
 u32 lb_name_intern(const char *s);
 const char *lb_name_of(u32 id);
 void lb_names_show(struct seq_file *m);

@@ -25,9 +25,15 @@ struct lb_name {
 
 static struct lb_name *lb_names;
 static atomic64_t lb_names_full = ATOMIC64_INIT(0);
-/* The cost of naming in probes: calls, and their time (lock_names.c). */
-static atomic64_t lb_names_calls = ATOMIC64_INIT(0);
-static atomic64_t lb_names_ns = ATOMIC64_INIT(0);
+/* The cost of naming in probes, by how it ended: calls, and their time. */
+static atomic64_t lb_names_calls[LB_NAMED_MAX];
+static atomic64_t lb_names_ns[LB_NAMED_MAX];
+static const char *const lb_named_names[LB_NAMED_MAX] = {
+	[LB_NAMED_NONE] = "unnamed",
+	[LB_NAMED_MMAP] = "mmap_lock",
+	[LB_NAMED_STATIC] = "static",
+	[LB_NAMED_FILE] = "file",
+};
 
 int lb_names_alloc(void)
 {
@@ -46,10 +52,10 @@ u64 lb_names_bytes(void)
 	return lb_names ? LB_NAMES_CAP * sizeof(*lb_names) : 0;
 }
 
-void __kprobes lb_names_cost(u64 ns)
+void __kprobes lb_names_cost(enum lb_named how, u64 ns)
 {
-	atomic64_inc(&lb_names_calls);
-	atomic64_add(ns, &lb_names_ns);
+	atomic64_inc(&lb_names_calls[how]);
+	atomic64_add(ns, &lb_names_ns[how]);
 }
 
 /* Find or store @s (NUL-terminated, shorter than LB_LOCK_NAME_LEN); 0 if full. */
@@ -95,17 +101,23 @@ const char *lb_name_of(u32 id)
 	return smp_load_acquire(&n->ready) ? n->s : NULL;
 }
 
-/* debugfs "names": a header with the table's use and cost, then "id name". */
+/*
+ * debugfs "names": a line with the table's use, one with the cost of naming
+ * by outcome (how many waits were named so, and the time it took in all),
+ * then "id name".
+ */
 void lb_names_show(struct seq_file *m)
 {
-	u64 calls = atomic64_read(&lb_names_calls);
 	unsigned int i, used = 0;
 
 	for (i = 0; i < LB_NAMES_CAP; i++)
 		used += !!lb_name_of(i + 1);
-	seq_printf(m, "# names %u of %u full %lld namings %llu naming_ns %lld\n", used,
-		   LB_NAMES_CAP, atomic64_read(&lb_names_full), calls,
-		   atomic64_read(&lb_names_ns));
+	seq_printf(m, "# names %u of %u full %lld\n# cost", used, LB_NAMES_CAP,
+		   atomic64_read(&lb_names_full));
+	for (i = 0; i < LB_NAMED_MAX; i++)
+		seq_printf(m, " %s %lld/%lldns", lb_named_names[i],
+			   atomic64_read(&lb_names_calls[i]), atomic64_read(&lb_names_ns[i]));
+	seq_puts(m, "\n");
 	for (i = 0; i < LB_NAMES_CAP; i++) {
 		const char *s = lb_name_of(i + 1);
 

@@ -77,6 +77,22 @@ names_has "a file append's lock is the i_rwsem of inode ${ino:-?}" \
 sed -n '/^LOCKS/,/^$/p' "$out/append.text"
 rm -f "$out/lb-append.log"
 
+# A static kernel lock: readers of /proc/modules take module_mutex. Whether
+# they ever contend on a 2-CPU guest is luck: no contention is a skip.
+echo reset > "$LB_DEBUGFS/control"
+for w in 1 2 3 4; do
+	( i=0; while [ $i -lt 300 ]; do cat /proc/modules > /dev/null; i=$((i + 1)); done ) &
+done
+wait
+"$reader" -d "$LB_DEBUGFS" -n 50 > "$out/static.text" 2>&1
+if grep -Eq '^[0-9a-f]{16}  mutex ' "$out/static.text"; then
+	names_has "/proc/modules readers wait on module_mutex" \
+		'^[0-9a-f]{16}  mutex .* module_mutex ' "$out/static.text"
+else
+	echo "ok - names: module_mutex # SKIP no contended mutex seen"
+fi
+sed -n '/^LOCKS/,/^$/p' "$out/static.text"
+
 # No name is a kernel address, and the cost of naming.
 cat "$LB_DEBUGFS/names" > "$out/names"
 if grep -Eq '0x[0-9a-f]{8}|ffff[0-9a-f]{12}' "$out/names"; then
