@@ -4,7 +4,8 @@
  * only what can be verified here and now, never a guess. In order:
  *   - the rwsem is exactly the mmap_lock of the waiter's or the owner's mm;
  *   - the lock lies in the kernel's or a module's static data: its symbol
- *     (kallsyms), the name only;
+ *     (kallsyms), the name only, remembered by lock id (a module unloaded
+ *     and another loaded at its address could inherit a name: a limit);
  *   - a mutex that is the mutex of a pipe the waiter has open (a file in its
  *     fd table whose private data is that pipe, and whose inode's i_pipe too);
  *   - an rwsem that is the i_rwsem of an inode the waiter has open.
@@ -31,6 +32,33 @@
 #define LB_NAME_FDS		64
 /* How much of a file's name an i_rwsem's name shows. */
 #define LB_NAME_BASE_LEN	20
+
+/*
+ * Static locks named before, by lock id: kallsyms costs tens of microseconds
+ * under TCG, and a static lock stays where it is. One u64 per entry (no torn
+ * reads): the lock id's bits above LB_STATIC_ID_BITS, and the name id below.
+ */
+#define LB_STATIC_CACHE		256
+#define LB_STATIC_ID_BITS	20
+#define LB_STATIC_ID_MASK	(BIT_ULL(LB_STATIC_ID_BITS) - 1)
+static u64 lb_static_cache[LB_STATIC_CACHE];
+static_assert(LB_LOCK_NAMES_MAX <= LB_STATIC_ID_MASK);
+
+static u32 __kprobes lb_static_cached(u64 lock_id)
+{
+	u64 e = READ_ONCE(lb_static_cache[lock_id % LB_STATIC_CACHE]);
+
+	if ((e & ~LB_STATIC_ID_MASK) != (lock_id & ~LB_STATIC_ID_MASK))
+		return 0;
+	return e & LB_STATIC_ID_MASK;
+}
+
+static void __kprobes lb_static_remember(u64 lock_id, u32 name_id)
+{
+	if (name_id)
+		WRITE_ONCE(lb_static_cache[lock_id % LB_STATIC_CACHE],
+			   (lock_id & ~LB_STATIC_ID_MASK) | name_id);
+}
 
 /* kallsyms writes up to KSYM_SYMBOL_LEN: too much for a probe's stack. */
 static DEFINE_PER_CPU(char [KSYM_SYMBOL_LEN], lb_ksym_buf);
@@ -173,7 +201,12 @@ void __kprobes lb_name_kernel_lock(struct lb_event *ev, const void *lock,
 	char buf[LB_LOCK_NAME_LEN];
 	enum lb_named how;
 
-	/* Cheapest first: a pointer compare, a walk of a few fds, kallsyms. */
+	/* Cheapest first: a cache, a pointer compare, a walk of a few fds, kallsyms. */
+	ev->name_id = lb_static_cached(ev->lock);
+	if (ev->name_id) {
+		lb_names_cost(LB_NAMED_STATIC, ktime_get_mono_fast_ns() - t0);
+		return;
+	}
 	if (ev->lock_class == LB_LOCK_RWSEM && lb_name_mmap(lock, ev, owner, buf))
 		how = LB_NAMED_MMAP;
 	else if (lb_name_file_lock(lock, ev->lock_class, buf))
@@ -186,5 +219,7 @@ void __kprobes lb_name_kernel_lock(struct lb_event *ev, const void *lock,
 		lb_name_clean(buf);
 		ev->name_id = lb_name_intern(buf);
 	}
+	if (how == LB_NAMED_STATIC)
+		lb_static_remember(ev->lock, ev->name_id);
 	lb_names_cost(how, ktime_get_mono_fast_ns() - t0);
 }

@@ -241,6 +241,8 @@ void lb_rings_show(struct lb_ringset *set, struct seq_file *m);
 int lb_names_alloc(void);
 void lb_names_free(void);
 u64 lb_names_bytes(void);
+/* Capacity of the names table: name ids are 1..LB_LOCK_NAMES_MAX. */
+#define LB_LOCK_NAMES_MAX	1024
 /* How a naming ended, for its cost in "names". */
 enum lb_named { LB_NAMED_NONE, LB_NAMED_MMAP, LB_NAMED_STATIC, LB_NAMED_FILE, LB_NAMED_MAX };
 void lb_names_cost(enum lb_named how, u64 ns);

@@ -13,7 +13,6 @@
 #include <linux/string.h>
 #include "lockblame.h"
 
-#define LB_NAMES_CAP		1024
 #define LB_NAMES_PROBES		8
 #define LB_NAMES_SPINS		10000
 
@@ -37,7 +36,7 @@ static const char *const lb_named_names[LB_NAMED_MAX] = {
 
 int lb_names_alloc(void)
 {
-	lb_names = vzalloc(array_size(LB_NAMES_CAP, sizeof(*lb_names)));
+	lb_names = vzalloc(array_size(LB_LOCK_NAMES_MAX, sizeof(*lb_names)));
 	return lb_names ? 0 : -ENOMEM;
 }
 
@@ -49,7 +48,7 @@ void lb_names_free(void)
 
 u64 lb_names_bytes(void)
 {
-	return lb_names ? LB_NAMES_CAP * sizeof(*lb_names) : 0;
+	return lb_names ? LB_LOCK_NAMES_MAX * sizeof(*lb_names) : 0;
 }
 
 void __kprobes lb_names_cost(enum lb_named how, u64 ns)
@@ -67,7 +66,7 @@ u32 __kprobes lb_name_intern(const char *s)
 	struct lb_name *n;
 
 	for (i = 0; i < LB_NAMES_PROBES; i++) {
-		idx = (hash + i) % LB_NAMES_CAP;
+		idx = (hash + i) % LB_LOCK_NAMES_MAX;
 		n = &lb_names[idx];
 		if (READ_ONCE(n->hash) == 0 && cmpxchg(&n->hash, 0, hash) == 0) {
 			memcpy(n->s, s, len);
@@ -94,7 +93,7 @@ const char *lb_name_of(u32 id)
 {
 	struct lb_name *n;
 
-	if (!lb_names || !id || id > LB_NAMES_CAP)
+	if (!lb_names || !id || id > LB_LOCK_NAMES_MAX)
 		return NULL;
 	n = &lb_names[id - 1];
 	/* Pairs with the release in lb_name_intern(): s is whole once ready. */
@@ -110,15 +109,15 @@ void lb_names_show(struct seq_file *m)
 {
 	unsigned int i, used = 0;
 
-	for (i = 0; i < LB_NAMES_CAP; i++)
+	for (i = 0; i < LB_LOCK_NAMES_MAX; i++)
 		used += !!lb_name_of(i + 1);
-	seq_printf(m, "# names %u of %u full %lld\n# cost", used, LB_NAMES_CAP,
+	seq_printf(m, "# names %u of %u full %lld\n# cost", used, LB_LOCK_NAMES_MAX,
 		   atomic64_read(&lb_names_full));
 	for (i = 0; i < LB_NAMED_MAX; i++)
 		seq_printf(m, " %s %lld/%lldns", lb_named_names[i],
 			   atomic64_read(&lb_names_calls[i]), atomic64_read(&lb_names_ns[i]));
 	seq_puts(m, "\n");
-	for (i = 0; i < LB_NAMES_CAP; i++) {
+	for (i = 0; i < LB_LOCK_NAMES_MAX; i++) {
 		const char *s = lb_name_of(i + 1);
 
 		if (s)
