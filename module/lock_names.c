@@ -204,7 +204,7 @@ void __kprobes lb_name_kernel_lock(struct lb_event *ev, const void *lock,
 	/* Cheapest first: a cache, a pointer compare, a walk of a few fds, kallsyms. */
 	ev->name_id = lb_static_cached(ev->lock);
 	if (ev->name_id) {
-		lb_names_cost(LB_NAMED_STATIC, ktime_get_mono_fast_ns() - t0);
+		lb_names_cost(LB_NAMED_CACHED, ktime_get_mono_fast_ns() - t0);
 		return;
 	}
 	if (ev->lock_class == LB_LOCK_RWSEM && lb_name_mmap(lock, ev, owner, buf))

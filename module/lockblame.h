@@ -244,7 +244,11 @@ u64 lb_names_bytes(void);
 /* Capacity of the names table: name ids are 1..LB_LOCK_NAMES_MAX. */
 #define LB_LOCK_NAMES_MAX	1024
 /* How a naming ended, for its cost in "names". */
-enum lb_named { LB_NAMED_NONE, LB_NAMED_MMAP, LB_NAMED_STATIC, LB_NAMED_FILE, LB_NAMED_MAX };
+enum lb_named {
+	LB_NAMED_NONE, LB_NAMED_MMAP, LB_NAMED_STATIC, LB_NAMED_FILE,
+	LB_NAMED_CACHED,	/* a static lock named before */
+	LB_NAMED_MAX
+};
 void lb_names_cost(enum lb_named how, u64 ns);
 u32 lb_name_intern(const char *s);
 const char *lb_name_of(u32 id);

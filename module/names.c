@@ -32,6 +32,7 @@ static const char *const lb_named_names[LB_NAMED_MAX] = {
 	[LB_NAMED_MMAP] = "mmap_lock",
 	[LB_NAMED_STATIC] = "static",
 	[LB_NAMED_FILE] = "file",
+	[LB_NAMED_CACHED] = "static_cached",
 };
 
 int lb_names_alloc(void)
