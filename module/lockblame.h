@@ -249,6 +249,7 @@ enum lb_named {
 	LB_NAMED_CACHED,	/* a static lock named before */
 	LB_NAMED_MAX
 };
+
 void lb_names_cost(enum lb_named how, u64 ns);
 u32 lb_name_intern(const char *s);
 const char *lb_name_of(u32 id);
