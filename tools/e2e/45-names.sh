@@ -101,6 +101,13 @@ if grep -Eq '0x[0-9a-f]{8}|ffff[0-9a-f]{12}' "$out/names"; then
 else
 	echo "ok - names: none is a kernel address"
 fi
+names_has "a table of 1024 names" '^# names [0-9]+ of 1024 full [0-9]+$' "$out/names"
+# kallsyms once per static lock: of three waits on one, at most two (one per CPU) race to name it.
+acq=$(sed -n 's/^[0-9a-f]\{16\}  mutex  *\([0-9]*\) .* module_mutex .*/\1/p' "$out/static.text")
+if [ "${acq:-0}" -ge 3 ]; then
+	names_has "module_mutex's later waits named from the cache" \
+		' static_cached [1-9][0-9]*/' "$out/names"
+fi
 sed 's/^/# /' "$out/names"
 grep -E '^probe|^memory' "$LB_DEBUGFS/stats" | sed 's/^/# /'
 lb_done
