@@ -109,8 +109,13 @@ static void lbt_json_value(FILE *out, const struct lbt_field *f, const void *rec
 		fprintf(out, "\"%016llx\"", (unsigned long long)*(const uint64_t *)p);
 		break;
 	case LBT_COMM:
-	case LBT_NAME:
 		lbt_json_string(out, c->b, c->len);
+		break;
+	case LBT_NAME:
+		if (c->len)
+			lbt_json_string(out, c->b, c->len);
+		else
+			fputs("null", out);
 		break;
 	case LBT_WORD:
 		lbt_json_cstr(out, p);
