@@ -112,6 +112,25 @@ has "summary: odd comm bytes shown escaped" '^ +1500 +1500 a\\x20b\\x0a +shared'
 has "summary: top lock and its top cause" '^3f9c2a7b10d4e851  futex +412 +4\.30 s +67\.1 ms  - +db-checkpoint/1201$'
 has "summary: the chain names its root cause" 'waiters of 3f9c2a7b10d4e851 held by db-checkpoint/1201, itself waiting on 8e21c07d5a6b3f02: root cause compactor/1400'
 has "summary: a missing optional probe is reported" '^probes: 9 of 10 planted; optional missing: rwsem_wake$'
+
+# Lock names (fixtures/names: the chain ledger whose lock records end with tgid, uaddr, name).
+names=$fx/names
+expect "summary of a ledger with lock names" 0 "" "$lb" --dir "$names"
+has "names: a kernel lock's name from the ledger" '^8e21c07d5a6b3f02  mutex .* module_mutex +compactor/1400$'
+has "names: a name's spaces shown as they are" '^1b7f0e9a4c3d2e65  rwsem .* mmap_lock of 1501 \(logrotate\) +logrotate/1501$'
+has "names: a futex whose process is gone (or renamed): comm:0xADDR, no guess" \
+	'^3f9c2a7b10d4e851  futex .* db-checkpoint:0x7fffffffe000 +db-checkpoint/1201$'
+expect "--json with lock names" 0 "" "$lb" --dir "$names" --json
+pyjson "names: JSON name, tgid and uaddr" 'L = {l["id"]: l for l in d["locks"]}
+assert L["8e21c07d5a6b3f02"]["name"] == "module_mutex", L
+f = L["3f9c2a7b10d4e851"]
+assert f["name"] == "db-checkpoint:0x7fffffffe000" and f["tgid"] == 1200 and f["uaddr"] == 140737488347136, f'
+expect "--json without lock names" 0 "" "$lb" --dir "$chain" --json
+pyjson "names: null in JSON when the ledger has none" 'assert all(l["name"] is None for l in d["locks"]), d["locks"]'
+expect "--dot with lock names" 0 "" "$lb" --dir "$names" --dot
+has "names: DOT names the lock a chain goes through" 'via\\nlock 8e21c07d5a6b3f02 module_mutex"'
+expect "--no-symbols" 0 "" "$lb" --dir "$names" --no-symbols
+has "names: --no-symbols: comm:0xADDR" '^3f9c2a7b10d4e851  futex .* db-checkpoint:0x7fffffffe000 '
 run "$lb" --dir "$chain" -n 2
 if [ "$(grep -A10 '^TASKS' "$out/stdout" | grep -cE '^ +[0-9]+ +[0-9]+ ')" = 2 ]; then
 	ok "summary: -n 2 shows two tasks"
