@@ -159,6 +159,30 @@ static void lbt_sym_text(char *buf, size_t size, const char *obj, const char *sy
 }
 
 /*
+ * A word no symbol covers, by its mapping: "[stack]", "[heap]+0x40",
+ * "[anon]+0x10", "[shared anon]+0x10" (MAP_SHARED anonymous memory and SysV
+ * shm, which maps shows as files), or "file+0xOFFSET" (offset in the file).
+ */
+static void lbt_map_text(const struct lbt_map *m, uint64_t uaddr, char *buf, size_t size)
+{
+	uint64_t off = uaddr - m->start;
+	char plus[24] = "";
+
+	if (off)
+		snprintf(plus, sizeof(plus), "+0x%" PRIx64, off);
+	if (!strcmp(m->path, "[stack]"))
+		snprintf(buf, size, "[stack]");
+	else if (m->path[0] == '[')
+		snprintf(buf, size, "%s%s", m->path, plus);
+	else if (!strncmp(m->path, "/dev/zero", 9) || !strncmp(m->path, "/SYSV", 5))
+		snprintf(buf, size, "[shared anon]%s", plus);
+	else if (m->path[0] == '/')
+		snprintf(buf, size, "%s+0x%" PRIx64, lbt_basename(m->path), off + m->offset);
+	else
+		snprintf(buf, size, "[anon]%s", plus);
+}
+
+/*
  * Name @uaddr from the maps text in @f, of a process whose main program is
  * @exe (its path in maps; NULL if not known). True with the name in @buf.
  */
@@ -166,7 +190,7 @@ static bool lbt_symbolize_file(FILE *f, const char *exe, uint64_t uaddr, char *b
 {
 	struct lbt_map m, last_file = { 0 };
 	uint64_t load = 0, prev_end = 0;
-	char line[512], sym[128], off_name[24];
+	char line[512], sym[128];
 	bool bss;
 	uint64_t off;
 
@@ -193,16 +217,7 @@ static bool lbt_symbolize_file(FILE *f, const char *exe, uint64_t uaddr, char *b
 				     sym, off);
 			return true;
 		}
-		snprintf(off_name, sizeof(off_name), "+0x%" PRIx64, uaddr - m.start);
-		if (!strcmp(m.path, "[stack]"))
-			snprintf(buf, size, "[stack]");
-		else if (m.path[0] == '[')
-			snprintf(buf, size, "%s%s", m.path, uaddr - m.start ? off_name : "");
-		else if (m.path[0] == '/')
-			snprintf(buf, size, "%s+0x%" PRIx64, lbt_basename(m.path),
-				 uaddr - m.start + m.offset);
-		else
-			snprintf(buf, size, "[anon]%s", uaddr - m.start ? off_name : "");
+		lbt_map_text(&m, uaddr, buf, size);
 		return true;
 	}
 	return false;

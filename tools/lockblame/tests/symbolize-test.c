@@ -50,6 +50,7 @@ static void test_fake_maps(void)
 		"7f0000000000-7f0000010000 rw-p 00000000 00:00 0 \n"
 		"7ffc00000000-7ffc00021000 rw-p 00000000 00:00 0                          [stack]\n"
 		"7ffd00000000-7ffd00001000 rw-s 00002000 00:05 77                         /nonexistent/libgone.so\n"
+		"7ffe00000000-7ffe00001000 rw-s 00000000 00:01 1034                       /dev/zero (deleted)\n"
 		"garbage line\n"
 		"ffffffffff600000-ffffffffff601000 --xp 00000000 00:00 0                  [vsyscall]\n";
 	char buf[64];
@@ -64,6 +65,9 @@ static void test_fake_maps(void)
 	ok = name_in(maps, NULL, 0x7ffd00000010ULL, buf, sizeof(buf));
 	check("unreadable object: its name and file offset",
 	      ok && !strcmp(buf, "libgone.so+0x2010"), buf);
+	ok = name_in(maps, NULL, 0x7ffe00000008ULL, buf, sizeof(buf));
+	check("MAP_SHARED anonymous word: [shared anon]+0x8",
+	      ok && !strcmp(buf, "[shared anon]+0x8"), buf);
 	ok = name_in(maps, NULL, 0x1000, buf, sizeof(buf));
 	check("unmapped address names nothing", !ok, buf);
 	ok = name_in("", NULL, 0x1000, buf, sizeof(buf));
