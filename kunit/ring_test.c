@@ -151,7 +151,7 @@ static void lockblame_ring_test_encoding(struct kunit *test)
 	struct lb_task_id id;
 	static int a, b;
 
-	KUNIT_EXPECT_EQ(test, sizeof(struct lb_event), 152);
+	KUNIT_EXPECT_EQ(test, sizeof(struct lb_event), 168);
 	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, lock), 8);
 	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, run_delay_ns), 32);
 	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, owner_run_delay_ns), 40);

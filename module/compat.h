@@ -15,6 +15,7 @@
 #include <linux/sched/clock.h>
 #include <linux/jiffies.h>
 #include <linux/uaccess.h>
+#include <linux/mm.h>
 
 /*
  * Owner words of struct mutex and struct rw_semaphore: a task_struct pointer
@@ -202,6 +203,23 @@ static inline bool lb_run_delay_current(u64 *out)
 #else
 static inline bool lb_run_delay_nofault(struct task_struct *t, u64 *out) { return false; }
 static inline bool lb_run_delay_current(u64 *out) { return false; }
+#endif
+
+/*
+ * The rwsem of an address space: mm->mmap_sem until v5.8 renamed it
+ * mmap_lock ("mmap locking API: rename mmap_sem to mmap_lock"), which came
+ * with mmap_lock.h and its MMAP_LOCK_INITIALIZER.
+ */
+#ifdef MMAP_LOCK_INITIALIZER
+static inline const void *lb_mm_lock(struct mm_struct *mm)
+{
+	return &mm->mmap_lock;
+}
+#else
+static inline const void *lb_mm_lock(struct mm_struct *mm)
+{
+	return &mm->mmap_sem;
+}
 #endif
 
 #endif /* _LOCKBLAME_COMPAT_H */

@@ -155,10 +155,11 @@ static int lb_stats_show(struct seq_file *m, void *v)
 		   lb_ledger_bytes(lb_drain_ledger()));
 	/* All of it, with the filter's and the futex probes' tables. */
 	bytes = lb_rings_bytes(lb_rings) + lb_stacks_bytes() + lb_stream_bytes() +
-		lb_ledger_bytes(lb_drain_ledger()) + lb_filter_bytes() + lb_futex_bytes();
-	seq_printf(m, "memory_total %llu bytes, %llu per cpu (with filter %llu futex_slots %llu; kretprobe instances not counted)\n",
+		lb_ledger_bytes(lb_drain_ledger()) + lb_filter_bytes() + lb_futex_bytes() +
+		lb_names_bytes();
+	seq_printf(m, "memory_total %llu bytes, %llu per cpu (with filter %llu futex_slots %llu names %llu; kretprobe instances not counted)\n",
 		   bytes, div_u64(bytes, num_possible_cpus()), lb_filter_bytes(),
-		   lb_futex_bytes());
+		   lb_futex_bytes(), lb_names_bytes());
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(lb_stats);
@@ -169,6 +170,13 @@ static int lb_stacks_file_show(struct seq_file *m, void *v)
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(lb_stacks_file);
+
+static int lb_names_file_show(struct seq_file *m, void *v)
+{
+	lb_names_show(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(lb_names_file);
 
 static int lb_control_show_file(struct seq_file *m, void *v)
 {
@@ -224,6 +232,7 @@ int lb_debugfs_init(struct lb_ringset *rings)
 	debugfs_create_file("probes", 0400, lb_dir, NULL, &lb_probes_file_fops);
 	debugfs_create_file("stats", 0400, lb_dir, NULL, &lb_stats_fops);
 	debugfs_create_file("stacks", 0400, lb_dir, NULL, &lb_stacks_file_fops);
+	debugfs_create_file("names", 0400, lb_dir, NULL, &lb_names_file_fops);
 	debugfs_create_file("control", 0600, lb_dir, NULL, &lb_control_fops);
 	debugfs_create_file("events", 0400, lb_dir, NULL, &lb_stream_fops);
 	return 0;

@@ -362,6 +362,7 @@ int lb_drain_init(struct lb_ringset *rings, const struct lb_config *cfg)
 	lb_ledger = lb_ledger_create(&limits);
 	if (!lb_ledger)
 		goto nomem;
+	lb_ledger_set_namer(lb_ledger, lb_name_of);
 	lb_start_ns = ktime_get_mono_fast_ns();
 	lb_stream_discard(lb_start_ns);
 	/* Not yet: lb_drain_start() runs it once the probes are planted. */

@@ -161,6 +161,9 @@ struct lb_event *__kprobes lb_event_begin(u8 type, u8 lock_class, u64 lock)
 	ev->stack_id = 0;
 	ev->ustack_id = 0;
 	ev->word = 0;
+	ev->uaddr = 0;
+	ev->name_id = 0;
+	ev->reserved = 0;
 	lb_task_id_fill(&ev->task, current);
 	memset(&ev->owner, 0, sizeof(ev->owner));
 	return ev;

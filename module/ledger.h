@@ -122,6 +122,10 @@ struct lb_lock_stats {
 	u64 sat_milli;		/* wait_ns / window: mean queue length x 1000 */
 	s32 top_cause_pid;	/* the holder that inflicted the most waiting here; 0 if none */
 	u64 top_cause_ns;	/* its blame on this lock (exact unless it had many causes) */
+	/* Its name: a kernel lock's (NULL if unnamed), a futex's process and word. */
+	const char *name;
+	s32 name_tgid;
+	u64 uaddr;
 };
 
 struct lb_ledger;
@@ -134,6 +138,8 @@ struct lb_out {
 
 struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits);
 void lb_ledger_destroy(struct lb_ledger *l);
+/* Where the names of name ids come from (the module's names table). */
+void lb_ledger_set_namer(struct lb_ledger *l, const char *(*name_of)(u32 id));
 void lb_ledger_reset(struct lb_ledger *l);
 /* Bytes the ledger allocated at create time (shown in "stats"). */
 u64 lb_ledger_bytes(const struct lb_ledger *l);

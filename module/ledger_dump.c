@@ -29,7 +29,7 @@ enum lb_key_index {
 enum lb_kind {
 	LB_KIND_RECORD, LB_KIND_END, LB_KIND_U64, LB_KIND_UNREAD_U64, LB_KIND_U32,
 	LB_KIND_S32, LB_KIND_ID, LB_KIND_COMM, LB_KIND_WORD, LB_KIND_S32_LIST,
-	LB_KIND_ID_LIST,
+	LB_KIND_ID_LIST, LB_KIND_NAME,
 };
 
 struct lb_key {
@@ -70,7 +70,7 @@ static void lb_put_list(struct lb_out *out, const struct lb_key *k, const union 
 
 static void lb_put_value(struct lb_out *out, const struct lb_key *k, const union lb_val *v)
 {
-	char esc[LB_ESC_LEN];
+	char esc[LB_NAME_ESC_LEN];
 
 	out->printf(out, " %s=", k->name);
 	switch (k->kind) {
@@ -86,6 +86,11 @@ static void lb_put_value(struct lb_out *out, const struct lb_key *k, const union
 		break;
 	case LB_KIND_WORD:
 		out->printf(out, "%s", v->str);
+		break;
+	case LB_KIND_NAME:
+		if (v->str && v->str[0])
+			lb_escape_str(esc, v->str, LB_LOCK_NAME_LEN);
+		out->printf(out, "%s", v->str && v->str[0] ? esc : "-");
 		break;
 	case LB_KIND_S32_LIST:
 	case LB_KIND_ID_LIST:
@@ -136,6 +141,9 @@ static void lb_put_lock(struct lb_out *out, const struct lb_lock_stats *st)
 		[LB_V(lock, holds_at_release)].u = st->holds_at_release,
 		[LB_V(lock, top_cause)].s = st->top_cause_pid,
 		[LB_V(lock, holds_unended)].u = st->holds_unended,
+		[LB_V(lock, tgid)].s = st->name_tgid,
+		[LB_V(lock, uaddr)].u = st->uaddr,
+		[LB_V(lock, name)].str = st->name,
 	};
 
 	lb_put_record(out, LB_K_lock, v);

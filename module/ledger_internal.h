@@ -217,6 +217,13 @@ struct lb_lock {
 	u64 holds, holds_lower_bound, holds_at_release, holds_unended;
 	struct lb_hist wait_hist, hold_hist;
 	struct lb_top cause[LB_LOCK_TOP], victim[LB_LOCK_TOP];
+	/*
+	 * What names it: a kernel lock's name id (the module's "names"), a
+	 * futex's word address in the process of the first waiter seen.
+	 */
+	u32 name_id;
+	s32 name_tgid;
+	u64 uaddr;
 };
 
 /* Blame received by one holder for one victim's waiting. */
@@ -350,6 +357,8 @@ struct lb_ledger {
 	struct lb_signal signal[LB_SIGNALS];
 	u32 nr_signals;
 	struct lb_wake wake[1U << LB_WAKE_BITS];
+	/* The string of a lock's name id (lb_ledger_set_namer()), or NULL. */
+	const char *(*name_of)(u32 id);
 };
 
 /* ledger_tables.c: lookup, allocation and eviction, never allocating memory. */
@@ -430,6 +439,8 @@ u64 lb_window_ns(const struct lb_ledger *l);
 
 /* ledger_text.c: values as text, for the report and the dump. */
 #define LB_ESC_LEN	(4 * LB_COMM_LEN + 1)
+#define LB_NAME_ESC_LEN	(4 * LB_LOCK_NAME_LEN + 1)
+void lb_escape_str(char *dst, const char *src, u32 max);
 void lb_escape_comm(char *dst, const char *comm);
 const char *lb_fmt_ns(char *buf, size_t size, u64 ns);
 const char *lb_fmt_count(char *buf, size_t size, u64 n);

@@ -193,6 +193,9 @@ void lb_lock_fill_stats(const struct lb_ledger *l, const struct lb_lock *lock,
 	st->holds_at_release = lock->holds_at_release;
 	st->holds_unended = lock->holds_unended;
 	st->busy_ns = lock->busy_ns;
+	st->name = lock->name_id && l->name_of ? l->name_of(lock->name_id) : NULL;
+	st->name_tgid = lock->name_tgid;
+	st->uaddr = lock->uaddr;
 	st->util_ppm = min_t(u64, lb_scale(lock->busy_ns, 1000000, window), 1000000);
 	st->sat_milli = lb_scale(lock->wait_ns, 1000, window);
 	for (i = 0; i < LB_LOCK_TOP; i++) {
@@ -230,3 +233,9 @@ u64 lb_ledger_stack_ns(const struct lb_ledger *l, s32 pid, bool cause, u32 stack
 	return st ? st->ns : 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_stack_ns);
+
+void lb_ledger_set_namer(struct lb_ledger *l, const char *(*name_of)(u32 id))
+{
+	l->name_of = name_of;
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_set_namer);

@@ -268,6 +268,26 @@ static void lb_report_lock_now(const struct lb_ledger *l, struct lb_out *out,
 	lb_report_lock_holds(out, lock);
 }
 
+/*
+ * What the lock is, in words: a kernel lock's verified name; a futex's word
+ * in its process (the reader turns that into a symbol); else "unnamed".
+ */
+static void lb_report_lock_name(const struct lb_ledger *l, struct lb_out *out,
+				const struct lb_lock *lock)
+{
+	const char *name = lock->name_id && l->name_of ? l->name_of(lock->name_id) : NULL;
+
+	/* Names are printable ASCII (lock_names.c): shown as they are. */
+	if (name) {
+		out->printf(out, "    name: %.*s\n", LB_LOCK_NAME_LEN, name);
+	} else if (lock->uaddr) {
+		out->printf(out, "    name: futex word 0x%llx in process %d\n", lock->uaddr,
+			    lock->name_tgid);
+	} else {
+		out->printf(out, "    name: unnamed\n");
+	}
+}
+
 /* Rows are formatted apart from the ranking, to keep each stack frame small. */
 static noinline_for_stack void lb_report_lock_row(const struct lb_ledger *l,
 						  struct lb_out *out,
@@ -327,6 +347,7 @@ static void lb_report_locks(const struct lb_ledger *l, struct lb_out *out)
 		const struct lb_lock *lock = rank[i].item;
 
 		lb_report_lock_row(l, out, lock);
+		lb_report_lock_name(l, out, lock);
 		lb_report_tops(l, out, "causes", lock->cause);
 		lb_report_tops(l, out, "victims", lock->victim);
 		lb_report_lock_now(l, out, lock);

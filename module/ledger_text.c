@@ -11,11 +11,17 @@
  */
 void lb_escape_comm(char *dst, const char *comm)
 {
+	lb_escape_str(dst, comm, LB_COMM_LEN);
+}
+
+/* The same for any string of up to @max bytes (@dst holds 4 * @max + 1). */
+void lb_escape_str(char *dst, const char *src, u32 max)
+{
 	static const char hex[] = "0123456789abcdef";
 	u32 i, n = 0;
 
-	for (i = 0; i < LB_COMM_LEN && comm[i]; i++) {
-		u8 c = comm[i];
+	for (i = 0; i < max && src[i]; i++) {
+		u8 c = src[i];
 
 		if (c < 0x21 || c > 0x7e || c == '\\' || c == '=') {
 			dst[n++] = '\\';

@@ -90,6 +90,20 @@ static void lb_wait_start(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 		list_move(&lock->lru, &l->active_locks);
 }
 
+/*
+ * A kernel lock's latest name (a mm's lock is named by its process: the
+ * same address may be another process's later); a futex's first word seen.
+ */
+static void lb_lock_note_name(struct lb_lock *lock, const struct lb_event *ev)
+{
+	if (ev->name_id)
+		lock->name_id = ev->name_id;
+	if (ev->uaddr && !lock->uaddr) {
+		lock->uaddr = ev->uaddr;
+		lock->name_tgid = ev->task.tgid;
+	}
+}
+
 void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 {
 	struct lb_lock *lock;
@@ -105,6 +119,7 @@ void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 		l->totals.dropped_waiters++;
 		return;
 	}
+	lb_lock_note_name(lock, ev);
 	t = lb_task_get(l, &ev->task, ev->flags & LB_EF_KTHREAD);
 	if (!t) {
 		l->totals.dropped_waiters++;

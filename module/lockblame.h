@@ -248,6 +248,25 @@ void lb_rings_sum(struct lb_ringset *set, struct lb_ring_counts *sum);
 u64 lb_rings_bytes(struct lb_ringset *set);
 void lb_rings_show(struct lb_ringset *set, struct seq_file *m);
 
+/* ---- lock names (names.c: the table; lock_names.c: naming in probes) ---- */
+int lb_names_alloc(void);
+void lb_names_free(void);
+u64 lb_names_bytes(void);
+/* Capacity of the names table: name ids are 1..LB_LOCK_NAMES_MAX. */
+#define LB_LOCK_NAMES_MAX	1024
+/* How a naming ended, for its cost in "names". */
+enum lb_named {
+	LB_NAMED_NONE, LB_NAMED_MMAP, LB_NAMED_STATIC, LB_NAMED_FILE,
+	LB_NAMED_CACHED,	/* a static lock named before */
+	LB_NAMED_MAX
+};
+
+void lb_names_cost(enum lb_named how, u64 ns);
+u32 lb_name_intern(const char *s);
+const char *lb_name_of(u32 id);
+void lb_names_show(struct seq_file *m);
+void lb_name_kernel_lock(struct lb_event *ev, const void *lock, struct task_struct *owner);
+
 /* ---- stacks (stacks.c) ---- */
 int lb_stacks_alloc(unsigned int entries);
 void lb_stacks_free(void);

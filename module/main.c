@@ -17,9 +17,12 @@ static int lb_init_stages(const struct lb_config *cfg)
 	err = lb_stacks_alloc(cfg->stack_entries);
 	if (err)
 		return err;
-	err = lb_futex_init();
+	err = lb_names_alloc();
 	if (err)
 		goto free_stacks;
+	err = lb_futex_init();
+	if (err)
+		goto free_names;
 	err = lb_stream_init(cfg->stream_events, lb_drain_now);
 	if (err)
 		goto free_futex;
@@ -42,6 +45,8 @@ free_stream:
 	lb_stream_exit();
 free_futex:
 	lb_futex_exit();
+free_names:
+	lb_names_free();
 free_stacks:
 	lb_stacks_free();
 	return err;
@@ -81,6 +86,7 @@ static void __exit lb_exit(void)
 	lb_drain_exit();
 	lb_stream_exit();
 	lb_futex_exit();
+	lb_names_free();
 	lb_stacks_free();
 	lb_ringset_destroy(lb_rings);
 }

@@ -254,6 +254,7 @@ int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt_regs *
 		if (!ev)
 			return 0;
 		ev->flags |= op.flags | LB_EF_NOSLEEP;
+		ev->uaddr = op.uaddr;
 		lb_futex_word_fill(ev, &op);
 		ev->result = type == LB_EV_WAIT_END ? LB_WAIT_AGAIN : 0;
 		lb_event_commit(ev, NULL);
@@ -288,6 +289,7 @@ int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
 	if (op.entered && op.entered < ev->ts_ns)
 		ev->ts_ns = op.entered;
 	ev->flags |= op.flags & ~LB_EF_WORD;
+	ev->uaddr = op.uaddr;
 	lb_futex_word_fill(ev, &op);
 	lb_futex_glibc_owner(ev, &op);
 	lb_event_commit(ev, lb_probe_of_kp(kp));
@@ -414,6 +416,7 @@ int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *r
 	if (d->futex_wake.many)
 		ev->flags |= LB_EF_WAKE_MANY;
 	ev->count = woken;
+	ev->uaddr = d->futex_wake.uaddr;
 	/* The stacks were taken at entry, where the waker's path still shows. */
 	ev->stack_id = d->stack_id;
 	ev->ustack_id = d->ustack_id;
@@ -455,6 +458,7 @@ int __kprobes lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_re
 	ev = lb_event_begin(LB_EV_WAIT_BEGIN, LB_LOCK_FUTEX_PI, lock);
 	if (!ev)
 		return 1;
+	ev->uaddr = uaddr;
 	rcu_read_lock();
 	t = pid_task(find_vpid(word & FUTEX_TID_MASK), PIDTYPE_PID);
 	if (t)

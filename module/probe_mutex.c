@@ -44,6 +44,7 @@ int __kprobes lb_mutex_lock_entry(struct kretprobe_instance *ri, struct pt_regs 
 	if (!ev)
 		return 1;
 	lb_owner_fill(ev, owner, LB_OWNER_LOCK_FIELD);
+	lb_name_kernel_lock(ev, lock, owner);
 	d->lock = ev->lock;
 	d->lock_class = LB_LOCK_MUTEX;
 	d->flags = 0;

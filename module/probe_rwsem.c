@@ -16,6 +16,7 @@ static int __kprobes lb_rwsem_entry(struct kretprobe_instance *ri, struct pt_reg
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	struct lb_probe *p = lb_probe_of_ri(ri);
 	struct rw_semaphore *sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
+	struct task_struct *owner = NULL;
 	struct lb_event *ev;
 	unsigned long word, count, readers;
 
@@ -41,11 +42,14 @@ static int __kprobes lb_rwsem_entry(struct kretprobe_instance *ri, struct pt_reg
 	readers = (count & ~LB_RWSEM_FLAG_READFAIL) >> LB_RWSEM_READER_SHIFT;
 	if (side == LB_EF_READ && readers)
 		readers--;
-	if (word & LB_RWSEM_READER_OWNED || (!(count & LB_RWSEM_WRITER_LOCKED) && readers))
+	if (word & LB_RWSEM_READER_OWNED || (!(count & LB_RWSEM_WRITER_LOCKED) && readers)) {
 		ev->owner_source = LB_OWNER_READER_HINT;
-	else
-		lb_owner_fill(ev, (struct task_struct *)(word & ~LB_RWSEM_OWNER_FLAGS_MASK),
-			      LB_OWNER_LOCK_FIELD);
+	} else {
+		owner = (struct task_struct *)(word & ~LB_RWSEM_OWNER_FLAGS_MASK);
+		if (!lb_owner_fill(ev, owner, LB_OWNER_LOCK_FIELD))
+			owner = NULL;
+	}
+	lb_name_kernel_lock(ev, sem, owner);
 	d->lock = ev->lock;
 	d->lock_class = LB_LOCK_RWSEM;
 	d->flags = side;

@@ -9,7 +9,7 @@
 
 #include <linux/types.h>
 
-#define LB_ABI_VERSION		2
+#define LB_ABI_VERSION		3
 #define LB_STREAM_MAGIC		0x4c424c4bU	/* "KLBL" as little-endian bytes */
 #define LB_COMM_LEN		16
 
@@ -122,7 +122,20 @@ struct lb_event {
 	__u32 word;		/* futex wait (LB_EF_WORD): the word's expected value */
 	struct lb_task_id task;	/* the task the event happened to (current) */
 	struct lb_task_id owner;/* lock owner at this moment, per owner_source */
+	/*
+	 * Since ABI 3 (fields are only ever appended: a record of ABI 2 is
+	 * this one's prefix). ->uaddr: a futex event's word, a user address
+	 * in ->task's process (0 if not known); the reader names the futex
+	 * from it. ->name_id: a kernel lock's name in debugfs "names" (a
+	 * string the module verified: never an address), 0 if unnamed.
+	 */
+	__u64 uaddr;
+	__u32 name_id;
+	__u32 reserved;		/* 0 */
 };
+
+/* The longest name in "names", with its NUL. */
+#define LB_LOCK_NAME_LEN	48
 
 /*
  * The binary stream (debugfs "events") starts with this header, then carries

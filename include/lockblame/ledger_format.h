@@ -26,6 +26,8 @@
  *   S32        signed decimal (pids; 0 is "nobody")
  *   ID         a lock id: 16 hex digits
  *   COMM       a task name, escaped as above
+ *   NAME       a lock's name (up to LB_LOCK_NAME_LEN - 1 bytes), escaped as
+ *              above; "-" when it has none
  *   WORD       one of the names below (class, verdict, role, on/off)
  *   S32_LIST, ID_LIST   comma-separated S32s or IDs
  *   UNREAD_U64 a U64 that tools/lockblame does not read (not in its JSON)

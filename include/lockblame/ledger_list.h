@@ -74,6 +74,14 @@ LB_LEDGER_KEY(lock, holds_lower_bound, U64)
 LB_LEDGER_KEY(lock, holds_at_release, U64)
 LB_LEDGER_KEY(lock, top_cause, S32)
 LB_LEDGER_KEY(lock, holds_unended, U64)		/* release not seen */
+/*
+ * How a human names it: a kernel lock's name from the module (escaped, "-"
+ * when unnamed); a futex's word, a user address, in process tgid (0 when
+ * not known); the reader turns those into a symbol.
+ */
+LB_LEDGER_KEY(lock, tgid, S32)
+LB_LEDGER_KEY(lock, uaddr, U64)
+LB_LEDGER_KEY(lock, name, NAME)
 LB_LEDGER_END(lock)
 
 /*

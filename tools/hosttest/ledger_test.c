@@ -287,6 +287,61 @@ static void test_comm_escaped(void)
 	tap_result("comm is escaped in report and dump");
 }
 
+static const char *test_name_of(u32 id)
+{
+	return id == 7 ? "mmap_lock of 300 (a b)" : NULL;
+}
+
+/*
+ * A kernel lock's name from its id, escaped, "-" when unknown; a futex's
+ * word address and process, at the end of its lock record.
+ */
+static void test_lock_names(void)
+{
+	static const struct lb_ledger_limits lim = {
+		.max_locks = 8, .max_tasks = 8, .max_waiters = 8, .max_pairs = 8,
+		.max_chain_depth = 2,
+	};
+	struct lb_ledger *l = lb_ledger_create(&lim);
+	struct lb_scn_text t;
+	struct lb_event ev = {
+		.ts_ns = 1000, .lock = 0x1111, .type = LB_EV_WAIT_BEGIN,
+		.lock_class = LB_LOCK_RWSEM, .name_id = 7,
+		.task = { .pid = 301, .tgid = 300, .comm = "a" },
+	};
+
+	lb_ledger_set_namer(l, test_name_of);
+	lb_ledger_feed(l, &ev);
+	ev = (struct lb_event){
+		.ts_ns = 1100, .lock = 0x2223, .type = LB_EV_WAIT_BEGIN,
+		.lock_class = LB_LOCK_MUTEX, .name_id = 9,
+		.task = { .pid = 302, .tgid = 300, .comm = "b" },
+	};
+	lb_ledger_feed(l, &ev);
+	ev = (struct lb_event){
+		.ts_ns = 1200, .lock = 0x3335, .type = LB_EV_WAIT_BEGIN,
+		.lock_class = LB_LOCK_FUTEX, .uaddr = 0x7f0012345678ULL,
+		.task = { .pid = 303, .tgid = 300, .comm = "c" },
+	};
+	lb_ledger_feed(l, &ev);
+	lb_scn_text_init(&t, text, sizeof(text));
+	lb_ledger_dump(l, &t.out);
+	if (!strstr(text, " tgid=0 uaddr=0 name=mmap_lock\\x20of\\x20300\\x20(a\\x20b)\n"))
+		fail("a named kernel lock's record does not end with its escaped name");
+	if (!strstr(text, " tgid=0 uaddr=0 name=-\n"))
+		fail("a lock whose name id names nothing is not name=-");
+	if (!strstr(text, " tgid=300 uaddr=139638282147448 name=-\n"))
+		fail("a futex's record does not end with its process and word");
+	lb_scn_text_init(&t, text, sizeof(text));
+	lb_ledger_report(l, &t.out);
+	if (!strstr(text, "    name: mmap_lock of 300 (a b)\n") ||
+	    !strstr(text, "    name: futex word 0x7f0012345678 in process 300\n") ||
+	    !strstr(text, "    name: unnamed\n"))
+		fail("report lacks a name line");
+	lb_ledger_destroy(l);
+	tap_result("lock names in dump and report");
+}
+
 static void test_reset(void)
 {
 	struct lb_ledger *l = run_scenario(&lb_scenarios[LB_SCN_ON_CPU]);
@@ -346,6 +401,7 @@ int main(void)
 	test_report_empty();
 	test_dump_records();
 	test_comm_escaped();
+	test_lock_names();
 	test_reset();
 	test_random_stream();
 	printf("1..%u\n", tests);

@@ -92,6 +92,25 @@ static void lbt_dot_node(FILE *out, const struct lbt_doc *doc, const struct lbt_
 	fputs("];\n", out);
 }
 
+/* "\nlock ID" and, if it has one, its name. */
+static void lbt_dot_lock(FILE *out, const struct lbt_doc *doc, uint64_t id)
+{
+	const struct lbt_lock *l = lbt_lock_find(doc, id);
+
+	fprintf(out, "\\nlock %016llx", (unsigned long long)id);
+	char buf[LBT_COMM_BUF];
+	const char *p;
+
+	if (!l || !l->name.len)
+		return;
+	fputc(' ', out);
+	for (p = lbt_name_text(buf, sizeof(buf), &l->name); *p; p++) {
+		if (*p == '\\' || *p == '"')
+			fputc('\\', out);
+		fputc(*p, out);
+	}
+}
+
 static void lbt_dot_clusters(FILE *out, const struct lbt_doc *doc, struct lbt_nodes *ns)
 {
 	char a[LBT_NS_BUF], b[LBT_NS_BUF];
@@ -225,9 +244,10 @@ static void lbt_dot_edges(FILE *out, const struct lbt_doc *doc)
 
 		if (!c->h.keep || c->holder <= 0 || c->root <= 0)
 			continue;
-		fprintf(out, "\tt%d -> t%d [style=dashed, color=grey40, fontcolor=grey40, label=\"chain %s\\nvia %016llx\"];\n",
-			c->root, c->holder, lbt_ns(a, sizeof(a), c->blame_ns),
-			(unsigned long long)c->waits_on);
+		fprintf(out, "\tt%d -> t%d [style=dashed, color=grey40, fontcolor=grey40, label=\"chain %s\\nvia",
+			c->root, c->holder, lbt_ns(a, sizeof(a), c->blame_ns));
+		lbt_dot_lock(out, doc, c->waits_on);
+		fputs("\"];\n", out);
 	}
 	for (i = 0; i < LBT_ROWS(doc, LBT_T_DEADLOCK); i++) {
 		const struct lbt_deadlock *d = LBT_REC(doc, LBT_T_DEADLOCK, struct lbt_deadlock, i);
@@ -237,7 +257,7 @@ static void lbt_dot_edges(FILE *out, const struct lbt_doc *doc)
 		fprintf(out, "\tdeadlock%zu [shape=octagon, style=filled, ", i);
 		fputs("fillcolor=\"#ffdddd\", color=red, fontcolor=red, label=\"DEADLOCK", out);
 		for (j = 0; j < d->locks.n; j++)
-			fprintf(out, "\\nlock %016llx", (unsigned long long)d->locks.v[j]);
+			lbt_dot_lock(out, doc, d->locks.v[j]);
 		fputs("\"];\n", out);
 		for (j = 0; j < d->tasks.n; j++)
 			fprintf(out, "\tdeadlock%zu -> t%d [color=red, style=bold, arrowhead=none];\n",

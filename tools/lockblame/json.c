@@ -111,6 +111,12 @@ static void lbt_json_value(FILE *out, const struct lbt_field *f, const void *rec
 	case LBT_COMM:
 		lbt_json_string(out, c->b, c->len);
 		break;
+	case LBT_NAME:
+		if (c->len)
+			lbt_json_string(out, c->b, c->len);
+		else
+			fputs("null", out);
+		break;
 	case LBT_WORD:
 		lbt_json_cstr(out, p);
 		break;

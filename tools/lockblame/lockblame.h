@@ -76,6 +76,10 @@ struct lbt_lock {
 	uint64_t holds, holds_lower_bound, holds_at_release;
 	int32_t top_cause;	/* only if the ledger provides it */
 	uint64_t holds_unended;	/* holds whose release was not seen */
+	/* Its name (empty: unnamed); a futex's word and process (ABI 3 on). */
+	int32_t tgid;
+	uint64_t uaddr;
+	struct lbt_comm name;
 };
 
 struct lbt_task {
@@ -151,7 +155,10 @@ struct lbt_signal {
 	uint64_t wait_ns, waits, max_ns;
 };
 
-enum lbt_kind { LBT_U64, LBT_U32, LBT_S32, LBT_ID, LBT_COMM, LBT_WORD, LBT_S32_LIST, LBT_ID_LIST };
+enum lbt_kind {
+	LBT_U64, LBT_U32, LBT_S32, LBT_ID, LBT_COMM, LBT_WORD, LBT_S32_LIST, LBT_ID_LIST,
+	LBT_NAME,	/* decoded like a comm; "-" is no name */
+};
 
 /* One key of a record type: its name in the dump and in JSON, and where it goes. */
 struct lbt_field {
@@ -232,6 +239,7 @@ struct lbt_opts {
 	double interval;		/* 0: one shot */
 	unsigned long count;		/* samples in interval mode, 0: until killed */
 	struct lbt_filter f;
+	bool no_symbols;		/* --no-symbols: futexes not named from /proc */
 	const char *control[LBT_MAX_CONTROL];
 	unsigned int ncontrol;
 };
@@ -262,6 +270,15 @@ const struct lbt_task *lbt_task_find(const struct lbt_doc *doc, int32_t pid);
 const struct lbt_totals *lbt_totals(const struct lbt_doc *doc);
 void lbt_doc_free(struct lbt_doc *doc);
 int lbt_load(const struct lbt_opts *o, struct lbt_doc *doc, bool want_stacks);
+
+/* symbolize.c */
+bool lbt_symbolize_maps(const char *maps_path, const char *exe, uint64_t uaddr, char *buf,
+			size_t size);
+bool lbt_symbolize(int32_t tgid, const struct lbt_comm *comm, uint64_t uaddr, char *buf,
+		   size_t size);
+void lbt_names_resolve(struct lbt_doc *doc, bool off);
+const struct lbt_lock *lbt_lock_find(const struct lbt_doc *doc, uint64_t id);
+const char *lbt_name_text(char *buf, size_t size, const struct lbt_comm *name);
 
 /* stackfile.c */
 int lbt_parse_stacks(struct lbt_stacks *s, char *text, size_t len, const char *path);

@@ -16,7 +16,7 @@
 
 enum {
 	OPT_DOT = 256, OPT_PID, OPT_TGID, OPT_COMM, OPT_LOCK, OPT_ROLE, OPT_RESET,
-	OPT_ENABLE, OPT_DISABLE, OPT_STACKS, OPT_REPORT, OPT_PROMETHEUS,
+	OPT_ENABLE, OPT_DISABLE, OPT_STACKS, OPT_REPORT, OPT_PROMETHEUS, OPT_NO_SYMBOLS,
 };
 
 static const struct option lbt_longopts[] = {
@@ -39,6 +39,7 @@ static const struct option lbt_longopts[] = {
 	{ "stacks", required_argument, NULL, OPT_STACKS },
 	{ "report", no_argument, NULL, OPT_REPORT },
 	{ "prometheus", no_argument, NULL, OPT_PROMETHEUS },
+	{ "no-symbols", no_argument, NULL, OPT_NO_SYMBOLS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -70,6 +71,8 @@ static void lbt_usage(FILE *out)
 	      "      --lock ID          one lock (hex id as the ledger prints it)\n"
 	      "      --role cause|victim|event  folded and JSON stacks of one side only;\n"
 	      "                         folded --role event: the event waits (not contention)\n"
+	      "      --no-symbols       name futexes \"comm:0xADDR\", without reading /proc/PID/maps\n"
+	      "                         and the mapped ELF symbol tables\n"
 	      "\n"
 	      "Control (write to the module's control file, then exit):\n"
 	      "      --reset | --enable | --disable | --stacks on|off\n"
@@ -236,6 +239,9 @@ static int lbt_parse_args(struct lbt_opts *o, int argc, char **argv)
 			break;
 		case OPT_DISABLE:
 			err = lbt_add_control(o, "disable");
+			break;
+		case OPT_NO_SYMBOLS:
+			o->no_symbols = true;
 			break;
 		case OPT_STACKS:
 			if (strcmp(optarg, "on") && strcmp(optarg, "off"))

@@ -22,6 +22,7 @@
 #define LBT_READ_WORD(...)	__VA_ARGS__
 #define LBT_READ_S32_LIST(...)	__VA_ARGS__
 #define LBT_READ_ID_LIST(...)	__VA_ARGS__
+#define LBT_READ_NAME(...)	__VA_ARGS__
 #define LBT_READ_UNREAD_U64(...)
 
 #define LB_LEDGER_RECORD(name, json, index, reader)	LBT_K_##name,
@@ -177,6 +178,12 @@ static bool lbt_value(const struct lbt_field *f, void *rec, const char *s, size_
 		return len <= 16 && lbt_u64(s, len, 16, (uint64_t *)dst);
 	case LBT_COMM:
 		lbt_comm_decode((struct lbt_comm *)dst, s, len);
+		return true;
+	case LBT_NAME:
+		if (len == 1 && s[0] == '-')
+			((struct lbt_comm *)dst)->len = 0;
+		else
+			lbt_comm_decode((struct lbt_comm *)dst, s, len);
 		return true;
 	case LBT_WORD:
 		if (!len || len >= LBT_WORD_MAX)
@@ -411,6 +418,7 @@ int lbt_load(const struct lbt_opts *o, struct lbt_doc *doc, bool want_stacks)
 				return err;
 		}
 	}
+	lbt_names_resolve(doc, o->no_symbols);
 	lbt_filter_apply(&o->f, doc);
 	return 0;
 }

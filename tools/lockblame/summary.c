@@ -276,6 +276,7 @@ static void lbt_tasks(const struct lbt_opts *o, const struct lbt_doc *doc, FILE 
 static void lbt_locks(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out)
 {
 	char a[LBT_NS_BUF], b[LBT_NS_BUF], who[LBT_COMM_BUF + 24], cause[LBT_COMM_BUF + 40];
+	char name[LBT_COMM_BUF];
 	const void **v;
 	size_t n, i;
 
@@ -285,8 +286,8 @@ static void lbt_locks(const struct lbt_opts *o, const struct lbt_doc *doc, FILE 
 		return;
 	}
 	lbt_section(out, "LOCKS", "wait", n < o->top ? n : o->top, n);
-	fprintf(out, "%-16s  %-8s %8s %10s %10s  %s\n", "LOCK", "CLASS", "ACQ", "WAIT",
-		"WAIT P99", "TOP CAUSE");
+	fprintf(out, "%-16s  %-8s %8s %10s %10s  %-28s %s\n", "LOCK", "CLASS", "ACQ", "WAIT",
+		"WAIT P99", "NAME", "TOP CAUSE");
 	for (i = 0; i < n && i < o->top; i++) {
 		const struct lbt_lock *l = v[i];
 
@@ -298,9 +299,9 @@ static void lbt_locks(const struct lbt_opts *o, const struct lbt_doc *doc, FILE 
 				 lbt_who(doc, l->holder, who, sizeof(who)));
 		else
 			snprintf(cause, sizeof(cause), "-");
-		fprintf(out, "%016llx  %-8s %8llu %10s %10s  %s\n", (unsigned long long)l->id,
+		fprintf(out, "%016llx  %-8s %8llu %10s %10s  %-28s %s\n", (unsigned long long)l->id,
 			*l->class ? l->class : "-", (unsigned long long)l->acq, T(a, l->wait_ns),
-			T(b, l->wait_p99), cause);
+			T(b, l->wait_p99), lbt_name_text(name, sizeof(name), &l->name), cause);
 	}
 	free(v);
 }

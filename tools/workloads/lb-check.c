@@ -281,6 +281,7 @@ static const char *ledger_get(const struct record *r, const char *key)
 		snprintf(b, size, "%016" PRIx64, *(const uint64_t *)p);
 		break;
 	case LBT_COMM:
+	case LBT_NAME:
 		snprintf(b, size, "%.*s", (int)c->len, (const char *)c->b);
 		break;
 	case LBT_WORD:

@@ -33,6 +33,9 @@ struct hot {
 };
 
 static struct hot *hot;
+/* The threads' hot data: a global, so that its lock has a name (45-names.sh). */
+static struct hot mtx;
+static unsigned long linger_ms;	/* -L: stay this long after the truth */
 static struct lb_truth *truth;
 static uint64_t hold_ns = 20000000;	/* culprit's critical section */
 static uint64_t pause_ns = 3000000;	/* culprit's time off the lock */
@@ -156,12 +159,13 @@ static void set_filter(const char *spec, pid_t culprit_pid, pid_t victim_pid)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: " LB_NAME " [-d ms] [-n victims] [-H hold_ms] [-P pause_ms] [-b brief_us] [-t think_us] [-s|-c] [-p|-T] [-f culprit|victim:CONTROL]\n"
+		"usage: " LB_NAME " [-d ms] [-n victims] [-H hold_ms] [-P pause_ms] [-b brief_us] [-t think_us] [-s|-c] [-p|-T] [-f culprit|victim:CONTROL] [-L linger_ms]\n"
 		"  a culprit holds a mutex for hold_ms (busy, or asleep with -s), then\n"
 		"  pauses pause_ms; victims hold it for brief_us and think think_us.\n"
 		"  -c: the culprit is busy, pinned to CPU 0 with a CPU hog: preempted.\n"
 		"  -p: actors are processes on a process-shared mutex; -T: threads.\n"
-		"  -f: with -p, filter lockblame on the culprit's (or victim 1's) process.\n");
+		"  -f: with -p, filter lockblame on the culprit's (or victim 1's) process.\n"
+		"  -L: after the truth, stay linger_ms (its maps stay readable).\n");
 	exit(2);
 }
 
@@ -180,7 +184,7 @@ int main(int argc, char **argv)
 #else
 	victims = 3;
 #endif
-	while ((opt = getopt(argc, argv, "d:n:H:P:b:t:scpTf:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:n:H:P:b:t:scpTf:L:")) != -1) {
 		switch (opt) {
 		case 'd':
 			duration_ms = lb_arg(optarg, "-d");
@@ -215,6 +219,9 @@ int main(int argc, char **argv)
 		case 'f':
 			filter = optarg;
 			break;
+		case 'L':
+			linger_ms = lb_arg(optarg, "-L");
+			break;
 		default:
 			usage();
 		}
@@ -225,7 +232,7 @@ int main(int argc, char **argv)
 
 	truth = lb_truth_create(victims + 1, 16384);
 	lb_truth_lock(truth, 0, process ? "shared-mutex" : "mutex", "futex");
-	hot = lb_shared_alloc(sizeof(*hot));
+	hot = process ? lb_shared_alloc(sizeof(*hot)) : &mtx;
 	lb_mutex_init(&hot->lock, process);
 	lb_start_init(&hot->start, victims + 2 + holder_preempted);
 	if (holder_preempted)
@@ -256,5 +263,8 @@ int main(int argc, char **argv)
 	       (unsigned long long)brief_ns, (unsigned long long)think_ns,
 	       holder_sleeps ? "sleeping" : holder_preempted ? "preempted" : "computing");
 	lb_truth_print(truth);
+	fflush(stdout);
+	if (linger_ms)
+		usleep(linger_ms * 1000);
 	return 0;
 }

@@ -92,7 +92,7 @@ else
 	notok "lockblame.static is a static executable"
 fi
 expect "--version exits 0" 0 "" "$lb" --version
-has "--version names the version and both formats" '^lockblame [0-9.]+ \(ledger format v1, event ABI 2\)$'
+has "--version names the version and both formats" '^lockblame [0-9.]+ \(ledger format v1, event ABI 3\)$'
 expect "--help exits 0" 0 "" "$lb" --help
 has "--help shows usage" '^usage: lockblame'
 
@@ -109,11 +109,29 @@ has "summary: a partly measured hold: shares of all of it" '^ +1500 +1500 .* 60/
 has "summary: without run_delay, runnable and asleep are not told apart" \
 	'^ +1400 +1400 compactor +cause .* 6/\?/\?$'
 has "summary: odd comm bytes shown escaped" '^ +1500 +1500 a\\x20b\\x0a +shared'
-has "summary: top lock and its top cause" '^3f9c2a7b10d4e851  futex +412 +4\.30 s +67\.1 ms  db-checkpoint/1201$'
+has "summary: top lock and its top cause" '^3f9c2a7b10d4e851  futex +412 +4\.30 s +67\.1 ms  - +db-checkpoint/1201$'
 has "summary: the chain names its root cause" 'waiters of 3f9c2a7b10d4e851 held by db-checkpoint/1201, itself waiting on 8e21c07d5a6b3f02: root cause compactor/1400'
 has "summary: missing optional probes are reported, a stand-in's misses counted" \
 	'^probes: 10 of 12 planted; optional missing: rwsem_wake,mutex_lock_killable; 2 kretprobe misses'
 
+# Lock names (fixtures/names: the chain ledger whose lock records end with tgid, uaddr, name).
+names=$fx/names
+expect "summary of a ledger with lock names" 0 "" "$lb" --dir "$names"
+has "names: a kernel lock's name from the ledger" '^8e21c07d5a6b3f02  mutex .* module_mutex +compactor/1400$'
+has "names: a name's spaces shown as they are" '^1b7f0e9a4c3d2e65  rwsem .* mmap_lock of 1501 \(logrotate\) +logrotate/1501$'
+has "names: a futex whose process is gone (or renamed): comm:0xADDR, no guess" \
+	'^3f9c2a7b10d4e851  futex .* db-checkpoint:0x7fffffffe000 +db-checkpoint/1201$'
+expect "--json with lock names" 0 "" "$lb" --dir "$names" --json
+pyjson "names: JSON name, tgid and uaddr" 'L = {l["id"]: l for l in d["locks"]}
+assert L["8e21c07d5a6b3f02"]["name"] == "module_mutex", L
+f = L["3f9c2a7b10d4e851"]
+assert f["name"] == "db-checkpoint:0x7fffffffe000" and f["tgid"] == 1200 and f["uaddr"] == 140737488347136, f'
+expect "--json without lock names" 0 "" "$lb" --dir "$chain" --json
+pyjson "names: null in JSON when the ledger has none" 'assert all(l["name"] is None for l in d["locks"]), d["locks"]'
+expect "--dot with lock names" 0 "" "$lb" --dir "$names" --dot
+has "names: DOT names the lock a chain goes through" 'via\\nlock 8e21c07d5a6b3f02 module_mutex"'
+expect "--no-symbols" 0 "" "$lb" --dir "$names" --no-symbols
+has "names: --no-symbols: comm:0xADDR" '^3f9c2a7b10d4e851  futex .* db-checkpoint:0x7fffffffe000 '
 run "$lb" --dir "$chain" -n 2
 if [ "$(grep -A10 '^TASKS' "$out/stdout" | grep -cE '^ +[0-9]+ +[0-9]+ ')" = 2 ]; then
 	ok "summary: -n 2 shows two tasks"
@@ -230,16 +248,16 @@ mkdir -p "$out/live"
 cp "$out/events.bin" "$out/live/events"
 LOCKBLAME_DIR=$out/live run "$lb" --events
 same "--events: the live file by default (LOCKBLAME_DIR)" "$fx/events.expected" "$out/stdout"
-expect "--events: truncated final record" 2 'truncated stream: record 10 has 112 of 152 bytes' \
+expect "--events: truncated final record" 2 'truncated stream: record 10 has 128 of 168 bytes' \
 	"$lb" --events "$out/events-truncated.bin"
 head -n 8 "$fx/events.expected" > "$out/expected-8"
 same "--events: records before the truncation are printed" "$out/expected-8" "$out/stdout"
-expect "--events: ABI version mismatch" 2 'event stream ABI version 3, this reader understands 2' \
+expect "--events: ABI version mismatch" 2 'event stream ABI version 4, this reader understands 3' \
 	"$lb" --events "$out/events-badabi.bin"
 expect "--events: bad magic" 2 'not a lockblame event stream' "$lb" --events "$out/events-badmagic.bin"
 expect "--events: truncated header" 2 'truncated stream header \(10 of 24 bytes\)' \
 	"$lb" --events "$out/events-short-header.bin"
-expect "--events: record size mismatch" 2 'event record size 144, this reader expects 152' \
+expect "--events: record size mismatch" 2 'event record size 160, this reader expects 168' \
 	"$lb" --events "$out/events-recsize.bin"
 expect "--events: empty stream" 2 'empty input' "$lb" --events /dev/null
 expect "--events: header only is no error, but says so" 0 'no events' \
