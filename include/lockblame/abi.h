@@ -9,7 +9,7 @@
 
 #include <linux/types.h>
 
-#define LB_ABI_VERSION		2
+#define LB_ABI_VERSION		3
 #define LB_STREAM_MAGIC		0x4c424c4bU	/* "KLBL" as little-endian bytes */
 #define LB_COMM_LEN		16
 
@@ -86,6 +86,12 @@ struct lb_task_id {
 	__s32 tgid;		/* process id */
 	char comm[LB_COMM_LEN];	/* NUL-padded, not necessarily printable */
 	char pcomm[LB_COMM_LEN];/* the process's name: its thread group leader's comm */
+	/*
+	 * The task's cgroup v2 (default hierarchy) id: the inode number of its
+	 * directory under the cgroup2 mount. 0: not known (no CONFIG_CGROUPS,
+	 * or not readable). Since ABI 3.
+	 */
+	__u64 cgroup;
 };
 
 /*

@@ -143,10 +143,10 @@ static void check_dump(const struct lb_ledger *l, const char *who)
 		"hold_max", "errors", "waiters", "holder", "util_ppm", "sat_milli", NULL };
 	static const char * const task[] = {
 		"pid", "tgid", "comm", "wait_ns", "waits", "hold_ns", "hold_on_cpu_ns", "holds",
-		"blame_ns", "root_blame_ns", "errors", "verdict", NULL };
+		"blame_ns", "root_blame_ns", "errors", "verdict", "cgroup", NULL };
 	static const char * const process[] = {
 		"tgid", "comm", "wait_ns", "hold_ns", "blame_ns", "root_blame_ns", "verdict",
-		NULL };
+		"cgroup", NULL };
 	static const char * const pair[] = { "holder", "victim", "blame_ns", NULL };
 	static const char * const chain[] = {
 		"victim_lock", "holder", "waits_on", "root", "blame_ns", NULL };
@@ -157,6 +157,8 @@ static void check_dump(const struct lb_ledger *l, const char *who)
 	static const char * const signal[] = {
 		"waiter", "waiter_tgid", "waiter_comm", "waker", "waker_tgid", "waker_comm",
 		"wait_ns", "waits", "max_ns", NULL };
+	static const char * const cgroup_pair[] = {
+		"holder_cgroup", "victim_cgroup", "blame_ns", NULL };
 	static const struct {
 		const char *type;
 		const char * const *keys;
@@ -164,7 +166,7 @@ static void check_dump(const struct lb_ledger *l, const char *who)
 		{ "totals ", totals }, { "lock ", lock }, { "task ", task },
 		{ "process ", process }, { "pair ", pair }, { "chain ", chain },
 		{ "deadlock ", deadlock }, { "stack ", stack }, { "evwait ", evwait },
-		{ "signal ", signal },
+		{ "signal ", signal }, { "cgroup_pair ", cgroup_pair },
 	};
 	struct lb_scn_text t;
 	const char *line;

@@ -13,7 +13,7 @@
 #include "lockblame.h"
 
 static_assert(sizeof(struct lb_stream_header) == 24, "stream header layout");
-static_assert(sizeof(struct lb_event) == 152, "event record layout");
+static_assert(sizeof(struct lb_event) == 168, "event record layout");
 
 static const char *const lbt_ev_types[LB_EV_TYPE_MAX] = {
 	[LB_EV_WAIT_BEGIN] = "wait_begin",

@@ -90,6 +90,7 @@ struct lbt_task {
 	/* why the holds were slow, beside hold_on_cpu_ns (ledgers of ABI 2 on) */
 	uint64_t hold_runnable_ns, hold_sleeping_ns, hold_runnable_unknown_ns;
 	uint64_t holds_unended;	/* holds whose release was not seen */
+	uint64_t cgroup;	/* cgroup v2 id, 0: not known (ledgers of ABI 3 on) */
 };
 
 struct lbt_process {
@@ -100,6 +101,7 @@ struct lbt_process {
 	char verdict[LBT_WORD_MAX];
 	uint64_t tasks, waits, holds, hold_on_cpu_ns, errors;
 	uint64_t hold_runnable_ns;
+	uint64_t cgroup;
 };
 
 struct lbt_pair {
@@ -149,6 +151,12 @@ struct lbt_signal {
 	int32_t waker, waker_tgid;	/* 0: ended by timeout, signal or exit */
 	struct lbt_comm waker_comm;
 	uint64_t wait_ns, waits, max_ns;
+};
+
+/* Blame summed by the holder's and the victim's cgroups. */
+struct lbt_cgroup_pair {
+	struct lbt_head h;
+	uint64_t holder_cgroup, victim_cgroup, blame_ns;
 };
 
 enum lbt_kind { LBT_U64, LBT_U32, LBT_S32, LBT_ID, LBT_COMM, LBT_WORD, LBT_S32_LIST, LBT_ID_LIST };

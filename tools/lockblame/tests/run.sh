@@ -92,7 +92,7 @@ else
 	notok "lockblame.static is a static executable"
 fi
 expect "--version exits 0" 0 "" "$lb" --version
-has "--version names the version and both formats" '^lockblame [0-9.]+ \(ledger format v1, event ABI 2\)$'
+has "--version names the version and both formats" '^lockblame [0-9.]+ \(ledger format v1, event ABI 3\)$'
 expect "--help exits 0" 0 "" "$lb" --help
 has "--help shows usage" '^usage: lockblame'
 
@@ -228,16 +228,16 @@ mkdir -p "$out/live"
 cp "$out/events.bin" "$out/live/events"
 LOCKBLAME_DIR=$out/live run "$lb" --events
 same "--events: the live file by default (LOCKBLAME_DIR)" "$fx/events.expected" "$out/stdout"
-expect "--events: truncated final record" 2 'truncated stream: record 10 has 112 of 152 bytes' \
+expect "--events: truncated final record" 2 'truncated stream: record 10 has 128 of 168 bytes' \
 	"$lb" --events "$out/events-truncated.bin"
 head -n 8 "$fx/events.expected" > "$out/expected-8"
 same "--events: records before the truncation are printed" "$out/expected-8" "$out/stdout"
-expect "--events: ABI version mismatch" 2 'event stream ABI version 3, this reader understands 2' \
+expect "--events: ABI version mismatch" 2 'event stream ABI version 4, this reader understands 3' \
 	"$lb" --events "$out/events-badabi.bin"
 expect "--events: bad magic" 2 'not a lockblame event stream' "$lb" --events "$out/events-badmagic.bin"
 expect "--events: truncated header" 2 'truncated stream header \(10 of 24 bytes\)' \
 	"$lb" --events "$out/events-short-header.bin"
-expect "--events: record size mismatch" 2 'event record size 144, this reader expects 152' \
+expect "--events: record size mismatch" 2 'event record size 160, this reader expects 168' \
 	"$lb" --events "$out/events-recsize.bin"
 expect "--events: empty stream" 2 'empty input' "$lb" --events /dev/null
 expect "--events: header only is no error, but says so" 0 'no events' \
