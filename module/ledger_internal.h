@@ -405,6 +405,8 @@ u64 lb_sleeper_wait_ns(const struct lb_ledger *l, const struct lb_sleeper *s);
 void lb_cgroup_pairs_init(struct lb_ledger *l);
 void lb_blame_pair(struct lb_ledger *l, const struct lb_task *holder,
 		   const struct lb_waiter *w, u64 ns);
+#define LB_CGROUP_LEN	28	/* "cgroup:" and a u64 */
+void lb_report_cgroups(const struct lb_ledger *l, struct lb_out *out);
 
 /* ledger_hist.c */
 void lb_hist_add(struct lb_hist *h, u64 v);
