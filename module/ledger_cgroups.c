@@ -74,8 +74,8 @@ static const char *lb_fmt_cgroup(char *buf, size_t size, u64 id)
 }
 
 /* The next row: the most blame after @last (ties in table order). */
-static const struct lb_cgroup_pair *lb_cgroup_pair_next(const struct lb_ledger *l,
-						     const struct lb_cgroup_pair *last)
+static const struct lb_cgroup_pair *
+lb_cgroup_pair_next(const struct lb_ledger *l, const struct lb_cgroup_pair *last)
 {
 	const struct lb_cgroup_pair *best = NULL, *cp;
 	u32 i;
