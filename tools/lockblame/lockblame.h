@@ -227,7 +227,7 @@ struct lbt_filter {
 
 enum lbt_mode {
 	LBT_SUMMARY, LBT_JSON, LBT_FOLDED, LBT_DOT, LBT_EVENTS, LBT_REPORT, LBT_CONTROL,
-	LBT_PROMETHEUS,
+	LBT_PROMETHEUS, LBT_BY_CGROUP,
 };
 
 #define LBT_MAX_CONTROL 8
@@ -286,6 +286,13 @@ bool lbt_filter_event_id(const struct lbt_filter *f, int32_t pid, int32_t tgid,
 
 /* probes.c */
 void lbt_probes_note(const char *dir, FILE *out);
+
+/* cgroup.c */
+const char *lbt_cgroup_name(char *buf, size_t size, uint64_t id);
+int lbt_cgroup_parse(const char *arg, uint64_t *id);
+bool lbt_cgroup_known(const struct lbt_doc *doc);
+void lbt_cgroup_pairs(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
+int lbt_by_cgroup(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
 
 /* The outputs. */
 int lbt_summary(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
