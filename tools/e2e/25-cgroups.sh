@@ -99,6 +99,7 @@ if lb_case cgroups lb-mutex -p -d 1000 -g "$a:$b"; then
 		lb_not_ok "$name: lockblame --by-cgroup" "no /lb-ctr-a -> /lb-ctr-b line or cgroup rows"
 	fi
 	sed 's/^/# reader: /' "$LB_OUT/cgroups.reader"
+	grep '^memory' "$LB_OUT/cgroups.stats" | sed 's/^/# stats: /'
 fi
 
 # filter_case NAME ID SIDE: run under "filter cgroup=ID"; SIDE is victim,
