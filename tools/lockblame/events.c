@@ -112,8 +112,10 @@ static void lbt_print_event(FILE *out, const struct lb_event *ev)
 	fprintf(out, " count=%u stack=%u ustack=%u cpu_ns=%llu owner_cpu_ns=%llu", ev->count,
 		ev->stack_id, ev->ustack_id, (unsigned long long)ev->cpu_ns,
 		(unsigned long long)ev->owner_cpu_ns);
-	fprintf(out, " run_delay_ns=%llu owner_run_delay_ns=%llu\n",
+	fprintf(out, " run_delay_ns=%llu owner_run_delay_ns=%llu",
 		(unsigned long long)ev->run_delay_ns, (unsigned long long)ev->owner_run_delay_ns);
+	fprintf(out, " cgroup=%llu owner_cgroup=%llu\n", (unsigned long long)ev->task.cgroup,
+		(unsigned long long)ev->owner.cgroup);
 }
 
 static bool lbt_event_kept(const struct lbt_filter *f, const struct lb_event *ev)
