@@ -340,6 +340,63 @@ static void test_random_stream(void)
 	tap_result("random stream keeps wait = blame + pending + unattributed");
 }
 
+/* One contended mutex hold: @victim waits 100 ns on @holder (each with a cgroup). */
+static void feed_hold(struct lb_ledger *l, u64 lock, u64 ts, s32 holder, u64 hcg, s32 victim,
+		      u64 vcg)
+{
+	struct lb_event ev = { .lock = lock, .lock_class = LB_LOCK_MUTEX };
+
+	ev.ts_ns = ts;
+	ev.type = LB_EV_WAIT_BEGIN;
+	ev.task = (struct lb_task_id){ .pid = victim, .tgid = victim, .cgroup = vcg };
+	ev.owner = (struct lb_task_id){ .pid = holder, .tgid = holder, .cgroup = hcg };
+	ev.owner_source = LB_OWNER_LOCK_FIELD;
+	lb_ledger_feed(l, &ev);
+	memset(&ev.owner, 0, sizeof(ev.owner));
+	ev.owner_source = LB_OWNER_NONE;
+	ev.ts_ns = ts + 100;
+	ev.type = LB_EV_RELEASE;
+	ev.task = (struct lb_task_id){ .pid = holder, .tgid = holder, .cgroup = hcg };
+	lb_ledger_feed(l, &ev);
+	ev.type = LB_EV_WAIT_END;
+	ev.result = LB_WAIT_ACQUIRED;
+	ev.task = (struct lb_task_id){ .pid = victim, .tgid = victim, .cgroup = vcg };
+	lb_ledger_feed(l, &ev);
+}
+
+/* 70 holder cgroups on one victim cgroup: 64 pairs kept, the rest counted as dropped. */
+static void test_cgroup_pairs_bounded(void)
+{
+	struct lb_ledger *l = lb_ledger_create(NULL);
+	struct lb_ledger_totals t;
+	struct lb_scn_text tx;
+	u32 i;
+
+	for (i = 0; i < 70; i++)
+		feed_hold(l, 0x1001 + 2 * i, 1000 + 1000 * i, 100 + i, 5000 + i, 1000 + i, 9000);
+	lb_ledger_totals(l, &t);
+	expect(lb_ledger_cgroup_blame(l, 5000, 9000) == 100, "first cgroup pair has its blame");
+	expect(lb_ledger_cgroup_blame(l, 5063, 9000) == 100, "64th cgroup pair has its blame");
+	expect(lb_ledger_cgroup_blame(l, 5064, 9000) == 0, "65th cgroup pair is not kept");
+	expect(t.dropped_pairs == 6, "6 cgroup pairs counted as dropped_pairs");
+	expect(t.blame_ns == 7000 && t.wait_ns == 7000, "blame conserved whatever the table keeps");
+	lb_scn_text_init(&tx, text, sizeof(text));
+	lb_ledger_dump(l, &tx.out);
+	expect(lb_scn_text_count(text, "cgroup_pair ") == 64, "dump has 64 cgroup_pair records");
+	expect(strstr(text, "cgroup_pair holder_cgroup=5000 victim_cgroup=9000 blame_ns=100\n"),
+	       "dump's cgroup_pair record");
+	expect(strstr(text, "task pid=100 ") && strstr(text, " cgroup=5000\n"),
+	       "task record ends with its cgroup");
+	lb_scn_text_init(&tx, text, sizeof(text));
+	lb_ledger_report(l, &tx.out);
+	expect(strstr(text, "CGROUPS: blame by the holder's cgroup and the victim's (64)") &&
+	       strstr(text, "  cgroup:5000                -> cgroup:9000"),
+	       "report's CGROUPS section");
+	check_dump(l, "cgroup pairs");
+	lb_ledger_destroy(l);
+	tap_result("cgroup pairs: 64 kept, more counted as dropped_pairs, blame conserved");
+}
+
 int main(void)
 {
 	test_scenarios();
@@ -350,6 +407,7 @@ int main(void)
 	test_comm_escaped();
 	test_reset();
 	test_random_stream();
+	test_cgroup_pairs_bounded();
 	printf("1..%u\n", tests);
 	printf("# passed %u failed %u\n", tests - failures, failures);
 	return failures ? 1 : 0;
