@@ -255,6 +255,7 @@ static struct kunit_case lockblame_ledger_test_cases[] = {
 	KUNIT_CASE(lockblame_ledger_test_hold_counts_while_contended),
 	KUNIT_CASE(lockblame_ledger_test_hold_whose_release_was_lost),
 	KUNIT_CASE(lockblame_ledger_test_rwsem_readers_leaving_share_blame),
+	KUNIT_CASE(lockblame_ledger_test_blame_by_holder_and_victim_cgroup),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_verdict_rule, lb_verdict_gen_params),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_report_fits_100_columns, lb_scenario_gen_params),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_dump_format, lb_scenario_gen_params),
