@@ -102,13 +102,24 @@ if lb_case cgroups lb-mutex -p -d 1000 -g "$a:$b"; then
 	grep '^memory' "$LB_OUT/cgroups.stats" | sed 's/^/# stats: /'
 fi
 
-# filter_case NAME ID SIDE: run under "filter cgroup=ID"; SIDE is victim,
-# holder or none (the workload's tasks are all outside the filter).
+# filter_case NAME ID SIDE [PATH]: run under "filter cgroup=ID"; SIDE is
+# victim, holder or none (the workload's tasks are all outside the filter).
+# With PATH, the reader writes the filter: lockblame --filter-cgroup PATH.
 filter_case() {
-	local name="$1" id="$2" side="$3" truth=$LB_OUT/$1.truth ledger=$LB_OUT/$1.ledger
+	local name="$1" id="$2" side="$3" path="$4" truth=$LB_OUT/$1.truth ledger=$LB_OUT/$1.ledger
 	local v got lo hi cpid self
-	echo "filter clear" > "$ctl" && echo reset > "$ctl" && echo "filter cgroup=$id" > "$ctl" ||
-		{ lb_not_ok "$name: run" "filter cgroup=$id refused"; return; }
+	echo "filter clear" > "$ctl" && echo reset > "$ctl" ||
+		{ lb_not_ok "$name: run" "cannot reset"; return; }
+	if [ -n "$path" ]; then
+		"$LB_BIN/lockblame" --dir "$LB_DEBUGFS" --filter-cgroup "$path" &&
+			grep -q "^filter_cgroup $id\$" "$ctl" &&
+			ok "$name: lockblame --filter-cgroup $path wrote filter cgroup=$id" ||
+			{ lb_not_ok "$name: lockblame --filter-cgroup $path" \
+				"control: $(grep '^filter_cgroup' "$ctl")"; return; }
+	elif ! echo "filter cgroup=$id" > "$ctl"; then
+		lb_not_ok "$name: run" "filter cgroup=$id refused"
+		return
+	fi
 	if ! "$LB_BIN/lb-mutex" -p -d 1000 -g "$a:$b" > "$truth" 2> "$LB_OUT/$name.err"; then
 		lb_not_ok "$name: run" "lb-mutex failed: $(head -n 1 "$LB_OUT/$name.err")"
 		echo "filter clear" > "$ctl"
@@ -149,7 +160,7 @@ filter_case() {
 	fi
 }
 
-filter_case filter-cgroup-victims "$idb" victim
+filter_case filter-cgroup-victims "$idb" victim /lb-ctr-b
 filter_case filter-cgroup-holder "$ida" holder
 filter_case filter-cgroup-empty "$idc" none
 
