@@ -397,6 +397,25 @@ static void test_cgroup_pairs_bounded(void)
 	tap_result("cgroup pairs: 64 kept, more counted as dropped_pairs, blame conserved");
 }
 
+/* A victim whose cgroup is not known (0): "-" in the report, 0 in the dump. */
+static void test_cgroup_unknown(void)
+{
+	struct lb_ledger *l = lb_ledger_create(NULL);
+	struct lb_scn_text tx;
+
+	feed_hold(l, 0x2001, 1000, 100, 7, 200, 0);
+	lb_scn_text_init(&tx, text, sizeof(text));
+	lb_ledger_report(l, &tx.out);
+	expect(strstr(text, "  cgroup:7                   -> -                             100ns\n"),
+	       "report: an unknown cgroup is -");
+	lb_scn_text_init(&tx, text, sizeof(text));
+	lb_ledger_dump(l, &tx.out);
+	expect(strstr(text, "cgroup_pair holder_cgroup=7 victim_cgroup=0 blame_ns=100\n"),
+	       "dump: an unknown cgroup is 0");
+	lb_ledger_destroy(l);
+	tap_result("cgroup not known: - in the report, 0 in the dump");
+}
+
 int main(void)
 {
 	test_scenarios();
@@ -408,6 +427,7 @@ int main(void)
 	test_reset();
 	test_random_stream();
 	test_cgroup_pairs_bounded();
+	test_cgroup_unknown();
 	printf("1..%u\n", tests);
 	printf("# passed %u failed %u\n", tests - failures, failures);
 	return failures ? 1 : 0;
