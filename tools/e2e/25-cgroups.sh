@@ -161,7 +161,7 @@ filter_case() {
 }
 
 filter_case filter-cgroup-victims "$idb" victim /lb-ctr-b
-filter_case filter-cgroup-holder "$ida" holder
+filter_case filter-cgroup-holder "$ida" holder "$a"
 filter_case filter-cgroup-empty "$idc" none
 
 # Malformed "filter cgroup=" writes: -EINVAL, and the filter in force stays.

@@ -13,9 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include "lockblame.h"
 
 #define T(buf, ns) lbt_ns(buf, sizeof(buf), ns)
+#define LBT_CGROUP2_MAGIC	0x63677270	/* CGROUP2_SUPER_MAGIC, linux/magic.h */
 #define LBT_CGROUP_BUF 4096
 
 struct lbt_cgroup_name {
@@ -117,15 +119,31 @@ const char *lbt_cgroup_name(char *buf, size_t size, uint64_t id)
 	return buf;
 }
 
+/* @path's inode number, if it is a directory (on a cgroup2 file system if @cgroup2). */
+static int lbt_cgroup_dir(const char *path, bool cgroup2, uint64_t *id)
+{
+	struct statfs sf;
+	struct stat st;
+
+	if (stat(path, &st))
+		return -errno;
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	if (cgroup2 && (statfs(path, &sf) || sf.f_type != LBT_CGROUP2_MAGIC))
+		return -EINVAL;
+	*id = st.st_ino;
+	return 0;
+}
+
 /*
- * A cgroup named by its id (decimal) or by a path: absolute, or below the
- * cgroup2 mount; the path's directory inode is the id.
+ * A cgroup named by its id (decimal) or by a path: below the cgroup2 mount
+ * (/system.slice), else absolute and on a cgroup2 file system
+ * (/sys/fs/cgroup/system.slice); the directory's inode number is the id.
  */
 int lbt_cgroup_parse(const char *arg, uint64_t *id)
 {
 	char *end, *root, *path = NULL;
-	struct stat st;
-	int err;
+	int err = -ENOENT;
 
 	errno = 0;
 	*id = strtoull(arg, &end, 10);
@@ -133,20 +151,12 @@ int lbt_cgroup_parse(const char *arg, uint64_t *id)
 		return 0;
 	if (*arg != '/')
 		return -EINVAL;
-	err = stat(arg, &st);
-	if (err) {
-		root = lbt_cgroup2_mount();
-		if (root && asprintf(&path, "%s%s", root, arg) > 0)
-			err = stat(path, &st);
-		free(root);
-		free(path);
-	}
-	if (err)
-		return -errno;
-	if (!S_ISDIR(st.st_mode))
-		return -ENOTDIR;
-	*id = st.st_ino;
-	return 0;
+	root = lbt_cgroup2_mount();
+	if (root && asprintf(&path, "%s%s", root, arg) > 0)
+		err = lbt_cgroup_dir(path, false, id);
+	free(root);
+	free(path);
+	return err ? lbt_cgroup_dir(arg, true, id) : 0;
 }
 
 struct lbt_cgroup_sum {

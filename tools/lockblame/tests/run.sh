@@ -570,6 +570,8 @@ expect "--filter-cgroup ID as it is" 0 "" "$lb" --dir "$out/ctl" --filter-cgroup
 has "--filter-cgroup: the id" '^filter cgroup=1234$' "$out/ctl/control"
 expect "usage: --filter-cgroup of no cgroup" 2 '--filter-cgroup wants a cgroup v2 path or id' \
 	"$lb" --dir "$out/ctl" --filter-cgroup /no-such-cgroup
+expect "usage: --filter-cgroup of a directory not in a cgroup2 file system" 2 \
+	'--filter-cgroup wants' "$lb" --dir "$out/ctl" --filter-cgroup "$out"
 expect "usage: --filter-cgroup of a word" 2 '--filter-cgroup wants' "$lb" --filter-cgroup ctr-a
 expect "usage: --filter-cgroup 0" 2 '--filter-cgroup wants' "$lb" --filter-cgroup 0
 unset LOCKBLAME_CGROUP2
