@@ -35,6 +35,16 @@ static void lb_scn_identity(const struct lb_scenario *s, s32 pid,
 	}
 }
 
+static u64 lb_scn_cgroup(const struct lb_scenario *s, s32 pid)
+{
+	const struct lb_scn_cgroup *cg;
+
+	for (cg = s->cgroups; cg && cg->pid; cg++)
+		if (cg->pid == pid)
+			return cg->cgroup;
+	return 0;
+}
+
 static void lb_scn_event(const struct lb_scenario *s, const struct lb_scn_step *st,
 			 struct lb_event *ev)
 {
@@ -57,10 +67,12 @@ static void lb_scn_event(const struct lb_scenario *s, const struct lb_scn_step *
 	ev->count = st->count;
 	ev->word = st->word;
 	lb_scn_identity(s, st->pid, &ev->task, &kthread);
+	ev->task.cgroup = lb_scn_cgroup(s, st->pid);
 	if (kthread)
 		ev->flags |= LB_EF_KTHREAD;
 	if (st->owner) {
 		lb_scn_identity(s, st->owner, &ev->owner, &kthread);
+		ev->owner.cgroup = lb_scn_cgroup(s, st->owner);
 		if (kthread)
 			ev->flags |= LB_EF_OWNER_KTHREAD;
 	}
@@ -294,6 +306,24 @@ static void lb_scn_step_ledger(struct lb_scn_check *c, const struct lb_ledger *l
 	}
 }
 
+static void lb_scn_step_cgroup(struct lb_scn_check *c, const struct lb_ledger *l,
+			       const struct lb_scn_step *st)
+{
+	struct lb_process_stats ps = {};
+	struct lb_task_stats ts = {};
+
+	if (st->op == LB_SCN_X_CGROUP_PAIR) {
+		lb_scn_expect(c, "cgroup pair blame_ns",
+			      lb_ledger_cgroup_blame(l, st->holder_cgroup, st->victim_cgroup),
+			      st->want.cgroup_pair.blame);
+		return;
+	}
+	lb_scn_expect(c, "task tracked", lb_ledger_task(l, st->pid, &ts), true);
+	lb_scn_expect(c, "task cgroup", ts.id.cgroup, st->want.cgroup.task);
+	lb_scn_expect(c, "process tracked", lb_ledger_process(l, st->owner, &ps), true);
+	lb_scn_expect(c, "process cgroup", ps.cgroup, st->want.cgroup.proc);
+}
+
 /* Feed @steps into @l, checking each expectation and the invariant. */
 static void lb_scn_run_steps(const struct lb_scenario *s, const struct lb_scn_step *steps,
 			     struct lb_ledger *l, struct lb_scn_check *c)
@@ -330,6 +360,10 @@ static void lb_scn_run_steps(const struct lb_scenario *s, const struct lb_scn_st
 		case LB_SCN_X_LOCK_PCT:
 		case LB_SCN_X_UNENDED:
 			lb_scn_step_lock(c, l, st);
+			break;
+		case LB_SCN_X_CGROUP:
+		case LB_SCN_X_CGROUP_PAIR:
+			lb_scn_step_cgroup(c, l, st);
 			break;
 		default:
 			lb_scn_step_ledger(c, l, st);

@@ -88,6 +88,11 @@
 #define LB_NEXT_STACK(id)		{ .op = LB_SCN_NEXT_STACK, .count = (id) }
 #define LB_X_STACK(p, cause, id, ...)	{ .op = LB_SCN_X_STACK, .pid = (p), .result = (cause), \
 					  .count = (id), .want.stack = { __VA_ARGS__ } }
+#define LB_X_CGROUP(p, tgid, ...)	{ .op = LB_SCN_X_CGROUP, .pid = (p), .owner = (tgid), \
+					  .want.cgroup = { __VA_ARGS__ } }
+#define LB_X_CGROUP_PAIR(h, vic, ...)	{ .op = LB_SCN_X_CGROUP_PAIR, .holder_cgroup = (h), \
+					  .victim_cgroup = (vic), \
+					  .want.cgroup_pair = { __VA_ARGS__ } }
 #define LB_SCN_END			{ .op = LB_SCN_DONE }
 
 #define FUTEX		LB_LOCK_FUTEX
@@ -1533,6 +1538,57 @@ static const struct lb_scn_step lb_scn_steps_readers_leave[] = {
 #undef LB_PARK
 #undef LB_UNPARK
 #undef FUTEX
+/*
+ * Two containers on one kernel mutex: cgroup A (1001) runs process 800
+ * (holder 800, and 801), cgroup B (2002) process 900 (900, 901). 800 holds
+ * from the first wait; 900, 901 and then 801 queue, and take it in turn.
+ *   [0,100) 900 waits: 800 100         [100,200) 900, 901: 800 200
+ *   [200,1000) 900, 901, 801: 800 2400 (to 900 800, to 901 800, to 801 800)
+ *   [1000,1500) 901, 801 wait, 900 holds: 900 1000 (500 each)
+ *   [1500,1600) 801 waits, 901 holds: 901 100
+ * By cgroup: A->B 1000 + 900 = 1900, A->A 800, B->B 500, B->A 600; the four
+ * add up to the blame, 3800.
+ */
+static const struct lb_scn_task lb_scn_tasks_cgroups[] = {
+	{ 800, 800, "holder", false, "app-a" },
+	{ 801, 800, "helper", false, "app-a" },
+	{ 900, 900, "client", false, "app-b" },
+	{ 901, 900, "client", false, "app-b" },
+	{ 0 }
+};
+
+static const struct lb_scn_cgroup lb_scn_cgroups_cgroups[] = {
+	{ 800, 1001 }, { 801, 1001 }, { 900, 2002 }, { 901, 2002 }, { 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_cgroups[] = {
+	LB_BEGIN_OWNED(0, LB_LK(50), MUTEX, 900, 0, FIELD, 800, 1000),
+	LB_BEGIN_OWNED(100, LB_LK(50), MUTEX, 901, 0, FIELD, 800, 1100),
+	LB_BEGIN_OWNED(200, LB_LK(50), MUTEX, 801, 0, FIELD, 800, 1200),
+	LB_RELEASE(1000, LB_LK(50), MUTEX, 800, 0, 2000, 0),
+	LB_END(1000, LB_LK(50), MUTEX, 900, 0, ACQ, 3000),
+	LB_RELEASE(1500, LB_LK(50), MUTEX, 900, 0, 3500, 0),
+	LB_END(1500, LB_LK(50), MUTEX, 901, 0, ACQ, 4000),
+	LB_RELEASE(1600, LB_LK(50), MUTEX, 901, 0, 4100, 0),
+	LB_END(1600, LB_LK(50), MUTEX, 801, 0, ACQ, 5000),
+	LB_X_TOTALS(.wait = 3800, .blame = 3800, .pending = 0, .unattributed = 0),
+	LB_X_PAIR(800, 900, .blame = 1000),
+	LB_X_PAIR(800, 901, .blame = 900),
+	LB_X_PAIR(800, 801, .blame = 800),
+	LB_X_CGROUP_PAIR(1001, 2002, .blame = 1900),
+	LB_X_CGROUP_PAIR(1001, 1001, .blame = 800),
+	LB_X_CGROUP_PAIR(2002, 2002, .blame = 500),
+	LB_X_CGROUP_PAIR(2002, 1001, .blame = 600),
+	LB_X_CGROUP_PAIR(1001, 0, .blame = 0),
+	LB_X_CGROUP(800, 800, .task = 1001, .proc = 1001),
+	LB_X_CGROUP(901, 900, .task = 2002, .proc = 2002),
+	LB_X_TASK(800, .wait = 0, .blame = 2700, .root_blame = 2700, .hold = 1000,
+		  .hold_on_cpu = 1000, .verdict = CAUSE),
+	LB_X_PROC(900, .wait = 2400, .blame = 1100, .root_blame = 1100, .hold = 600,
+		  .verdict = VICTIM),
+	LB_SCN_END
+};
+
 #undef MUTEX
 
 #undef RWSEM
@@ -1591,6 +1647,8 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_HOLD_SPLIT] = LB_SCENARIO(hold_split),
 	[LB_SCN_RELEASE_LOST] = LB_SCENARIO(release_lost),
 	[LB_SCN_READERS_LEAVE] = LB_SCENARIO(readers_leave),
+	[LB_SCN_CGROUPS] = { .name = "cgroups", .tasks = lb_scn_tasks_cgroups,
+			     .steps = lb_scn_steps_cgroups, .cgroups = lb_scn_cgroups_cgroups },
 };
 
 /* The verdict rule at its edges. */

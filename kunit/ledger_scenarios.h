@@ -42,6 +42,8 @@ enum lb_scn_op {
 	LB_SCN_X_TASK_SPLIT,	/* .pid: hold, on CPU, runnable, sleeping, cpu/runnable unknown */
 	LB_SCN_X_PROC_SPLIT,	/* .pid (tgid): hold, on CPU, runnable */
 	LB_SCN_X_UNENDED,	/* holds whose release was not seen: .lock's, .pid's */
+	LB_SCN_X_CGROUP,	/* .pid's cgroup, and its process's (.owner: tgid) */
+	LB_SCN_X_CGROUP_PAIR,	/* .holder_cgroup, .victim_cgroup: blame */
 };
 
 /*
@@ -72,6 +74,8 @@ union lb_scn_want {
 	struct { u64 wait, waits, errors, dropped, asleep, futex_lock_waits; } event_totals;
 	struct { u64 wait, blame, root_blame, hold, verdict; } proc;
 	struct { u64 hold, on_cpu, runnable; } proc_split;
+	struct { u64 task, proc; } cgroup;
+	struct { u64 blame; } cgroup_pair;
 };
 
 struct lb_scn_step {
@@ -85,6 +89,7 @@ struct lb_scn_step {
 	u64 run_delay, owner_run_delay;	/* run_delay readings (0: not read, unless in .flags) */
 	union lb_scn_want want;		/* an expectation's values */
 	const char *comm;
+	u64 holder_cgroup, victim_cgroup;	/* LB_SCN_X_CGROUP_PAIR's subject */
 };
 
 struct lb_scn_task {
@@ -94,6 +99,12 @@ struct lb_scn_task {
 	const char *pcomm;	/* the process name the events carry; NULL: none */
 };
 
+/* The cgroup v2 id a task's events carry (0, not known, for any other task). */
+struct lb_scn_cgroup {
+	s32 pid;
+	u64 cgroup;
+};
+
 struct lb_scenario {
 	const char *name;
 	struct lb_ledger_limits limits;		/* zero: defaults */
@@ -101,6 +112,7 @@ struct lb_scenario {
 	const struct lb_scn_step *prologue;	/* NULL, or steps run first */
 	const struct lb_scn_step *steps;	/* ends with LB_SCN_DONE */
 	bool kinds_off;				/* every futex a lock */
+	const struct lb_scn_cgroup *cgroups;	/* NULL, or ends with pid 0 */
 };
 
 #define LB_LK(n)	(0x10cb000000000000ULL + (n))
@@ -114,7 +126,8 @@ enum lb_scn_index {
 	LB_SCN_MANY_READERS, LB_SCN_STACKS, LB_SCN_CHAIN_FUTEX, LB_SCN_CHAIN_USERSPACE,
 	LB_SCN_CHAIN3, LB_SCN_MIDDLE_WORKS, LB_SCN_MIDDLE_SOME_WORK, LB_SCN_POOL,
 	LB_SCN_POOL_KINDS_OFF, LB_SCN_PARKED, LB_SCN_SELF_PENDING, LB_SCN_CONTENDED_PART,
-	LB_SCN_HOLD_SPLIT, LB_SCN_RELEASE_LOST, LB_SCN_READERS_LEAVE, LB_SCN_COUNT
+	LB_SCN_HOLD_SPLIT, LB_SCN_RELEASE_LOST, LB_SCN_READERS_LEAVE, LB_SCN_CGROUPS,
+	LB_SCN_COUNT
 };
 
 extern const struct lb_scenario lb_scenarios[LB_SCN_COUNT];

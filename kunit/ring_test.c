@@ -4,6 +4,7 @@
 #include <linux/sched.h>
 #include <linux/stddef.h>
 #include "lockblame.h"
+#include "compat.h"
 
 #define LB_TEST_CAP 64
 
@@ -151,13 +152,15 @@ static void lockblame_ring_test_encoding(struct kunit *test)
 	struct lb_task_id id;
 	static int a, b;
 
-	KUNIT_EXPECT_EQ(test, sizeof(struct lb_event), 168);
+	KUNIT_EXPECT_EQ(test, sizeof(struct lb_event), 184);
+	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, uaddr), 168);
 	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, lock), 8);
 	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, run_delay_ns), 32);
 	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, owner_run_delay_ns), 40);
 	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, type), 48);
 	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, task), 72);
-	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, owner), 112);
+	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, owner), 120);
+	KUNIT_EXPECT_EQ(test, offsetof(struct lb_task_id, cgroup), 40);
 	KUNIT_EXPECT_EQ(test, sizeof(struct lb_stream_header), 24);
 
 	/* Lock ids: stable, distinct, and never the raw address. */
@@ -170,6 +173,7 @@ static void lockblame_ring_test_encoding(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, id.tgid, current->tgid);
 	KUNIT_EXPECT_STREQ(test, id.comm, current->comm);
 	KUNIT_EXPECT_STREQ(test, id.pcomm, current->group_leader->comm);
+	KUNIT_EXPECT_EQ(test, id.cgroup, lb_cgroup_id_nofault(current));
 }
 
 static struct kunit_case lockblame_ring_test_cases[] = {

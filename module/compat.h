@@ -16,6 +16,8 @@
 #include <linux/jiffies.h>
 #include <linux/uaccess.h>
 #include <linux/mm.h>
+#include <linux/cgroup.h>
+#include <linux/rcupdate.h>
 
 /*
  * Owner words of struct mutex and struct rw_semaphore: a task_struct pointer
@@ -220,6 +222,46 @@ static inline const void *lb_mm_lock(struct mm_struct *mm)
 {
 	return &mm->mmap_sem;
 }
+#endif
+
+/*
+ * A task's cgroup v2 (default hierarchy) id, the inode number of its
+ * directory in the cgroup2 mount. task_dfl_cgroup() and cgroup_id() are the
+ * same inlines from 5.5 through 7.2 (css_set->dfl_cgrp, cgroup->kn->id);
+ * without CONFIG_CGROUPS there is no hierarchy, and 0 means "not known".
+ * The css_set is freed by RCU, hence the read-side section.
+ */
+#ifdef CONFIG_CGROUPS
+static inline u64 lb_cgroup_id(struct task_struct *t)
+{
+	u64 id;
+
+	rcu_read_lock();
+	id = cgroup_id(task_dfl_cgroup(t));
+	rcu_read_unlock();
+	return id;
+}
+
+/* The same for a task named by a lock word: every step read without faulting. */
+static inline u64 lb_cgroup_id_nofault(struct task_struct *t)
+{
+	struct kernfs_node *kn;
+	struct css_set *cset;
+	struct cgroup *cgrp;
+	u64 id;
+
+	rcu_read_lock();
+	if (copy_from_kernel_nofault(&cset, &t->cgroups, sizeof(cset)) || !cset ||
+	    copy_from_kernel_nofault(&cgrp, &cset->dfl_cgrp, sizeof(cgrp)) || !cgrp ||
+	    copy_from_kernel_nofault(&kn, &cgrp->kn, sizeof(kn)) || !kn ||
+	    copy_from_kernel_nofault(&id, &kn->id, sizeof(id)))
+		id = 0;
+	rcu_read_unlock();
+	return id;
+}
+#else
+static inline u64 lb_cgroup_id(struct task_struct *t) { return 0; }
+static inline u64 lb_cgroup_id_nofault(struct task_struct *t) { return 0; }
 #endif
 
 #endif /* _LOCKBLAME_COMPAT_H */

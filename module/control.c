@@ -24,7 +24,11 @@ static int lb_control_error(const char *what, const char *arg)
 	return -EINVAL;
 }
 
-/* "filter tgid=N", "filter comm=NAME", both, or "filter clear". */
+/*
+ * "filter tgid=N", "filter comm=NAME", "filter cgroup=ID" (a cgroup v2 id:
+ * the inode number of its directory; tools/lockblame turns a path into it),
+ * any of them together, or "filter clear".
+ */
 static int lb_control_filter(char *args)
 {
 	struct lb_filter f = {};
@@ -32,7 +36,7 @@ static int lb_control_filter(char *args)
 	int err;
 
 	if (!args || !*args)
-		return lb_control_error("filter needs tgid=N, comm=NAME or clear", "");
+		return lb_control_error("filter needs tgid=N, comm=NAME, cgroup=ID or clear", "");
 	if (!strcmp(args, "clear"))
 		goto apply;
 	while ((tok = strsep(&args, " \t")) != NULL) {
@@ -46,6 +50,10 @@ static int lb_control_filter(char *args)
 			if (!tok[5] || strlen(tok + 5) >= LB_COMM_LEN)
 				return lb_control_error("comm must be 1..15 bytes", tok + 5);
 			strscpy(f.comm, tok + 5, sizeof(f.comm));
+		} else if (!strncmp(tok, "cgroup=", 7)) {
+			err = kstrtou64(tok + 7, 10, &f.cgroup);
+			if (err || !f.cgroup)
+				return lb_control_error("bad cgroup id", tok + 7);
 		} else {
 			return lb_control_error("unknown filter", tok);
 		}
@@ -110,6 +118,8 @@ void lb_control_show(struct seq_file *m)
 	mutex_unlock(&lb_control_mutex);
 	seq_puts(m, "# commands: enable | disable | reset | stacks on | stacks off |\n"
 		    "#           futex_kinds on | futex_kinds off |\n"
-		    "#           filter tgid=N [comm=NAME] | filter comm=NAME | filter clear\n");
+		    "#           filter tgid=N [comm=NAME] | filter comm=NAME | filter clear\n"
+		    "#           filter cgroup=ID (with tgid= and comm= too)\n");
 	seq_printf(m, "futex_kinds %d\n", lb_drain_futex_kinds());
+	seq_printf(m, "filter_cgroup %llu\n", f.cgroup);
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The drain's filter ("filter comm=|tgid=" in control): which waits the
+ * The drain's filter ("filter comm=|tgid=|cgroup=" in control): which waits the
  * ledger sees. Called with the drain lock held, but for the filter itself,
  * which control sets under its own mutex.
  */
@@ -74,11 +74,25 @@ void lb_drain_filter(struct lb_filter *f)
 	mutex_unlock(&lb_filter_mutex);
 }
 
+static bool lb_filter_none(const struct lb_filter *f)
+{
+	return !f->tgid && !f->comm[0] && !f->cgroup;
+}
+
+static bool lb_filter_eq(const struct lb_filter *a, const struct lb_filter *b)
+{
+	return a->tgid == b->tgid && a->cgroup == b->cgroup &&
+	       !strncmp(a->comm, b->comm, LB_COMM_LEN);
+}
+
+/* Every filter given must match; an unknown cgroup (0) matches none. */
 static bool lb_id_match(const struct lb_filter *f, const struct lb_task_id *id)
 {
 	if (f->tgid && id->tgid != f->tgid)
 		return false;
 	if (f->comm[0] && strncmp(id->comm, f->comm, LB_COMM_LEN))
+		return false;
+	if (f->cgroup && id->cgroup != f->cgroup)
 		return false;
 	return true;
 }
@@ -92,7 +106,7 @@ static bool lb_id_match(const struct lb_filter *f, const struct lb_task_id *id)
  */
 static bool lb_filter_match(const struct lb_filter *f, const struct lb_event *ev)
 {
-	if (!f->tgid && !f->comm[0])
+	if (lb_filter_none(f))
 		return true;
 	if (ev->type == LB_EV_RELEASE)
 		return true;
@@ -208,7 +222,7 @@ bool lb_filter_admit(const struct lb_filter *f, const struct lb_event *ev)
 	bool matched;
 
 	/* No filter: nothing to decide, nothing to remember. */
-	if (!f->tgid && !f->comm[0])
+	if (lb_filter_none(f))
 		return true;
 	/* pid 0 marks a free slot; the ledger refuses such events anyway. */
 	if (ev->task.pid <= 0)
@@ -243,7 +257,7 @@ void lb_filter_begin(struct lb_filter *f)
 {
 	lb_drain_filter(f);
 	/* Waits admitted by the old filter are forgotten. */
-	if (memcmp(f, &lb_admit_filter, sizeof(*f))) {
+	if (!lb_filter_eq(f, &lb_admit_filter)) {
 		lb_filter_clear();
 		lb_admit_filter = *f;
 	}

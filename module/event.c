@@ -77,6 +77,7 @@ void __kprobes lb_task_id_fill(struct lb_task_id *id, struct task_struct *t)
 	id->comm[LB_COMM_LEN - 1] = '\0';
 	memcpy(id->pcomm, t->group_leader->comm, LB_COMM_LEN);
 	id->pcomm[LB_COMM_LEN - 1] = '\0';
+	id->cgroup = lb_cgroup_id(t);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_task_id_fill);
 
@@ -112,6 +113,7 @@ bool __kprobes lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 
 	}
 	id->comm[LB_COMM_LEN - 1] = '\0';
 	id->pcomm[LB_COMM_LEN - 1] = '\0';
+	id->cgroup = lb_cgroup_id_nofault(owner);
 	ev->owner_cpu_ns = lb_cpu_ns(sum, start, lb_task_running_nofault(owner));
 	ev->owner_run_delay_ns = 0;
 	if (lb_run_delay_nofault(owner, &ev->owner_run_delay_ns))

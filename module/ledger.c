@@ -148,7 +148,7 @@ static void lb_share_blame(struct lb_ledger *l, struct lb_lock *lock, u64 dt, u6
 				left_h = share;
 			}
 			a = min(left_w, left_h);
-			lb_pair_add(l, lock->holder[i].task->id.pid, w->pid, a);
+			lb_blame_pair(l, lock->holder[i].task, w, a);
 			left_w -= a;
 			left_h -= a;
 		}
@@ -264,11 +264,11 @@ static void lb_resolve_pending(struct lb_ledger *l, struct lb_lock *lock, struct
 	lb_routes_settle(l, lock, r);
 	list_for_each_entry(w, &lock->waiters, lock_node) {
 		if (w->pending_ns)
-			lb_pair_add(l, r->id.pid, w->pid, w->pending_ns);
+			lb_blame_pair(l, r, w, w->pending_ns);
 		w->pending_ns = 0;
 	}
 	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node) {
-		lb_pair_add(l, r->id.pid, w->pid, w->pending_ns);
+		lb_blame_pair(l, r, w, w->pending_ns);
 		lb_waiter_free(l, w);
 	}
 }
@@ -358,7 +358,7 @@ static u64 lb_reader_share(struct lb_ledger *l, struct lb_lock *lock, struct lb_
 	w->pending_ns -= take;
 	w->share_mark_ns = w->pending_ns;
 	if (take)
-		lb_pair_add(l, r->id.pid, w->pid, take);
+		lb_blame_pair(l, r, w, take);
 	return take;
 }
 

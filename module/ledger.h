@@ -99,6 +99,7 @@ struct lb_process_stats {
 	u64 wait_ns, waits, hold_ns, hold_on_cpu_ns, holds, blame_ns, root_blame_ns, errors;
 	enum lb_verdict verdict;
 	u64 hold_runnable_ns;
+	u64 cgroup;		/* its latest task's cgroup v2 id; 0: not known */
 };
 
 struct lb_lock_stats {
@@ -159,6 +160,7 @@ u64 lb_ledger_dropped(const struct lb_ledger *l);
 bool lb_ledger_task(const struct lb_ledger *l, s32 pid, struct lb_task_stats *st);
 bool lb_ledger_lock(const struct lb_ledger *l, u64 lock, struct lb_lock_stats *st);
 u64 lb_ledger_pair_blame(const struct lb_ledger *l, s32 holder_pid, s32 victim_pid);
+u64 lb_ledger_cgroup_blame(const struct lb_ledger *l, u64 holder_cgroup, u64 victim_cgroup);
 /* Blame (@cause) or waiting of @pid recorded under kernel stack @stack_id. */
 u64 lb_ledger_stack_ns(const struct lb_ledger *l, s32 pid, bool cause, u32 stack_id);
 bool lb_ledger_process(const struct lb_ledger *l, s32 tgid, struct lb_process_stats *st);

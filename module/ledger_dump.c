@@ -174,6 +174,7 @@ static void lb_put_task(struct lb_out *out, const struct lb_task_stats *st, u64 
 		[LB_V(task, hold_sleeping_ns)].u = st->hold_sleeping_ns,
 		[LB_V(task, hold_runnable_unknown_ns)].u = st->hold_runnable_unknown_ns,
 		[LB_V(task, holds_unended)].u = st->holds_unended,
+		[LB_V(task, cgroup)].u = st->id.cgroup,
 	};
 
 	lb_put_record(out, LB_K_task, v);
@@ -195,6 +196,7 @@ static void lb_put_process(struct lb_out *out, const struct lb_process_stats *st
 		[LB_V(process, hold_on_cpu_ns)].u = st->hold_on_cpu_ns,
 		[LB_V(process, errors)].u = st->errors,
 		[LB_V(process, hold_runnable_ns)].u = st->hold_runnable_ns,
+		[LB_V(process, cgroup)].u = st->cgroup,
 	};
 
 	lb_put_record(out, LB_K_process, v);
@@ -302,6 +304,16 @@ static void lb_dump_links(const struct lb_ledger *l, struct lb_out *out)
 		};
 
 		lb_put_record(out, LB_K_deadlock, v);
+	}
+	for (i = 0; i < l->nr_cgroup_pairs; i++) {
+		const struct lb_cgroup_pair *cp = &l->cgroup_pair[i];
+		const union lb_val v[LB_NKEYS(cgroup_pair)] = {
+			[LB_V(cgroup_pair, holder_cgroup)].u = cp->holder,
+			[LB_V(cgroup_pair, victim_cgroup)].u = cp->victim,
+			[LB_V(cgroup_pair, blame_ns)].u = cp->blame_ns,
+		};
+
+		lb_put_record(out, LB_K_cgroup_pair, v);
 	}
 }
 

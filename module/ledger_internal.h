@@ -79,6 +79,7 @@ struct lb_proc {
 	bool kthread;
 	u32 nr_tasks;
 	struct lb_account acct;		/* the sum of its tasks' */
+	u64 cgroup;			/* its latest task's cgroup v2 id; 0: not known */
 };
 
 struct lb_task {
@@ -151,6 +152,7 @@ struct lb_waiter {
 	struct lb_task *task;		/* NULL for a ghost */
 	s32 pid;
 	u32 stack_id;			/* kernel stack where the wait began, 0 if none */
+	u64 cgroup;			/* the waiter's cgroup v2 id when it began */
 	u64 begin_ns;
 	u64 wait_ns;			/* integral of this wait so far */
 	u64 pending_ns;			/* part of wait_ns whose holder is not known yet */
@@ -234,6 +236,14 @@ struct lb_pair {
 };
 
 /* Blame that flowed past a blocked holder to the root of its chain. */
+#define LB_CGROUP_PAIR_BITS	6
+#define LB_CGROUP_PAIRS		64	/* (holder cgroup, victim cgroup) pairs kept */
+struct lb_cgroup_pair {
+	struct hlist_node hnode;
+	u64 holder, victim;		/* cgroup v2 ids; 0: not known */
+	u64 blame_ns;
+};
+
 struct lb_chain {
 	struct hlist_node hnode;
 	u64 victim_lock, waits_on;
@@ -359,6 +369,10 @@ struct lb_ledger {
 	struct lb_wake wake[1U << LB_WAKE_BITS];
 	/* The string of a lock's name id (lb_ledger_set_namer()), or NULL. */
 	const char *(*name_of)(u32 id);
+
+	struct lb_cgroup_pair cgroup_pair[LB_CGROUP_PAIRS];
+	struct hlist_head cgroup_pair_hash[1U << LB_CGROUP_PAIR_BITS];
+	u32 nr_cgroup_pairs;
 };
 
 /* ledger_tables.c: lookup, allocation and eviction, never allocating memory. */
@@ -395,6 +409,13 @@ bool lb_event_wait_adopt(struct lb_ledger *l, const struct lb_task_id *id, u64 k
 void lb_event_wake(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
 struct lb_sleeper *lb_sleeper_find(const struct lb_ledger *l, s32 pid);
 u64 lb_sleeper_wait_ns(const struct lb_ledger *l, const struct lb_sleeper *s);
+
+/* ledger_cgroups.c: blame by the holder's and the victim's cgroups. */
+void lb_cgroup_pairs_init(struct lb_ledger *l);
+void lb_blame_pair(struct lb_ledger *l, const struct lb_task *holder,
+		   const struct lb_waiter *w, u64 ns);
+#define LB_CGROUP_LEN	28	/* "cgroup:" and a u64 */
+void lb_report_cgroups(const struct lb_ledger *l, struct lb_out *out);
 
 /* ledger_hist.c */
 void lb_hist_add(struct lb_hist *h, u64 v);

@@ -149,6 +149,7 @@ void lb_proc_fill_stats(const struct lb_proc *p, struct lb_process_stats *st)
 	st->root_blame_ns = p->acct.root_blame_ns;
 	st->errors = p->acct.errors;
 	st->verdict = lb_verdict_of(p->acct.root_blame_ns, p->acct.wait_ns);
+	st->cgroup = p->cgroup;
 }
 
 bool lb_ledger_process(const struct lb_ledger *l, s32 tgid, struct lb_process_stats *st)

@@ -594,5 +594,6 @@ void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out)
 	lb_report_chains(l, out);
 	lb_report_deadlocks(l, out);
 	lb_report_events(l, out);
+	lb_report_cgroups(l, out);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_report);

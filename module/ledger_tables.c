@@ -220,6 +220,7 @@ void lb_tables_init(struct lb_ledger *l)
 	l->nr_stacks = 0;
 	l->nr_deadlocks = 0;
 	lb_events_init(l);
+	lb_cgroup_pairs_init(l);
 }
 
 /* Locks */
@@ -359,6 +360,8 @@ static struct lb_proc *lb_proc_attach(struct lb_ledger *l, const struct lb_task_
 	if (!p->nr_tasks++)
 		list_del_init(&p->lru);
 	p->kthread = kthread;
+	if (id->cgroup)
+		p->cgroup = id->cgroup;
 	lb_proc_set_comm(p, id);
 	return p;
 }
@@ -409,12 +412,17 @@ static void lb_task_set_id(struct lb_ledger *l, struct lb_task *t,
 		memcpy(t->id.comm, id->comm, LB_COMM_LEN);
 	if (id->pcomm[0])
 		memcpy(t->id.pcomm, id->pcomm, LB_COMM_LEN);
+	/* A task may move between cgroups: the latest known one wins. */
+	if (id->cgroup)
+		t->id.cgroup = id->cgroup;
 	if (kthread)
 		t->kthread = true;
 	if (id->tgid <= 0)
 		return;
 	if (t->proc && t->id.tgid == id->tgid) {
 		lb_proc_set_comm(t->proc, id);
+		if (id->cgroup)
+			t->proc->cgroup = id->cgroup;
 		return;
 	}
 	lb_proc_detach(l, t->proc);

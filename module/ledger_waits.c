@@ -80,6 +80,7 @@ static void lb_wait_start(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 	w->lock = lock;
 	w->task = t;
 	w->pid = t->id.pid;
+	w->cgroup = t->id.cgroup;
 	w->stack_id = ev->stack_id;
 	w->begin_ns = ts;
 	w->wait_ns = 0;

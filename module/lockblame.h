@@ -282,6 +282,7 @@ u64 lb_stacks_bytes(void);
 struct lb_filter {
 	s32 tgid;		/* 0: any */
 	char comm[LB_COMM_LEN];	/* "": any */
+	u64 cgroup;		/* cgroup v2 id; 0: any */
 };
 
 int lb_drain_init(struct lb_ringset *rings, const struct lb_config *cfg);

@@ -86,6 +86,12 @@ struct lb_task_id {
 	__s32 tgid;		/* process id */
 	char comm[LB_COMM_LEN];	/* NUL-padded, not necessarily printable */
 	char pcomm[LB_COMM_LEN];/* the process's name: its thread group leader's comm */
+	/*
+	 * The task's cgroup v2 (default hierarchy) id: the inode number of its
+	 * directory under the cgroup2 mount. 0: not known (no CONFIG_CGROUPS,
+	 * or not readable). Since ABI 3.
+	 */
+	__u64 cgroup;
 };
 
 /*
@@ -123,8 +129,7 @@ struct lb_event {
 	struct lb_task_id task;	/* the task the event happened to (current) */
 	struct lb_task_id owner;/* lock owner at this moment, per owner_source */
 	/*
-	 * Since ABI 3 (fields are only ever appended: a record of ABI 2 is
-	 * this one's prefix). ->uaddr: a futex event's word, a user address
+	 * Since ABI 3. ->uaddr: a futex event's word, a user address
 	 * in ->task's process (0 if not known); the reader names the futex
 	 * from it. ->name_id: a kernel lock's name in debugfs "names" (a
 	 * string the module verified: never an address), 0 if unnamed.

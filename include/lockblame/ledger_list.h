@@ -112,6 +112,7 @@ LB_LEDGER_KEY(task, hold_runnable_ns, U64)
 LB_LEDGER_KEY(task, hold_sleeping_ns, U64)
 LB_LEDGER_KEY(task, hold_runnable_unknown_ns, U64)
 LB_LEDGER_KEY(task, holds_unended, U64)		/* release not seen */
+LB_LEDGER_KEY(task, cgroup, U64)			/* cgroup v2 id; 0: not known */
 LB_LEDGER_END(task)
 
 LB_LEDGER_RECORD(process, "processes", PROCESS, lbt_process)
@@ -128,6 +129,7 @@ LB_LEDGER_KEY(process, holds, U64)
 LB_LEDGER_KEY(process, hold_on_cpu_ns, U64)
 LB_LEDGER_KEY(process, errors, U64)
 LB_LEDGER_KEY(process, hold_runnable_ns, U64)
+LB_LEDGER_KEY(process, cgroup, U64)		/* its latest task's */
 LB_LEDGER_END(process)
 
 LB_LEDGER_RECORD(pair, "pairs", PAIR, lbt_pair)
@@ -187,3 +189,13 @@ LB_LEDGER_KEY(signal, wait_ns, U64)
 LB_LEDGER_KEY(signal, waits, U64)
 LB_LEDGER_KEY(signal, max_ns, U64)
 LB_LEDGER_END(signal)
+
+/*
+ * Blame by cgroup: the pairs' blame summed by the holder's cgroup v2 id (at
+ * the charge) and the victim's (when its wait began); 0 is "not known".
+ */
+LB_LEDGER_RECORD(cgroup_pair, "cgroup_pairs", CGROUP_PAIR, lbt_cgroup_pair)
+LB_LEDGER_KEY(cgroup_pair, holder_cgroup, U64)
+LB_LEDGER_KEY(cgroup_pair, victim_cgroup, U64)
+LB_LEDGER_KEY(cgroup_pair, blame_ns, U64)
+LB_LEDGER_END(cgroup_pair)

@@ -143,10 +143,10 @@ static void check_dump(const struct lb_ledger *l, const char *who)
 		"hold_max", "errors", "waiters", "holder", "util_ppm", "sat_milli", NULL };
 	static const char * const task[] = {
 		"pid", "tgid", "comm", "wait_ns", "waits", "hold_ns", "hold_on_cpu_ns", "holds",
-		"blame_ns", "root_blame_ns", "errors", "verdict", NULL };
+		"blame_ns", "root_blame_ns", "errors", "verdict", "cgroup", NULL };
 	static const char * const process[] = {
 		"tgid", "comm", "wait_ns", "hold_ns", "blame_ns", "root_blame_ns", "verdict",
-		NULL };
+		"cgroup", NULL };
 	static const char * const pair[] = { "holder", "victim", "blame_ns", NULL };
 	static const char * const chain[] = {
 		"victim_lock", "holder", "waits_on", "root", "blame_ns", NULL };
@@ -157,6 +157,8 @@ static void check_dump(const struct lb_ledger *l, const char *who)
 	static const char * const signal[] = {
 		"waiter", "waiter_tgid", "waiter_comm", "waker", "waker_tgid", "waker_comm",
 		"wait_ns", "waits", "max_ns", NULL };
+	static const char * const cgroup_pair[] = {
+		"holder_cgroup", "victim_cgroup", "blame_ns", NULL };
 	static const struct {
 		const char *type;
 		const char * const *keys;
@@ -164,7 +166,7 @@ static void check_dump(const struct lb_ledger *l, const char *who)
 		{ "totals ", totals }, { "lock ", lock }, { "task ", task },
 		{ "process ", process }, { "pair ", pair }, { "chain ", chain },
 		{ "deadlock ", deadlock }, { "stack ", stack }, { "evwait ", evwait },
-		{ "signal ", signal },
+		{ "signal ", signal }, { "cgroup_pair ", cgroup_pair },
 	};
 	struct lb_scn_text t;
 	const char *line;
@@ -393,6 +395,82 @@ static void test_random_stream(void)
 	tap_result("random stream keeps wait = blame + pending + unattributed");
 }
 
+/* One contended mutex hold: @victim waits 100 ns on @holder (each with a cgroup). */
+static void feed_hold(struct lb_ledger *l, u64 lock, u64 ts, s32 holder, u64 hcg, s32 victim,
+		      u64 vcg)
+{
+	struct lb_event ev = { .lock = lock, .lock_class = LB_LOCK_MUTEX };
+
+	ev.ts_ns = ts;
+	ev.type = LB_EV_WAIT_BEGIN;
+	ev.task = (struct lb_task_id){ .pid = victim, .tgid = victim, .cgroup = vcg };
+	ev.owner = (struct lb_task_id){ .pid = holder, .tgid = holder, .cgroup = hcg };
+	ev.owner_source = LB_OWNER_LOCK_FIELD;
+	lb_ledger_feed(l, &ev);
+	memset(&ev.owner, 0, sizeof(ev.owner));
+	ev.owner_source = LB_OWNER_NONE;
+	ev.ts_ns = ts + 100;
+	ev.type = LB_EV_RELEASE;
+	ev.task = (struct lb_task_id){ .pid = holder, .tgid = holder, .cgroup = hcg };
+	lb_ledger_feed(l, &ev);
+	ev.type = LB_EV_WAIT_END;
+	ev.result = LB_WAIT_ACQUIRED;
+	ev.task = (struct lb_task_id){ .pid = victim, .tgid = victim, .cgroup = vcg };
+	lb_ledger_feed(l, &ev);
+}
+
+/* 70 holder cgroups on one victim cgroup: 64 pairs kept, the rest counted as dropped. */
+static void test_cgroup_pairs_bounded(void)
+{
+	struct lb_ledger *l = lb_ledger_create(NULL);
+	struct lb_ledger_totals t;
+	struct lb_scn_text tx;
+	u32 i;
+
+	for (i = 0; i < 70; i++)
+		feed_hold(l, 0x1001 + 2 * i, 1000 + 1000 * i, 100 + i, 5000 + i, 1000 + i, 9000);
+	lb_ledger_totals(l, &t);
+	expect(lb_ledger_cgroup_blame(l, 5000, 9000) == 100, "first cgroup pair has its blame");
+	expect(lb_ledger_cgroup_blame(l, 5063, 9000) == 100, "64th cgroup pair has its blame");
+	expect(lb_ledger_cgroup_blame(l, 5064, 9000) == 0, "65th cgroup pair is not kept");
+	expect(t.dropped_pairs == 6, "6 cgroup pairs counted as dropped_pairs");
+	expect(t.blame_ns == 7000 && t.wait_ns == 7000, "blame conserved whatever the table keeps");
+	lb_scn_text_init(&tx, text, sizeof(text));
+	lb_ledger_dump(l, &tx.out);
+	expect(lb_scn_text_count(text, "cgroup_pair ") == 64, "dump has 64 cgroup_pair records");
+	expect(strstr(text, "cgroup_pair holder_cgroup=5000 victim_cgroup=9000 blame_ns=100\n"),
+	       "dump's cgroup_pair record");
+	expect(strstr(text, "task pid=100 ") && strstr(text, " cgroup=5000\n"),
+	       "task record ends with its cgroup");
+	lb_scn_text_init(&tx, text, sizeof(text));
+	lb_ledger_report(l, &tx.out);
+	expect(strstr(text, "CGROUPS: blame by the holder's cgroup and the victim's (64)") &&
+	       strstr(text, "  cgroup:5000                -> cgroup:9000"),
+	       "report's CGROUPS section");
+	check_dump(l, "cgroup pairs");
+	lb_ledger_destroy(l);
+	tap_result("cgroup pairs: 64 kept, more counted as dropped_pairs, blame conserved");
+}
+
+/* A victim whose cgroup is not known (0): "-" in the report, 0 in the dump. */
+static void test_cgroup_unknown(void)
+{
+	struct lb_ledger *l = lb_ledger_create(NULL);
+	struct lb_scn_text tx;
+
+	feed_hold(l, 0x2001, 1000, 100, 7, 200, 0);
+	lb_scn_text_init(&tx, text, sizeof(text));
+	lb_ledger_report(l, &tx.out);
+	expect(strstr(text, "  cgroup:7                   -> -                             100ns\n"),
+	       "report: an unknown cgroup is -");
+	lb_scn_text_init(&tx, text, sizeof(text));
+	lb_ledger_dump(l, &tx.out);
+	expect(strstr(text, "cgroup_pair holder_cgroup=7 victim_cgroup=0 blame_ns=100\n"),
+	       "dump: an unknown cgroup is 0");
+	lb_ledger_destroy(l);
+	tap_result("cgroup not known: - in the report, 0 in the dump");
+}
+
 int main(void)
 {
 	test_scenarios();
@@ -404,6 +482,8 @@ int main(void)
 	test_lock_names();
 	test_reset();
 	test_random_stream();
+	test_cgroup_pairs_bounded();
+	test_cgroup_unknown();
 	printf("1..%u\n", tests);
 	printf("# passed %u failed %u\n", tests - failures, failures);
 	return failures ? 1 : 0;

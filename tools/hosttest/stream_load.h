@@ -15,8 +15,6 @@
 
 #include "lockblame/abi.h"
 
-#define LB_STREAM_ABI_MIN	2
-#define LB_STREAM_ABI2_SIZE	offsetof(struct lb_event, uaddr)
 
 static inline long lb_stream_load(const char *prog, const char *path, struct lb_event **events)
 {
@@ -29,17 +27,11 @@ static inline long lb_stream_load(const char *prog, const char *path, struct lb_
 		perror(path);
 		return -1;
 	}
-	/*
-	 * ABI 3 only appended fields: a record of ABI 2 (the recorded
-	 * fixtures) is its prefix, and the rest reads as 0.
-	 */
 	if (fread(&h, sizeof(h), 1, f) != 1 || h.magic != LB_STREAM_MAGIC ||
-	    h.abi_version < LB_STREAM_ABI_MIN || h.abi_version > LB_ABI_VERSION ||
-	    h.header_size != sizeof(h) || h.record_size > sizeof(*ev) ||
-	    h.record_size < LB_STREAM_ABI2_SIZE ||
-	    (h.abi_version == LB_ABI_VERSION && h.record_size != sizeof(*ev))) {
-		fprintf(stderr, "%s: %s: not a lockblame event stream of ABI %u to %u\n",
-			prog, path, LB_STREAM_ABI_MIN, LB_ABI_VERSION);
+	    h.abi_version != LB_ABI_VERSION || h.header_size != sizeof(h) ||
+	    h.record_size != sizeof(*ev)) {
+		fprintf(stderr, "%s: %s: not a lockblame event stream of ABI %u\n",
+			prog, path, LB_ABI_VERSION);
 		fclose(f);
 		return -1;
 	}
@@ -53,7 +45,6 @@ static inline long lb_stream_load(const char *prog, const char *path, struct lb_
 			}
 			ev = grown;
 		}
-		memset(&ev[n], 0, sizeof(*ev));
 		got = fread(&ev[n], 1, h.record_size, f);
 		if (got != h.record_size)
 			break;

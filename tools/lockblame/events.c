@@ -13,7 +13,7 @@
 #include "lockblame.h"
 
 static_assert(sizeof(struct lb_stream_header) == 24, "stream header layout");
-static_assert(sizeof(struct lb_event) == 168, "event record layout");
+static_assert(sizeof(struct lb_event) == 184, "event record layout");
 
 static const char *const lbt_ev_types[LB_EV_TYPE_MAX] = {
 	[LB_EV_WAIT_BEGIN] = "wait_begin",
@@ -112,8 +112,10 @@ static void lbt_print_event(FILE *out, const struct lb_event *ev)
 	fprintf(out, " count=%u stack=%u ustack=%u cpu_ns=%llu owner_cpu_ns=%llu", ev->count,
 		ev->stack_id, ev->ustack_id, (unsigned long long)ev->cpu_ns,
 		(unsigned long long)ev->owner_cpu_ns);
-	fprintf(out, " run_delay_ns=%llu owner_run_delay_ns=%llu\n",
+	fprintf(out, " run_delay_ns=%llu owner_run_delay_ns=%llu",
 		(unsigned long long)ev->run_delay_ns, (unsigned long long)ev->owner_run_delay_ns);
+	fprintf(out, " cgroup=%llu owner_cgroup=%llu\n", (unsigned long long)ev->task.cgroup,
+		(unsigned long long)ev->owner.cgroup);
 }
 
 static bool lbt_event_kept(const struct lbt_filter *f, const struct lb_event *ev)

@@ -94,6 +94,7 @@ struct lbt_task {
 	/* why the holds were slow, beside hold_on_cpu_ns (ledgers of ABI 2 on) */
 	uint64_t hold_runnable_ns, hold_sleeping_ns, hold_runnable_unknown_ns;
 	uint64_t holds_unended;	/* holds whose release was not seen */
+	uint64_t cgroup;	/* cgroup v2 id, 0: not known (ledgers of ABI 3 on) */
 };
 
 struct lbt_process {
@@ -104,6 +105,7 @@ struct lbt_process {
 	char verdict[LBT_WORD_MAX];
 	uint64_t tasks, waits, holds, hold_on_cpu_ns, errors;
 	uint64_t hold_runnable_ns;
+	uint64_t cgroup;
 };
 
 struct lbt_pair {
@@ -153,6 +155,12 @@ struct lbt_signal {
 	int32_t waker, waker_tgid;	/* 0: ended by timeout, signal or exit */
 	struct lbt_comm waker_comm;
 	uint64_t wait_ns, waits, max_ns;
+};
+
+/* Blame summed by the holder's and the victim's cgroups. */
+struct lbt_cgroup_pair {
+	struct lbt_head h;
+	uint64_t holder_cgroup, victim_cgroup, blame_ns;
 };
 
 enum lbt_kind {
@@ -226,7 +234,7 @@ struct lbt_filter {
 
 enum lbt_mode {
 	LBT_SUMMARY, LBT_JSON, LBT_FOLDED, LBT_DOT, LBT_EVENTS, LBT_REPORT, LBT_CONTROL,
-	LBT_PROMETHEUS,
+	LBT_PROMETHEUS, LBT_BY_CGROUP,
 };
 
 #define LBT_MAX_CONTROL 8
@@ -295,6 +303,13 @@ bool lbt_filter_event_id(const struct lbt_filter *f, int32_t pid, int32_t tgid,
 
 /* probes.c */
 void lbt_probes_note(const char *dir, FILE *out);
+
+/* cgroup.c */
+const char *lbt_cgroup_name(char *buf, size_t size, uint64_t id);
+int lbt_cgroup_parse(const char *arg, uint64_t *id);
+bool lbt_cgroup_known(const struct lbt_doc *doc);
+void lbt_cgroup_pairs(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
+int lbt_by_cgroup(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
 
 /* The outputs. */
 int lbt_summary(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);

@@ -16,7 +16,8 @@
 
 enum {
 	OPT_DOT = 256, OPT_PID, OPT_TGID, OPT_COMM, OPT_LOCK, OPT_ROLE, OPT_RESET,
-	OPT_ENABLE, OPT_DISABLE, OPT_STACKS, OPT_REPORT, OPT_PROMETHEUS, OPT_NO_SYMBOLS,
+	OPT_ENABLE, OPT_DISABLE, OPT_STACKS, OPT_REPORT, OPT_PROMETHEUS, OPT_NO_SYMBOLS, OPT_BY_CGROUP,
+	OPT_FILTER_CGROUP,
 };
 
 static const struct option lbt_longopts[] = {
@@ -40,6 +41,8 @@ static const struct option lbt_longopts[] = {
 	{ "report", no_argument, NULL, OPT_REPORT },
 	{ "prometheus", no_argument, NULL, OPT_PROMETHEUS },
 	{ "no-symbols", no_argument, NULL, OPT_NO_SYMBOLS },
+	{ "by-cgroup", no_argument, NULL, OPT_BY_CGROUP },
+	{ "filter-cgroup", required_argument, NULL, OPT_FILTER_CGROUP },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -59,6 +62,8 @@ static void lbt_usage(FILE *out)
 	      "      --report           the module's own report, as it is\n"
 	      "      --prometheus       a node_exporter textfile: blame, wait and hold per process\n"
 	      "                         (the -n busiest, the rest as tgid=\"other\"), verdicts\n"
+	      "      --by-cgroup        blame, wait and hold per cgroup (v2), and blame between\n"
+	      "                         cgroups: holder's cgroup -> victim's cgroup\n"
 	      "  -i, --interval SECS    live view: per-task blame and wait added every SECS;\n"
 	      "                         with --json, one JSON object per line per sample\n"
 	      "  -c, --count N          with --interval: stop after N samples\n"
@@ -76,6 +81,8 @@ static void lbt_usage(FILE *out)
 	      "\n"
 	      "Control (write to the module's control file, then exit):\n"
 	      "      --reset | --enable | --disable | --stacks on|off\n"
+	      "      --filter-cgroup PATH|ID  record only waits whose waiter or owner is in\n"
+	      "                         that cgroup (v2 path or id); --filter-cgroup clear\n"
 	      "\n"
 	      "  -d, --dir PATH         lockblame's debugfs directory (env LOCKBLAME_DIR,\n"
 	      "                         default " LBT_DEFAULT_DIR ")\n"
@@ -147,6 +154,23 @@ static int lbt_add_control(struct lbt_opts *o, const char *cmd)
 	return 0;
 }
 
+/* "filter cgroup=ID" for a cgroup v2 path or id; "filter clear" for clear. */
+static int lbt_filter_cgroup(struct lbt_opts *o, const char *arg)
+{
+	static char cmd[48];
+	uint64_t id;
+	int err;
+
+	if (!strcmp(arg, "clear"))
+		return lbt_add_control(o, "filter clear");
+	err = lbt_cgroup_parse(arg, &id);
+	if (err)
+		return lbt_usage_error("--filter-cgroup wants a cgroup v2 path or id, not '%s'",
+				       arg);
+	snprintf(cmd, sizeof(cmd), "filter cgroup=%llu", (unsigned long long)id);
+	return lbt_add_control(o, cmd);
+}
+
 static int lbt_parse_args(struct lbt_opts *o, int argc, char **argv)
 {
 	unsigned long n;
@@ -186,6 +210,12 @@ static int lbt_parse_args(struct lbt_opts *o, int argc, char **argv)
 			break;
 		case OPT_PROMETHEUS:
 			err = lbt_set_mode(o, LBT_PROMETHEUS, "--prometheus");
+			break;
+		case OPT_BY_CGROUP:
+			err = lbt_set_mode(o, LBT_BY_CGROUP, "--by-cgroup");
+			break;
+		case OPT_FILTER_CGROUP:
+			err = lbt_filter_cgroup(o, optarg);
 			break;
 		case 'i':
 			errno = 0;
@@ -315,6 +345,8 @@ int main(int argc, char **argv)
 				err = lbt_dot(&o, &doc, stdout);
 			else if (o.mode == LBT_PROMETHEUS)
 				err = lbt_prometheus(&o, &doc, stdout);
+			else if (o.mode == LBT_BY_CGROUP)
+				err = lbt_by_cgroup(&o, &doc, stdout);
 			else
 				err = lbt_summary(&o, &doc, stdout);
 		}

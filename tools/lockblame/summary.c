@@ -411,6 +411,8 @@ int lbt_summary(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out)
 		lbt_locks(o, doc, out);
 		lbt_chains(o, doc, out);
 		lbt_deadlocks(doc, out);
+		if (lbt_cgroup_known(doc))
+			lbt_cgroup_pairs(o, doc, out);
 	}
 	lbt_event_waits(o, doc, out);
 	return 0;

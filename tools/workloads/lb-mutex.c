@@ -156,16 +156,51 @@ static void set_filter(const char *spec, pid_t culprit_pid, pid_t victim_pid)
 	close(fd);
 }
 
+/* Write @pid into the cgroup v2 directory @dir (its cgroup.procs). */
+static void move_to_cgroup(const char *dir, pid_t pid)
+{
+	char path[512], cmd[32];
+	int fd, n;
+
+	snprintf(path, sizeof(path), "%s/cgroup.procs", dir);
+	n = snprintf(cmd, sizeof(cmd), "%d\n", (int)pid);
+	fd = open(path, O_WRONLY);
+	if (fd < 0 || write(fd, cmd, n) != n)
+		lb_die("-g: writing cgroup.procs");
+	close(fd);
+}
+
+/*
+ * -g A:B: before the actors start, move the culprit's process into the
+ * cgroup v2 directory A and every victim's into B: "container A holds the
+ * lock container B waits on".
+ */
+static void set_cgroups(const char *spec, const pid_t *pids, unsigned long victims)
+{
+	const char *colon = strchr(spec, ':');
+	char a[256];
+	unsigned long i;
+
+	if (!colon || colon == spec || !colon[1] || (size_t)(colon - spec) >= sizeof(a))
+		lb_die("-g CGROUP_A:CGROUP_B");
+	memcpy(a, spec, colon - spec);
+	a[colon - spec] = '\0';
+	move_to_cgroup(a, pids[0]);
+	for (i = 1; i <= victims; i++)
+		move_to_cgroup(colon + 1, pids[i]);
+}
+
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: " LB_NAME " [-d ms] [-n victims] [-H hold_ms] [-P pause_ms] [-b brief_us] [-t think_us] [-s|-c] [-p|-T] [-f culprit|victim:CONTROL] [-L linger_ms]\n"
+		"usage: " LB_NAME " [-d ms] [-n victims] [-H hold_ms] [-P pause_ms] [-b brief_us] [-t think_us] [-s|-c] [-p|-T] [-f culprit|victim:CONTROL] [-L linger_ms] [-g A:B]\n"
 		"  a culprit holds a mutex for hold_ms (busy, or asleep with -s), then\n"
 		"  pauses pause_ms; victims hold it for brief_us and think think_us.\n"
 		"  -c: the culprit is busy, pinned to CPU 0 with a CPU hog: preempted.\n"
 		"  -p: actors are processes on a process-shared mutex; -T: threads.\n"
 		"  -f: with -p, filter lockblame on the culprit's (or victim 1's) process.\n"
 		"  -L: after the truth, stay linger_ms (its maps stay readable).\n");
+		"  -g: with -p, the culprit's process in cgroup (v2 directory) A, victims' in B.\n");
 	exit(2);
 }
 
@@ -174,7 +209,7 @@ int main(int argc, char **argv)
 	unsigned long duration_ms = 1000, victims, i;
 	pthread_t th[MAX_VICTIMS + 1], hog_th;
 	pid_t pids[MAX_VICTIMS + 1];
-	const char *filter = NULL;
+	const char *filter = NULL, *cgroups = NULL;
 	bool process = false;
 	int opt, status;
 
@@ -184,7 +219,7 @@ int main(int argc, char **argv)
 #else
 	victims = 3;
 #endif
-	while ((opt = getopt(argc, argv, "d:n:H:P:b:t:scpTf:L:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:n:H:P:b:t:scpTf:L:g:")) != -1) {
 		switch (opt) {
 		case 'd':
 			duration_ms = lb_arg(optarg, "-d");
@@ -222,12 +257,15 @@ int main(int argc, char **argv)
 		case 'L':
 			linger_ms = lb_arg(optarg, "-L");
 			break;
+		case 'g':
+			cgroups = optarg;
+			break;
 		default:
 			usage();
 		}
 	}
 	if (optind != argc || !victims || victims > MAX_VICTIMS ||
-	    (holder_sleeps && holder_preempted))
+	    (holder_sleeps && holder_preempted) || (cgroups && !process))
 		usage();
 
 	truth = lb_truth_create(victims + 1, 16384);
@@ -241,6 +279,8 @@ int main(int argc, char **argv)
 	pids[0] = spawn(process, &th[0], culprit, NULL);
 	for (i = 1; i <= victims; i++)
 		pids[i] = spawn(process, &th[i], victim, (void *)(uintptr_t)i);
+	if (cgroups)
+		set_cgroups(cgroups, pids, victims);
 	if (filter)
 		set_filter(filter, process ? pids[0] : getpid(), process ? pids[1] : getpid());
 	hot->end_ns = lb_now() + duration_ms * 1000000;

@@ -42,6 +42,8 @@ static unsigned int build(struct lb_event *v)
 	v[n] = ev(1000000000, 0, LB_EV_WAIT_BEGIN, LB_LOCK_FUTEX, LOCK_A);
 	id(&v[n].task, 1202, 1200, "db-worker", 9);
 	id(&v[n].owner, 1201, 1200, "db-checkpoint", 13);
+	v[n].task.cgroup = 4242;
+	v[n].owner.cgroup = 1;
 	v[n].owner_source = LB_OWNER_HEURISTIC;
 	v[n].stack_id = 1;
 	v[n].ustack_id = 5;

@@ -257,7 +257,7 @@ expect "--events: ABI version mismatch" 2 'event stream ABI version 4, this read
 expect "--events: bad magic" 2 'not a lockblame event stream' "$lb" --events "$out/events-badmagic.bin"
 expect "--events: truncated header" 2 'truncated stream header \(10 of 24 bytes\)' \
 	"$lb" --events "$out/events-short-header.bin"
-expect "--events: record size mismatch" 2 'event record size 160, this reader expects 168' \
+expect "--events: record size mismatch" 2 'event record size 160, this reader expects 184' \
 	"$lb" --events "$out/events-recsize.bin"
 expect "--events: empty stream" 2 'empty input' "$lb" --events /dev/null
 expect "--events: header only is no error, but says so" 0 'no events' \
@@ -551,6 +551,50 @@ expect "usage: two outputs" 2 'cannot be combined' "$lb" --json --dot
 expect "usage: a bad lock id" 2 '--lock wants a hex lock id' "$lb" --lock xyz
 expect "usage: a bad pid" 2 '--pid wants a thread id' "$lb" --pid -3
 expect "usage: a stray argument" 2 "unexpected argument 'ledger'" "$lb" ledger
+
+# Cgroups: ids resolved against a directory tree standing in for the cgroup2
+# mount (LOCKBLAME_CGROUP2): its directories' inode numbers are the ids.
+cgt=$out/cgroup2
+mkdir -p "$cgt/ctr-a" "$cgt/ctr-b" "$out/cgroups"
+cp "$fx/cgroups/probes" "$fx/cgroups/control" "$out/cgroups/"
+ida=$(stat -c %i "$cgt/ctr-a") idb=$(stat -c %i "$cgt/ctr-b")
+sed "s/@A@/$ida/g; s/@B@/$idb/g" "$fx/cgroups/ledger.in" > "$out/cgroups/ledger"
+export LOCKBLAME_CGROUP2=$cgt
+expect "--by-cgroup exits 0" 0 "" "$lb" --dir "$out/cgroups" --by-cgroup
+has "--by-cgroup: container A's holder blamed for B's waiting, one line" \
+	'^/ctr-a +-> /ctr-b +1\.90 us$'
+has "--by-cgroup: the pairs most blame first" '^/ctr-a +-> /ctr-b' \
+	<(grep -A2 '^BLAME BETWEEN CGROUPS' "$out/stdout" | sed -n 3p)
+has "--by-cgroup: an id not under the mount prints as cgroup:ID, 0 as -" \
+	'^cgroup:77777 +-> - +0$'
+has "--by-cgroup: tasks summed per cgroup" '^/ctr-a +2 +2\.70 us +1\.40 us +1\.00 us$'
+has "--by-cgroup: a task of unknown cgroup under -" '^- +1 +0 +5 ns +0$'
+expect "summary with cgroups exits 0" 0 "" "$lb" --dir "$out/cgroups"
+has "summary: blame between cgroups, when the ledger knows them" '^/ctr-b +-> /ctr-a +600 ns$'
+run "$lb" --dir "$chain"
+if grep -q '^BLAME BETWEEN CGROUPS' "$out/stdout"; then
+	notok "summary: no cgroup section for a ledger without cgroups"
+else
+	ok "summary: no cgroup section for a ledger without cgroups"
+fi
+run "$lb" --dir "$out/cgroups" --json
+pyjson "--json: cgroup_pairs and the tasks' cgroup ids" "
+assert {(p['holder_cgroup'], p['victim_cgroup']): p['blame_ns'] for p in d['cgroup_pairs']}[($ida, $idb)] == 1900
+assert [t['cgroup'] for t in d['tasks'] if t['pid'] == 800] == [$ida]"
+mkdir -p "$out/ctl"
+: > "$out/ctl/control"
+expect "--filter-cgroup PATH writes filter cgroup=ID" 0 "" \
+	"$lb" --dir "$out/ctl" --filter-cgroup /ctr-b
+has "--filter-cgroup: the id of the path below the mount" "^filter cgroup=$idb\$" "$out/ctl/control"
+expect "--filter-cgroup ID as it is" 0 "" "$lb" --dir "$out/ctl" --filter-cgroup 1234
+has "--filter-cgroup: the id" '^filter cgroup=1234$' "$out/ctl/control"
+expect "usage: --filter-cgroup of no cgroup" 2 '--filter-cgroup wants a cgroup v2 path or id' \
+	"$lb" --dir "$out/ctl" --filter-cgroup /no-such-cgroup
+expect "usage: --filter-cgroup of a directory not in a cgroup2 file system" 2 \
+	'--filter-cgroup wants' "$lb" --dir "$out/ctl" --filter-cgroup "$out"
+expect "usage: --filter-cgroup of a word" 2 '--filter-cgroup wants' "$lb" --filter-cgroup ctr-a
+expect "usage: --filter-cgroup 0" 2 '--filter-cgroup wants' "$lb" --filter-cgroup 0
+unset LOCKBLAME_CGROUP2
 
 # The guest's static binary says the same as the host's.
 run "$lb" --dir "$chain" --json

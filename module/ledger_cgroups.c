@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Blame by cgroup: every (holder, victim) charge is also summed by the
+ * holder's cgroup and the victim's, so "a task of container A holds the
+ * lock container B waits on" is one record. A fixed table in the ledger.
+ */
+#include "ledger_internal.h"
+
+static u32 lb_cgroup_pair_slot(u64 holder, u64 victim)
+{
+	return hash_64(holder * 31 + victim, LB_CGROUP_PAIR_BITS);
+}
+
+void lb_cgroup_pairs_init(struct lb_ledger *l)
+{
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(l->cgroup_pair_hash); i++)
+		INIT_HLIST_HEAD(&l->cgroup_pair_hash[i]);
+	l->nr_cgroup_pairs = 0;
+}
+
+static struct lb_cgroup_pair *lb_cgroup_pair_get(struct lb_ledger *l, u64 holder, u64 victim)
+{
+	struct hlist_head *head = &l->cgroup_pair_hash[lb_cgroup_pair_slot(holder, victim)];
+	struct lb_cgroup_pair *cp;
+
+	hlist_for_each_entry(cp, head, hnode)
+		if (cp->holder == holder && cp->victim == victim)
+			return cp;
+	if (l->nr_cgroup_pairs == LB_CGROUP_PAIRS)
+		return NULL;
+	cp = &l->cgroup_pair[l->nr_cgroup_pairs++];
+	cp->holder = holder;
+	cp->victim = victim;
+	cp->blame_ns = 0;
+	hlist_add_head(&cp->hnode, head);
+	return cp;
+}
+
+/* @ns of @w's waiting charged to @holder: by task and by cgroup. */
+void lb_blame_pair(struct lb_ledger *l, const struct lb_task *holder,
+		   const struct lb_waiter *w, u64 ns)
+{
+	struct lb_cgroup_pair *cp;
+
+	lb_pair_add(l, holder->id.pid, w->pid, ns);
+	cp = lb_cgroup_pair_get(l, holder->id.cgroup, w->cgroup);
+	if (cp)
+		cp->blame_ns += ns;
+	else
+		l->totals.dropped_pairs++;
+}
+
+u64 lb_ledger_cgroup_blame(const struct lb_ledger *l, u64 holder, u64 victim)
+{
+	u32 i;
+
+	for (i = 0; i < l->nr_cgroup_pairs; i++)
+		if (l->cgroup_pair[i].holder == holder && l->cgroup_pair[i].victim == victim)
+			return l->cgroup_pair[i].blame_ns;
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_cgroup_blame);
+
+/* "cgroup:ID", or "-" when not known; the reader turns ids into paths. */
+static const char *lb_fmt_cgroup(char *buf, size_t size, u64 id)
+{
+	if (!id)
+		snprintf(buf, size, "-");
+	else
+		snprintf(buf, size, "cgroup:%llu", id);
+	return buf;
+}
+
+/* The next row: the most blame after @last (ties in table order). */
+static const struct lb_cgroup_pair *
+lb_cgroup_pair_next(const struct lb_ledger *l, const struct lb_cgroup_pair *last)
+{
+	const struct lb_cgroup_pair *best = NULL, *cp;
+	u32 i;
+
+	for (i = 0; i < l->nr_cgroup_pairs; i++) {
+		cp = &l->cgroup_pair[i];
+		if (last && (cp->blame_ns > last->blame_ns ||
+			     (cp->blame_ns == last->blame_ns && cp <= last)))
+			continue;
+		if (!best || cp->blame_ns > best->blame_ns)
+			best = cp;
+	}
+	return best;
+}
+
+/* The report's CGROUPS section: blame by holder's and victim's cgroup, most first. */
+void lb_report_cgroups(const struct lb_ledger *l, struct lb_out *out)
+{
+	char h[LB_CGROUP_LEN], v[LB_CGROUP_LEN], d[24];
+	const struct lb_cgroup_pair *cp = NULL;
+
+	out->printf(out, "\nCGROUPS: blame by the holder's cgroup and the victim's (%u)\n",
+		    l->nr_cgroup_pairs);
+	if (!l->nr_cgroup_pairs) {
+		out->printf(out, "  none\n");
+		return;
+	}
+	out->printf(out, "  %-26s    %-26s %8s\n", "holder cgroup", "victim cgroup", "blame");
+	while ((cp = lb_cgroup_pair_next(l, cp)))
+		out->printf(out, "  %-26s -> %-26s %8s\n",
+			    lb_fmt_cgroup(h, sizeof(h), cp->holder),
+			    lb_fmt_cgroup(v, sizeof(v), cp->victim),
+			    lb_fmt_ns(d, sizeof(d), cp->blame_ns));
+	out->printf(out, "  ids are cgroup v2 inode numbers (lockblame --by-cgroup names them);\n"
+		    "  -: not known\n");
+}
