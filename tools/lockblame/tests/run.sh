@@ -248,7 +248,7 @@ mkdir -p "$out/live"
 cp "$out/events.bin" "$out/live/events"
 LOCKBLAME_DIR=$out/live run "$lb" --events
 same "--events: the live file by default (LOCKBLAME_DIR)" "$fx/events.expected" "$out/stdout"
-expect "--events: truncated final record" 2 'truncated stream: record 10 has 128 of 168 bytes' \
+expect "--events: truncated final record" 2 'truncated stream: record 10 has 144 of 184 bytes' \
 	"$lb" --events "$out/events-truncated.bin"
 head -n 8 "$fx/events.expected" > "$out/expected-8"
 same "--events: records before the truncation are printed" "$out/expected-8" "$out/stdout"
@@ -257,7 +257,7 @@ expect "--events: ABI version mismatch" 2 'event stream ABI version 4, this read
 expect "--events: bad magic" 2 'not a lockblame event stream' "$lb" --events "$out/events-badmagic.bin"
 expect "--events: truncated header" 2 'truncated stream header \(10 of 24 bytes\)' \
 	"$lb" --events "$out/events-short-header.bin"
-expect "--events: record size mismatch" 2 'event record size 160, this reader expects 184' \
+expect "--events: record size mismatch" 2 'event record size 176, this reader expects 184' \
 	"$lb" --events "$out/events-recsize.bin"
 expect "--events: empty stream" 2 'empty input' "$lb" --events /dev/null
 expect "--events: header only is no error, but says so" 0 'no events' \
