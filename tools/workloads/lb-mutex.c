@@ -199,7 +199,7 @@ static void usage(void)
 		"  -c: the culprit is busy, pinned to CPU 0 with a CPU hog: preempted.\n"
 		"  -p: actors are processes on a process-shared mutex; -T: threads.\n"
 		"  -f: with -p, filter lockblame on the culprit's (or victim 1's) process.\n"
-		"  -L: after the truth, stay linger_ms (its maps stay readable).\n");
+		"  -L: after the truth, stay linger_ms (its maps stay readable).\n"
 		"  -g: with -p, the culprit's process in cgroup (v2 directory) A, victims' in B.\n");
 	exit(2);
 }
