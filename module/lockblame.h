@@ -137,6 +137,28 @@ static inline struct lb_probe *lb_probe_of_ri(struct kretprobe_instance *ri)
 	return container_of(lb_kretprobe_of(ri), struct lb_probe, krp);
 }
 
+/*
+ * Every handler's first step: count the hit; the probe, or NULL when tracing
+ * is off and the handler has nothing to do.
+ */
+bool lb_enabled(void);
+
+static inline struct lb_probe *lb_probe_enter(struct lb_probe *p)
+{
+	atomic64_inc(&p->hits);
+	return lb_enabled() ? p : NULL;
+}
+
+static inline struct lb_probe *lb_kprobe_enter(struct kprobe *kp)
+{
+	return lb_probe_enter(lb_probe_of_kp(kp));
+}
+
+static inline struct lb_probe *lb_kret_enter(struct kretprobe_instance *ri)
+{
+	return lb_probe_enter(lb_probe_of_ri(ri));
+}
+
 /* Argument @a of the function @p is planted on, as its layout says; 0 if none. */
 static inline unsigned long lb_probe_arg(const struct lb_probe *p, struct pt_regs *regs,
 					 enum lb_arg a)

@@ -117,10 +117,9 @@ static struct lb_futex_slot *__kprobes lb_futex_key_of_current(u64 now, struct l
 int __kprobes lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	struct lb_probe *p = lb_probe_of_ri(ri);
+	struct lb_probe *p = lb_kret_enter(ri);
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled())
+	if (!p)
 		return 1;
 	d->futex_key.key = lb_probe_arg(p, regs, LB_ARG_KEY);
 	d->futex_key.uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
@@ -215,11 +214,11 @@ static void __kprobes lb_futex_word_fill(struct lb_event *ev, const struct lb_fu
 int __kprobes lb_futex_setup_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
+	struct lb_probe *p = lb_kret_enter(ri);
 
-	atomic64_inc(&lb_probe_of_ri(ri)->hits);
-	if (!lb_enabled())
+	if (!p)
 		return 1;
-	d->futex_word = (u32)lb_probe_arg(lb_probe_of_ri(ri), regs, LB_ARG_VAL);
+	d->futex_word = (u32)lb_probe_arg(p, regs, LB_ARG_VAL);
 	return 0;
 }
 
@@ -265,12 +264,12 @@ int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt_regs *
 /* futex_wait_queue() / futex_do_wait(): the task is about to sleep on the key. */
 int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
 {
+	struct lb_probe *p = lb_kprobe_enter(kp);
 	u64 now = ktime_get_mono_fast_ns();
 	struct lb_futex_op op;
 	struct lb_event *ev;
 
-	atomic64_inc(&lb_probe_of_kp(kp)->hits);
-	if (!lb_enabled())
+	if (!p)
 		return 0;
 	if (!lb_futex_key_of_current(now, &op)) {
 		lb_event_drop(LB_DROP_NOKEY);
@@ -292,7 +291,7 @@ int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
 	ev->uaddr = op.uaddr;
 	lb_futex_word_fill(ev, &op);
 	lb_futex_glibc_owner(ev, &op);
-	lb_event_commit(ev, lb_probe_of_kp(kp));
+	lb_event_commit(ev, p);
 	return 0;
 }
 
@@ -324,10 +323,9 @@ static void __kprobes lb_futex_wait_end(unsigned long q)
 /* futex_unqueue(q): the awake waiter unqueues itself, in its own context. */
 int __kprobes lb_futex_unqueue_pre(struct kprobe *kp, struct pt_regs *regs)
 {
-	struct lb_probe *p = lb_probe_of_kp(kp);
+	struct lb_probe *p = lb_kprobe_enter(kp);
 
-	atomic64_inc(&p->hits);
-	if (lb_enabled())
+	if (p)
 		lb_futex_wait_end(lb_probe_arg(p, regs, LB_ARG_Q));
 	return 0;
 }
@@ -340,10 +338,9 @@ int __kprobes lb_futex_unqueue_pre(struct kprobe *kp, struct pt_regs *regs)
 int __kprobes lb_futex_queue_me_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	struct lb_probe *p = lb_probe_of_ri(ri);
+	struct lb_probe *p = lb_kret_enter(ri);
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled())
+	if (!p)
 		return 1;
 	d->futex_q = lb_probe_arg(p, regs, LB_ARG_Q);
 	return 0;
@@ -358,10 +355,9 @@ int __kprobes lb_futex_queue_me_ret(struct kretprobe_instance *ri, struct pt_reg
 int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	struct lb_probe *p = lb_probe_of_ri(ri);
+	struct lb_probe *p = lb_kret_enter(ri);
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled())
+	if (!p)
 		return 1;
 	d->futex_wake.uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
 	d->futex_wake.many = (int)lb_probe_arg(p, regs, LB_ARG_NR_WAKE) > 1;
@@ -442,16 +438,17 @@ static bool __kprobes lb_futex_pi_lock(unsigned long uaddr, unsigned int flags, 
 int __kprobes lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	struct lb_probe *p = lb_probe_of_ri(ri);
-	unsigned long uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
+	struct lb_probe *p = lb_kret_enter(ri);
 	struct task_struct *t;
+	unsigned long uaddr;
 	struct lb_event *ev;
 	u64 lock;
 	u32 word;
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled() ||
-	    !lb_futex_pi_lock(uaddr, lb_probe_arg(p, regs, LB_ARG_FLAGS), &lock) ||
+	if (!p)
+		return 1;
+	uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
+	if (!lb_futex_pi_lock(uaddr, lb_probe_arg(p, regs, LB_ARG_FLAGS), &lock) ||
 	    copy_from_user_nofault(&word, (u32 __user *)uaddr, sizeof(word)) ||
 	    !(word & FUTEX_TID_MASK))
 		return 1;
@@ -467,7 +464,7 @@ int __kprobes lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_re
 	d->lock = lock;
 	d->lock_class = LB_LOCK_FUTEX_PI;
 	d->flags = 0;
-	lb_event_commit(ev, lb_probe_of_ri(ri));
+	lb_event_commit(ev, p);
 	return 0;
 }
 
@@ -495,20 +492,21 @@ int __kprobes lb_futex_lock_pi_ret(struct kretprobe_instance *ri, struct pt_regs
 /* futex_unlock_pi(uaddr, flags): the owner releases a PI futex with waiters. */
 int __kprobes lb_futex_unlock_pi_pre(struct kprobe *kp, struct pt_regs *regs)
 {
-	struct lb_probe *p = lb_probe_of_kp(kp);
-	unsigned long uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
+	struct lb_probe *p = lb_kprobe_enter(kp);
+	unsigned long uaddr;
 	struct lb_event *ev;
 	u64 lock;
 	u32 word;
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled() ||
-	    !lb_futex_pi_lock(uaddr, lb_probe_arg(p, regs, LB_ARG_FLAGS), &lock) ||
+	if (!p)
+		return 0;
+	uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
+	if (!lb_futex_pi_lock(uaddr, lb_probe_arg(p, regs, LB_ARG_FLAGS), &lock) ||
 	    copy_from_user_nofault(&word, (u32 __user *)uaddr, sizeof(word)) ||
 	    !(word & FUTEX_WAITERS))
 		return 0;
 	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_FUTEX_PI, lock);
 	if (ev)
-		lb_event_commit(ev, lb_probe_of_kp(kp));
+		lb_event_commit(ev, p);
 	return 0;
 }

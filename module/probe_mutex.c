@@ -19,14 +19,16 @@ static bool __kprobes lb_mutex_word(struct mutex *lock, unsigned long *word)
 int __kprobes lb_mutex_lock_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	struct lb_probe *p = lb_probe_of_ri(ri);
-	struct mutex *lock = (struct mutex *)lb_probe_arg(p, regs, LB_ARG_LOCK);
+	struct lb_probe *p = lb_kret_enter(ri);
 	struct task_struct *owner;
 	struct lb_event *ev;
+	struct mutex *lock;
 	unsigned long word;
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled() || lb_own_lock(lock))
+	if (!p)
+		return 1;
+	lock = (struct mutex *)lb_probe_arg(p, regs, LB_ARG_LOCK);
+	if (lb_own_lock(lock))
 		return 1;
 	if (!lb_mutex_word(lock, &word)) {
 		atomic64_inc(&p->mismatches);
@@ -86,13 +88,15 @@ int __kprobes lb_mutex_lock_int_ret(struct kretprobe_instance *ri, struct pt_reg
 
 int __kprobes lb_mutex_unlock_pre(struct kprobe *kp, struct pt_regs *regs)
 {
-	struct lb_probe *p = lb_probe_of_kp(kp);
-	struct mutex *lock = (struct mutex *)lb_probe_arg(p, regs, LB_ARG_LOCK);
+	struct lb_probe *p = lb_kprobe_enter(kp);
 	struct lb_event *ev;
+	struct mutex *lock;
 	unsigned long word;
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled() || lb_own_lock(lock))
+	if (!p)
+		return 0;
+	lock = (struct mutex *)lb_probe_arg(p, regs, LB_ARG_LOCK);
+	if (lb_own_lock(lock))
 		return 0;
 	if (!lb_mutex_word(lock, &word)) {
 		atomic64_inc(&p->mismatches);

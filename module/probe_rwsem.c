@@ -14,15 +14,15 @@
 static int __kprobes lb_rwsem_entry(struct kretprobe_instance *ri, struct pt_regs *regs, u16 side)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	struct lb_probe *p = lb_probe_of_ri(ri);
-	struct rw_semaphore *sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
+	struct lb_probe *p = lb_kret_enter(ri);
 	struct task_struct *owner = NULL;
-	struct lb_event *ev;
 	unsigned long word, count, readers;
+	struct rw_semaphore *sem;
+	struct lb_event *ev;
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled())
+	if (!p)
 		return 1;
+	sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
 	if (copy_from_kernel_nofault(&word, &sem->owner, sizeof(word)) ||
 	    copy_from_kernel_nofault(&count, &sem->count, sizeof(count))) {
 		atomic64_inc(&p->mismatches);
@@ -89,14 +89,14 @@ int __kprobes lb_rwsem_down_ret(struct kretprobe_instance *ri, struct pt_regs *r
  */
 int __kprobes lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
 {
-	struct lb_probe *p = lb_probe_of_kp(kp);
-	struct rw_semaphore *sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
+	struct lb_probe *p = lb_kprobe_enter(kp);
+	struct rw_semaphore *sem;
 	struct lb_event *ev;
 	long count;
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled())
+	if (!p)
 		return 0;
+	sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
 	if (copy_from_kernel_nofault(&count, &sem->count, sizeof(count)) ||
 	    !(count & LB_RWSEM_FLAG_WAITERS) || !lb_rwsem_has_waiter(sem)) {
 		atomic64_inc(&p->mismatches);
@@ -119,8 +119,7 @@ static long __kprobes lb_rwsem_up_count(struct lb_probe *p, struct pt_regs *regs
 {
 	long count;
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled())
+	if (!lb_probe_enter(p))
 		return 0;
 	*sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
 	if (copy_from_kernel_nofault(&count, &(*sem)->count, sizeof(count)))
@@ -183,12 +182,11 @@ int __kprobes lb_rwsem_up_read_pre(struct kprobe *kp, struct pt_regs *regs)
 
 void __kprobes lb_rwsem_left_tp(void *data, void *lock)
 {
-	struct lb_probe *p = data;
+	struct lb_probe *p = lb_probe_enter(data);
 	struct lb_event *ev;
 	unsigned long count, readers;
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled())
+	if (!p)
 		return;
 	if (copy_from_kernel_nofault(&count, &((struct rw_semaphore *)lock)->count,
 				     sizeof(count)))
