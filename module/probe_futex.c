@@ -23,6 +23,7 @@
 #include <linux/vmalloc.h>
 #include <linux/timekeeping.h>
 #include "lockblame.h"
+#include "probe_table.h"
 #include "compat.h"
 
 #define LB_FUTEX_SLOT_BITS	12
@@ -114,7 +115,7 @@ static struct lb_futex_slot *__kprobes lb_futex_key_of_current(u64 now, struct l
 }
 
 /* get_futex_key(uaddr, flags, key, rw): remember where the key goes. */
-int __kprobes lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	struct lb_probe *p = lb_kret_enter(ri);
@@ -127,7 +128,7 @@ int __kprobes lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *
 	return 0;
 }
 
-int __kprobes lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	u64 now = ktime_get_mono_fast_ns();
@@ -211,7 +212,7 @@ static void __kprobes lb_futex_word_fill(struct lb_event *ev, const struct lb_fu
  * probe table says). It returns -EAGAIN when the word no longer holds it: a
  * wait that never sleeps.
  */
-int __kprobes lb_futex_setup_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_setup_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	struct lb_probe *p = lb_kret_enter(ri);
@@ -222,7 +223,7 @@ int __kprobes lb_futex_setup_entry(struct kretprobe_instance *ri, struct pt_regs
 	return 0;
 }
 
-int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	u64 now = ktime_get_mono_fast_ns();
@@ -262,7 +263,7 @@ int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt_regs *
 }
 
 /* futex_wait_queue() / futex_do_wait(): the task is about to sleep on the key. */
-int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
+static int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct lb_probe *p = lb_kprobe_enter(kp);
 	u64 now = ktime_get_mono_fast_ns();
@@ -321,7 +322,7 @@ static void __kprobes lb_futex_wait_end(unsigned long q)
 }
 
 /* futex_unqueue(q): the awake waiter unqueues itself, in its own context. */
-int __kprobes lb_futex_unqueue_pre(struct kprobe *kp, struct pt_regs *regs)
+static int __kprobes lb_futex_unqueue_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct lb_probe *p = lb_kprobe_enter(kp);
 
@@ -335,7 +336,7 @@ int __kprobes lb_futex_unqueue_pre(struct kprobe *kp, struct pt_regs *regs)
  * futex_wait_queue_me(hb, q, timeout) returns, just before it: a kretprobe,
  * whose instance the sleeping waiter holds (as a mutex waiter does).
  */
-int __kprobes lb_futex_queue_me_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_queue_me_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	struct lb_probe *p = lb_kret_enter(ri);
@@ -346,13 +347,13 @@ int __kprobes lb_futex_queue_me_entry(struct kretprobe_instance *ri, struct pt_r
 	return 0;
 }
 
-int __kprobes lb_futex_queue_me_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_queue_me_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	lb_futex_wait_end(((struct lb_wait_data *)ri->data)->futex_q);
 	return 0;
 }
 
-int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	struct lb_probe *p = lb_kret_enter(ri);
@@ -380,7 +381,7 @@ static bool __kprobes lb_futex_is_exit_wake(unsigned long uaddr)
  * futex_wake(uaddr, flags, nr_wake, bitset) returns how many it woke: the
  * caller controls the flow.
  */
-int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	int woken = lb_retval_int(regs);
@@ -435,7 +436,7 @@ static bool __kprobes lb_futex_pi_lock(unsigned long uaddr, unsigned int flags, 
 	return true;
 }
 
-int __kprobes lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	struct lb_probe *p = lb_kret_enter(ri);
@@ -468,7 +469,7 @@ int __kprobes lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_re
 	return 0;
 }
 
-int __kprobes lb_futex_lock_pi_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_lock_pi_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	int ret = lb_retval_int(regs);
@@ -490,7 +491,7 @@ int __kprobes lb_futex_lock_pi_ret(struct kretprobe_instance *ri, struct pt_regs
 }
 
 /* futex_unlock_pi(uaddr, flags): the owner releases a PI futex with waiters. */
-int __kprobes lb_futex_unlock_pi_pre(struct kprobe *kp, struct pt_regs *regs)
+static int __kprobes lb_futex_unlock_pi_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct lb_probe *p = lb_kprobe_enter(kp);
 	unsigned long uaddr;
@@ -510,3 +511,46 @@ int __kprobes lb_futex_unlock_pi_pre(struct kprobe *kp, struct pt_regs *regs)
 		lb_event_commit(ev, p);
 	return 0;
 }
+
+static struct lb_probe lb_futex_probes[] = {
+	/* get_futex_key(uaddr, flags, key, rw) */
+	LB_KRET("futex_key", LB_LOCK_FUTEX, true, lb_futex_key_entry, lb_futex_key_ret,
+		(LB_AT(UADDR, 0), LB_AT(KEY, 2)), "get_futex_key"),
+	/*
+	 * Short calls: none of these kretprobes is held while a task sleeps
+	 * (but for futex_wait_return on <= 5.15, below).
+	 * futex_wait_setup(uaddr, val, flags, q, ...)
+	 */
+	LB_KRET("futex_setup", LB_LOCK_FUTEX, true, lb_futex_setup_entry,
+		lb_futex_setup_ret, (LB_AT(VAL, 1)), "futex_wait_setup"),
+	/*
+	 * 6.16 renamed futex_wait_queue(hb, q, timeout) to futex_do_wait(q,
+	 * timeout); <= 5.15 had _me. The handler reads no argument.
+	 */
+	LB_KPRB("futex_sleep", LB_LOCK_FUTEX, true, lb_futex_sleep_pre, (),
+		"futex_wait_queue", "futex_do_wait", "futex_wait_queue_me"),
+	/* futex_unqueue(q) */
+	LB_KPRB("futex_unqueue", LB_LOCK_FUTEX, true, lb_futex_unqueue_pre, (LB_AT(Q, 0)),
+		"futex_unqueue"),
+	/*
+	 * <= 5.15 inlined unqueue_me(): the wait ends where
+	 * futex_wait_queue_me(hb, q, timeout) returns. A sleeping waiter holds
+	 * this kretprobe's instance.
+	 */
+	LB_KRET_FOR("futex_unqueue", "futex_wait_return", LB_LOCK_FUTEX,
+		    lb_futex_queue_me_entry, lb_futex_queue_me_ret, (LB_AT(Q, 1)),
+		    "futex_wait_queue_me"),
+	/* futex_wake(uaddr, flags, nr_wake, bitset) */
+	LB_KRET("futex_wake", LB_LOCK_FUTEX, true, lb_futex_wake_entry, lb_futex_wake_ret,
+		(LB_AT(UADDR, 0), LB_AT(NR_WAKE, 2)), "futex_wake"),
+	/* futex_lock_pi(uaddr, flags, time, trylock), futex_unlock_pi(uaddr, flags) */
+	LB_KRET("futex_lock_pi", LB_LOCK_FUTEX_PI, false, lb_futex_lock_pi_entry,
+		lb_futex_lock_pi_ret, (LB_AT(UADDR, 0), LB_AT(FLAGS, 1)), "futex_lock_pi"),
+	LB_KPRB("futex_unlock_pi", LB_LOCK_FUTEX_PI, false, lb_futex_unlock_pi_pre,
+		(LB_AT(UADDR, 0), LB_AT(FLAGS, 1)), "futex_unlock_pi"),
+};
+
+const struct lb_probe_family lb_futex_family = {
+	.table = lb_futex_probes,
+	.count = ARRAY_SIZE(lb_futex_probes),
+};
