@@ -31,17 +31,15 @@ static void lockblame_probes_test_table_complete(struct kunit *test)
 		"mutex_lock",
 		"mutex_unlock", "rwsem_down_read", "rwsem_down_write", "rwsem_wake",
 	};
+	struct lb_probe *p, *q;
 	unsigned int i, j;
 
 	for (i = 0; i < ARRAY_SIZE(needed); i++) {
-		struct lb_probe *p = lb_probe_find(needed[i]);
-
+		p = lb_probe_find(needed[i]);
 		KUNIT_ASSERT_NOT_NULL_MSG(test, p, "role %s missing", needed[i]);
 		KUNIT_EXPECT_TRUE_MSG(test, p->required, "role %s", needed[i]);
 	}
-	for (i = 0; i < lb_probe_count; i++) {
-		struct lb_probe *p = &lb_probe_table[i];
-
+	for (i = 0; (p = lb_probe_nth(i)); i++) {
 		KUNIT_EXPECT_NOT_NULL(test, p->candidates[0]);
 		if (p->kind == LB_KPROBE)
 			KUNIT_EXPECT_NOT_NULL(test, p->pre);
@@ -49,18 +47,18 @@ static void lockblame_probes_test_table_complete(struct kunit *test)
 			KUNIT_EXPECT_NOT_NULL(test, p->tp_probe);
 		else
 			KUNIT_EXPECT_TRUE(test, p->entry && p->ret && p->data_size);
-		for (j = i + 1; j < lb_probe_count; j++)
-			KUNIT_EXPECT_STRNEQ(test, p->role, lb_probe_table[j].role);
+		for (j = i + 1; (q = lb_probe_nth(j)); j++)
+			KUNIT_EXPECT_STRNEQ(test, p->role, q->role);
 	}
 }
 
 /* lockblame.ko is loaded: every required role is planted on a listed candidate. */
 static void lockblame_probes_test_required_planted(struct kunit *test)
 {
+	struct lb_probe *p;
 	unsigned int i, j;
 
-	for (i = 0; i < lb_probe_count; i++) {
-		struct lb_probe *p = &lb_probe_table[i];
+	for (i = 0; (p = lb_probe_nth(i)); i++) {
 		bool listed = false;
 
 		if (!p->attached) {
@@ -94,18 +92,16 @@ static void lockblame_probes_test_arg_layouts(struct kunit *test)
 		{ "rwsem_down_read", LB_ARG_LOCK }, { "rwsem_down_write", LB_ARG_LOCK },
 		{ "rwsem_wake", LB_ARG_LOCK },
 	};
+	struct lb_probe *p;
 	unsigned int i, a;
 
 	for (i = 0; i < ARRAY_SIZE(reads); i++) {
-		struct lb_probe *p = lb_probe_find(reads[i].role);
-
+		p = lb_probe_find(reads[i].role);
 		KUNIT_ASSERT_NOT_NULL_MSG(test, p, "role %s missing", reads[i].role);
 		KUNIT_EXPECT_NE_MSG(test, p->args.at[reads[i].arg], 0,
 				    "%s: argument %d has no position", p->role, reads[i].arg);
 	}
-	for (i = 0; i < lb_probe_count; i++) {
-		struct lb_probe *p = &lb_probe_table[i];
-
+	for (i = 0; (p = lb_probe_nth(i)); i++) {
 		if (p->attached)
 			KUNIT_EXPECT_NOT_NULL_MSG(test, p->layout, "%s planted, no layout",
 						  p->role);

@@ -37,7 +37,7 @@ static void lb_show_header(struct seq_file *m)
 	seq_printf(m, "lockblame %s (abi %d): window %llu.%03llu s, probes %u of %u planted\n",
 		   LB_VERSION, LB_ABI_VERSION, window / NSEC_PER_SEC,
 		   (window % NSEC_PER_SEC) / NSEC_PER_MSEC, lb_probes_attached(),
-		   lb_probe_count);
+		   lb_probes_total());
 	seq_printf(m, "events: generated %llu, recorded %llu, dropped %llu%s\n",
 		   c.generated, c.recorded, lb_ring_dropped(&c),
 		   lb_enabled() ? "" : " (tracing disabled)");

@@ -105,8 +105,17 @@ struct lb_probe {
 	atomic64_t mismatches;			/* arguments failed validation */
 };
 
-extern struct lb_probe lb_probe_table[];
-extern const unsigned int lb_probe_count;
+/* A probe family's table of roles (probe_futex.c, probe_mutex.c, probe_rwsem.c). */
+struct lb_probe_family {
+	struct lb_probe *table;
+	unsigned int count;
+};
+
+extern const struct lb_probe_family lb_futex_family, lb_mutex_family, lb_rwsem_family;
+
+/* Every row of every family, in order: for (i = 0; (p = lb_probe_nth(i)); i++) */
+struct lb_probe *lb_probe_nth(unsigned int i);
+unsigned int lb_probes_total(void);
 
 int lb_probes_install(void);
 void lb_probes_remove(void);
@@ -137,6 +146,28 @@ static inline struct lb_probe *lb_probe_of_ri(struct kretprobe_instance *ri)
 	return container_of(lb_kretprobe_of(ri), struct lb_probe, krp);
 }
 
+/*
+ * Every handler's first step: count the hit; the probe, or NULL when tracing
+ * is off and the handler has nothing to do.
+ */
+bool lb_enabled(void);
+
+static inline struct lb_probe *lb_probe_enter(struct lb_probe *p)
+{
+	atomic64_inc(&p->hits);
+	return lb_enabled() ? p : NULL;
+}
+
+static inline struct lb_probe *lb_kprobe_enter(struct kprobe *kp)
+{
+	return lb_probe_enter(lb_probe_of_kp(kp));
+}
+
+static inline struct lb_probe *lb_kret_enter(struct kretprobe_instance *ri)
+{
+	return lb_probe_enter(lb_probe_of_ri(ri));
+}
+
 /* Argument @a of the function @p is planted on, as its layout says; 0 if none. */
 static inline unsigned long lb_probe_arg(const struct lb_probe *p, struct pt_regs *regs,
 					 enum lb_arg a)
@@ -147,35 +178,9 @@ static inline unsigned long lb_probe_arg(const struct lb_probe *p, struct pt_reg
 }
 
 /* Probe handlers, one file per family. */
-int lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_futex_setup_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_futex_sleep_pre(struct kprobe *p, struct pt_regs *regs);
-int lb_futex_unqueue_pre(struct kprobe *p, struct pt_regs *regs);
-int lb_futex_queue_me_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_futex_queue_me_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_futex_lock_pi_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_futex_unlock_pi_pre(struct kprobe *p, struct pt_regs *regs);
 int lb_futex_init(void);
 void lb_futex_exit(void);
 u64 lb_futex_bytes(void);
-
-int lb_mutex_lock_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_mutex_lock_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_mutex_lock_int_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_mutex_unlock_pre(struct kprobe *p, struct pt_regs *regs);
-
-int lb_rwsem_read_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_rwsem_write_entry(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_rwsem_down_ret(struct kretprobe_instance *ri, struct pt_regs *regs);
-int lb_rwsem_wake_pre(struct kprobe *p, struct pt_regs *regs);
-int lb_rwsem_up_read_pre(struct kprobe *p, struct pt_regs *regs);
-int lb_rwsem_up_write_pre(struct kprobe *p, struct pt_regs *regs);
-void lb_rwsem_left_tp(void *data, void *lock);
 
 /* Why an event never reached its ring (ring.c counts them). */
 enum lb_drop_cause {

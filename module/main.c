@@ -74,7 +74,7 @@ static int __init lb_init(void)
 	}
 	lb_drain_start();
 	pr_info("%u of %u probes planted, %u events per CPU ring\n",
-		lb_probes_attached(), lb_probe_count, cfg->ring_events);
+		lb_probes_attached(), lb_probes_total(), cfg->ring_events);
 	return 0;
 }
 

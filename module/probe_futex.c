@@ -23,6 +23,7 @@
 #include <linux/vmalloc.h>
 #include <linux/timekeeping.h>
 #include "lockblame.h"
+#include "probe_table.h"
 #include "compat.h"
 
 #define LB_FUTEX_SLOT_BITS	12
@@ -114,13 +115,12 @@ static struct lb_futex_slot *__kprobes lb_futex_key_of_current(u64 now, struct l
 }
 
 /* get_futex_key(uaddr, flags, key, rw): remember where the key goes. */
-int __kprobes lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	struct lb_probe *p = lb_probe_of_ri(ri);
+	struct lb_probe *p = lb_kret_enter(ri);
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled())
+	if (!p)
 		return 1;
 	d->futex_key.key = lb_probe_arg(p, regs, LB_ARG_KEY);
 	d->futex_key.uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
@@ -128,7 +128,7 @@ int __kprobes lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *
 	return 0;
 }
 
-int __kprobes lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	u64 now = ktime_get_mono_fast_ns();
@@ -212,18 +212,18 @@ static void __kprobes lb_futex_word_fill(struct lb_event *ev, const struct lb_fu
  * probe table says). It returns -EAGAIN when the word no longer holds it: a
  * wait that never sleeps.
  */
-int __kprobes lb_futex_setup_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_setup_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
+	struct lb_probe *p = lb_kret_enter(ri);
 
-	atomic64_inc(&lb_probe_of_ri(ri)->hits);
-	if (!lb_enabled())
+	if (!p)
 		return 1;
-	d->futex_word = (u32)lb_probe_arg(lb_probe_of_ri(ri), regs, LB_ARG_VAL);
+	d->futex_word = (u32)lb_probe_arg(p, regs, LB_ARG_VAL);
 	return 0;
 }
 
-int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	u64 now = ktime_get_mono_fast_ns();
@@ -263,14 +263,14 @@ int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt_regs *
 }
 
 /* futex_wait_queue() / futex_do_wait(): the task is about to sleep on the key. */
-int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
+static int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
 {
+	struct lb_probe *p = lb_kprobe_enter(kp);
 	u64 now = ktime_get_mono_fast_ns();
 	struct lb_futex_op op;
 	struct lb_event *ev;
 
-	atomic64_inc(&lb_probe_of_kp(kp)->hits);
-	if (!lb_enabled())
+	if (!p)
 		return 0;
 	if (!lb_futex_key_of_current(now, &op)) {
 		lb_event_drop(LB_DROP_NOKEY);
@@ -292,7 +292,7 @@ int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
 	ev->uaddr = op.uaddr;
 	lb_futex_word_fill(ev, &op);
 	lb_futex_glibc_owner(ev, &op);
-	lb_event_commit(ev, lb_probe_of_kp(kp));
+	lb_event_commit(ev, p);
 	return 0;
 }
 
@@ -322,12 +322,11 @@ static void __kprobes lb_futex_wait_end(unsigned long q)
 }
 
 /* futex_unqueue(q): the awake waiter unqueues itself, in its own context. */
-int __kprobes lb_futex_unqueue_pre(struct kprobe *kp, struct pt_regs *regs)
+static int __kprobes lb_futex_unqueue_pre(struct kprobe *kp, struct pt_regs *regs)
 {
-	struct lb_probe *p = lb_probe_of_kp(kp);
+	struct lb_probe *p = lb_kprobe_enter(kp);
 
-	atomic64_inc(&p->hits);
-	if (lb_enabled())
+	if (p)
 		lb_futex_wait_end(lb_probe_arg(p, regs, LB_ARG_Q));
 	return 0;
 }
@@ -337,31 +336,29 @@ int __kprobes lb_futex_unqueue_pre(struct kprobe *kp, struct pt_regs *regs)
  * futex_wait_queue_me(hb, q, timeout) returns, just before it: a kretprobe,
  * whose instance the sleeping waiter holds (as a mutex waiter does).
  */
-int __kprobes lb_futex_queue_me_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_queue_me_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	struct lb_probe *p = lb_probe_of_ri(ri);
+	struct lb_probe *p = lb_kret_enter(ri);
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled())
+	if (!p)
 		return 1;
 	d->futex_q = lb_probe_arg(p, regs, LB_ARG_Q);
 	return 0;
 }
 
-int __kprobes lb_futex_queue_me_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_queue_me_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	lb_futex_wait_end(((struct lb_wait_data *)ri->data)->futex_q);
 	return 0;
 }
 
-int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	struct lb_probe *p = lb_probe_of_ri(ri);
+	struct lb_probe *p = lb_kret_enter(ri);
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled())
+	if (!p)
 		return 1;
 	d->futex_wake.uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
 	d->futex_wake.many = (int)lb_probe_arg(p, regs, LB_ARG_NR_WAKE) > 1;
@@ -384,7 +381,7 @@ static bool __kprobes lb_futex_is_exit_wake(unsigned long uaddr)
  * futex_wake(uaddr, flags, nr_wake, bitset) returns how many it woke: the
  * caller controls the flow.
  */
-int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	int woken = lb_retval_int(regs);
@@ -439,19 +436,20 @@ static bool __kprobes lb_futex_pi_lock(unsigned long uaddr, unsigned int flags, 
 	return true;
 }
 
-int __kprobes lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	struct lb_probe *p = lb_probe_of_ri(ri);
-	unsigned long uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
+	struct lb_probe *p = lb_kret_enter(ri);
 	struct task_struct *t;
+	unsigned long uaddr;
 	struct lb_event *ev;
 	u64 lock;
 	u32 word;
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled() ||
-	    !lb_futex_pi_lock(uaddr, lb_probe_arg(p, regs, LB_ARG_FLAGS), &lock) ||
+	if (!p)
+		return 1;
+	uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
+	if (!lb_futex_pi_lock(uaddr, lb_probe_arg(p, regs, LB_ARG_FLAGS), &lock) ||
 	    copy_from_user_nofault(&word, (u32 __user *)uaddr, sizeof(word)) ||
 	    !(word & FUTEX_TID_MASK))
 		return 1;
@@ -467,11 +465,11 @@ int __kprobes lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_re
 	d->lock = lock;
 	d->lock_class = LB_LOCK_FUTEX_PI;
 	d->flags = 0;
-	lb_event_commit(ev, lb_probe_of_ri(ri));
+	lb_event_commit(ev, p);
 	return 0;
 }
 
-int __kprobes lb_futex_lock_pi_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_futex_lock_pi_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	int ret = lb_retval_int(regs);
@@ -493,22 +491,66 @@ int __kprobes lb_futex_lock_pi_ret(struct kretprobe_instance *ri, struct pt_regs
 }
 
 /* futex_unlock_pi(uaddr, flags): the owner releases a PI futex with waiters. */
-int __kprobes lb_futex_unlock_pi_pre(struct kprobe *kp, struct pt_regs *regs)
+static int __kprobes lb_futex_unlock_pi_pre(struct kprobe *kp, struct pt_regs *regs)
 {
-	struct lb_probe *p = lb_probe_of_kp(kp);
-	unsigned long uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
+	struct lb_probe *p = lb_kprobe_enter(kp);
+	unsigned long uaddr;
 	struct lb_event *ev;
 	u64 lock;
 	u32 word;
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled() ||
-	    !lb_futex_pi_lock(uaddr, lb_probe_arg(p, regs, LB_ARG_FLAGS), &lock) ||
+	if (!p)
+		return 0;
+	uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
+	if (!lb_futex_pi_lock(uaddr, lb_probe_arg(p, regs, LB_ARG_FLAGS), &lock) ||
 	    copy_from_user_nofault(&word, (u32 __user *)uaddr, sizeof(word)) ||
 	    !(word & FUTEX_WAITERS))
 		return 0;
 	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_FUTEX_PI, lock);
 	if (ev)
-		lb_event_commit(ev, lb_probe_of_kp(kp));
+		lb_event_commit(ev, p);
 	return 0;
 }
+
+static struct lb_probe lb_futex_probes[] = {
+	/* get_futex_key(uaddr, flags, key, rw) */
+	LB_KRET("futex_key", LB_LOCK_FUTEX, true, lb_futex_key_entry, lb_futex_key_ret,
+		(LB_AT(UADDR, 0), LB_AT(KEY, 2)), "get_futex_key"),
+	/*
+	 * Short calls: none of these kretprobes is held while a task sleeps
+	 * (but for futex_wait_return on <= 5.15, below).
+	 * futex_wait_setup(uaddr, val, flags, q, ...)
+	 */
+	LB_KRET("futex_setup", LB_LOCK_FUTEX, true, lb_futex_setup_entry,
+		lb_futex_setup_ret, (LB_AT(VAL, 1)), "futex_wait_setup"),
+	/*
+	 * 6.16 renamed futex_wait_queue(hb, q, timeout) to futex_do_wait(q,
+	 * timeout); <= 5.15 had _me. The handler reads no argument.
+	 */
+	LB_KPRB("futex_sleep", LB_LOCK_FUTEX, true, lb_futex_sleep_pre, (),
+		"futex_wait_queue", "futex_do_wait", "futex_wait_queue_me"),
+	/* futex_unqueue(q) */
+	LB_KPRB("futex_unqueue", LB_LOCK_FUTEX, true, lb_futex_unqueue_pre, (LB_AT(Q, 0)),
+		"futex_unqueue"),
+	/*
+	 * <= 5.15 inlined unqueue_me(): the wait ends where
+	 * futex_wait_queue_me(hb, q, timeout) returns. A sleeping waiter holds
+	 * this kretprobe's instance.
+	 */
+	LB_KRET_FOR("futex_unqueue", "futex_wait_return", LB_LOCK_FUTEX,
+		    lb_futex_queue_me_entry, lb_futex_queue_me_ret, (LB_AT(Q, 1)),
+		    "futex_wait_queue_me"),
+	/* futex_wake(uaddr, flags, nr_wake, bitset) */
+	LB_KRET("futex_wake", LB_LOCK_FUTEX, true, lb_futex_wake_entry, lb_futex_wake_ret,
+		(LB_AT(UADDR, 0), LB_AT(NR_WAKE, 2)), "futex_wake"),
+	/* futex_lock_pi(uaddr, flags, time, trylock), futex_unlock_pi(uaddr, flags) */
+	LB_KRET("futex_lock_pi", LB_LOCK_FUTEX_PI, false, lb_futex_lock_pi_entry,
+		lb_futex_lock_pi_ret, (LB_AT(UADDR, 0), LB_AT(FLAGS, 1)), "futex_lock_pi"),
+	LB_KPRB("futex_unlock_pi", LB_LOCK_FUTEX_PI, false, lb_futex_unlock_pi_pre,
+		(LB_AT(UADDR, 0), LB_AT(FLAGS, 1)), "futex_unlock_pi"),
+};
+
+const struct lb_probe_family lb_futex_family = {
+	.table = lb_futex_probes,
+	.count = ARRAY_SIZE(lb_futex_probes),
+};

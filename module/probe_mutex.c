@@ -8,6 +8,7 @@
 #include <linux/mutex.h>
 #include <linux/uaccess.h>
 #include "lockblame.h"
+#include "probe_table.h"
 #include "compat.h"
 
 static bool __kprobes lb_mutex_word(struct mutex *lock, unsigned long *word)
@@ -16,17 +17,19 @@ static bool __kprobes lb_mutex_word(struct mutex *lock, unsigned long *word)
 	return !copy_from_kernel_nofault(word, &lock->owner, sizeof(*word));
 }
 
-int __kprobes lb_mutex_lock_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_mutex_lock_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	struct lb_probe *p = lb_probe_of_ri(ri);
-	struct mutex *lock = (struct mutex *)lb_probe_arg(p, regs, LB_ARG_LOCK);
+	struct lb_probe *p = lb_kret_enter(ri);
 	struct task_struct *owner;
 	struct lb_event *ev;
+	struct mutex *lock;	/* read once tracing */
 	unsigned long word;
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled() || lb_own_lock(lock))
+	if (!p)
+		return 1;
+	lock = (struct mutex *)lb_probe_arg(p, regs, LB_ARG_LOCK);
+	if (lb_own_lock(lock))
 		return 1;
 	if (!lb_mutex_word(lock, &word)) {
 		atomic64_inc(&p->mismatches);
@@ -64,7 +67,7 @@ static void __kprobes lb_mutex_wait_end(struct lb_wait_data *d, u8 result)
 }
 
 /* mutex_lock()'s slowpath returns void: it returns with the lock held. */
-int __kprobes lb_mutex_lock_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_mutex_lock_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	u8 result = LB_WAIT_ACQUIRED;
@@ -76,7 +79,7 @@ int __kprobes lb_mutex_lock_ret(struct kretprobe_instance *ri, struct pt_regs *r
 }
 
 /* Killable and interruptible slowpaths return 0 or -EINTR. */
-int __kprobes lb_mutex_lock_int_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_mutex_lock_int_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 
@@ -84,15 +87,17 @@ int __kprobes lb_mutex_lock_int_ret(struct kretprobe_instance *ri, struct pt_reg
 	return 0;
 }
 
-int __kprobes lb_mutex_unlock_pre(struct kprobe *kp, struct pt_regs *regs)
+static int __kprobes lb_mutex_unlock_pre(struct kprobe *kp, struct pt_regs *regs)
 {
-	struct lb_probe *p = lb_probe_of_kp(kp);
-	struct mutex *lock = (struct mutex *)lb_probe_arg(p, regs, LB_ARG_LOCK);
+	struct lb_probe *p = lb_kprobe_enter(kp);
 	struct lb_event *ev;
+	struct mutex *lock;	/* read once tracing */
 	unsigned long word;
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled() || lb_own_lock(lock))
+	if (!p)
+		return 0;
+	lock = (struct mutex *)lb_probe_arg(p, regs, LB_ARG_LOCK);
+	if (lb_own_lock(lock))
 		return 0;
 	if (!lb_mutex_word(lock, &word)) {
 		atomic64_inc(&p->mismatches);
@@ -111,3 +116,28 @@ int __kprobes lb_mutex_unlock_pre(struct kprobe *kp, struct pt_regs *regs)
 		lb_event_commit(ev, p);
 	return 0;
 }
+
+static struct lb_probe lb_mutex_probes[] = {
+	/*
+	 * Kernels with lockdep (DEBUG_LOCK_ALLOC) have no mutex slowpath
+	 * functions and send every mutex_lock through __mutex_lock: the
+	 * handlers skip uncontended calls.
+	 * The slowpath returns void; lockdep kernels' __mutex_lock returns int.
+	 * Every function here takes the lock first.
+	 */
+	LB_KRETI("mutex_lock", LB_LOCK_MUTEX, true, lb_mutex_lock_entry, lb_mutex_lock_ret,
+		 0x0e, (LB_AT(LOCK, 0)), "__mutex_lock_slowpath", "__mutex_lock",
+		 "__mutex_lock.constprop.0", "__mutex_lock.isra.0"),
+	LB_KRET("mutex_lock_killable", LB_LOCK_MUTEX, false, lb_mutex_lock_entry,
+		lb_mutex_lock_int_ret, (LB_AT(LOCK, 0)), "__mutex_lock_killable_slowpath"),
+	LB_KRET("mutex_lock_interruptible", LB_LOCK_MUTEX, false, lb_mutex_lock_entry,
+		lb_mutex_lock_int_ret, (LB_AT(LOCK, 0)), "__mutex_lock_interruptible_slowpath"),
+	LB_KPRB("mutex_unlock", LB_LOCK_MUTEX, true, lb_mutex_unlock_pre, (LB_AT(LOCK, 0)),
+		"__mutex_unlock_slowpath", "__mutex_unlock_slowpath.constprop.0",
+		"__mutex_unlock_slowpath.isra.0"),
+};
+
+const struct lb_probe_family lb_mutex_family = {
+	.table = lb_mutex_probes,
+	.count = ARRAY_SIZE(lb_mutex_probes),
+};

@@ -9,20 +9,21 @@
 #include <linux/err.h>
 #include <linux/uaccess.h>
 #include "lockblame.h"
+#include "probe_table.h"
 #include "compat.h"
 
 static int __kprobes lb_rwsem_entry(struct kretprobe_instance *ri, struct pt_regs *regs, u16 side)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	struct lb_probe *p = lb_probe_of_ri(ri);
-	struct rw_semaphore *sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
+	struct lb_probe *p = lb_kret_enter(ri);
 	struct task_struct *owner = NULL;
-	struct lb_event *ev;
 	unsigned long word, count, readers;
+	struct rw_semaphore *sem;
+	struct lb_event *ev;
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled())
+	if (!p)
 		return 1;
+	sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
 	if (copy_from_kernel_nofault(&word, &sem->owner, sizeof(word)) ||
 	    copy_from_kernel_nofault(&count, &sem->count, sizeof(count))) {
 		atomic64_inc(&p->mismatches);
@@ -57,18 +58,18 @@ static int __kprobes lb_rwsem_entry(struct kretprobe_instance *ri, struct pt_reg
 	return 0;
 }
 
-int __kprobes lb_rwsem_read_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_rwsem_read_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	return lb_rwsem_entry(ri, regs, LB_EF_READ);
 }
 
-int __kprobes lb_rwsem_write_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_rwsem_write_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	return lb_rwsem_entry(ri, regs, LB_EF_WRITE);
 }
 
 /* Both slowpaths return the semaphore, or ERR_PTR(-EINTR) when interrupted. */
-int __kprobes lb_rwsem_down_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+static int __kprobes lb_rwsem_down_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	struct lb_event *ev;
@@ -87,16 +88,16 @@ int __kprobes lb_rwsem_down_ret(struct kretprobe_instance *ri, struct pt_regs *r
  * the releasing task. rwsem_wake is an .isra clone on Debian kernels: check
  * that the argument is a semaphore with waiters before trusting it.
  */
-int __kprobes lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
+static int __kprobes lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
 {
-	struct lb_probe *p = lb_probe_of_kp(kp);
-	struct rw_semaphore *sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
+	struct lb_probe *p = lb_kprobe_enter(kp);
+	struct rw_semaphore *sem;
 	struct lb_event *ev;
 	long count;
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled())
+	if (!p)
 		return 0;
+	sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
 	if (copy_from_kernel_nofault(&count, &sem->count, sizeof(count)) ||
 	    !(count & LB_RWSEM_FLAG_WAITERS) || !lb_rwsem_has_waiter(sem)) {
 		atomic64_inc(&p->mismatches);
@@ -119,8 +120,7 @@ static long __kprobes lb_rwsem_up_count(struct lb_probe *p, struct pt_regs *regs
 {
 	long count;
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled())
+	if (!lb_probe_enter(p))
 		return 0;
 	*sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
 	if (copy_from_kernel_nofault(&count, &(*sem)->count, sizeof(count)))
@@ -128,7 +128,7 @@ static long __kprobes lb_rwsem_up_count(struct lb_probe *p, struct pt_regs *regs
 	return count & LB_RWSEM_FLAG_WAITERS ? count : 0;
 }
 
-int __kprobes lb_rwsem_up_write_pre(struct kprobe *kp, struct pt_regs *regs)
+static int __kprobes lb_rwsem_up_write_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct lb_probe *p = lb_probe_of_kp(kp);
 	struct rw_semaphore *sem;
@@ -143,7 +143,7 @@ int __kprobes lb_rwsem_up_write_pre(struct kprobe *kp, struct pt_regs *regs)
 	return 0;
 }
 
-int __kprobes lb_rwsem_up_read_pre(struct kprobe *kp, struct pt_regs *regs)
+static int __kprobes lb_rwsem_up_read_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct lb_probe *p = lb_probe_of_kp(kp);
 	struct rw_semaphore *sem;
@@ -181,14 +181,13 @@ int __kprobes lb_rwsem_up_read_pre(struct kprobe *kp, struct pt_regs *regs)
  */
 #define LB_RWSEM_MAX_READERS	BIT(20)
 
-void __kprobes lb_rwsem_left_tp(void *data, void *lock)
+static void __kprobes lb_rwsem_left_tp(void *data, void *lock)
 {
-	struct lb_probe *p = data;
+	struct lb_probe *p = lb_probe_enter(data);
 	struct lb_event *ev;
 	unsigned long count, readers;
 
-	atomic64_inc(&p->hits);
-	if (!lb_enabled())
+	if (!p)
 		return;
 	if (copy_from_kernel_nofault(&count, &((struct rw_semaphore *)lock)->count,
 				     sizeof(count)))
@@ -204,3 +203,37 @@ void __kprobes lb_rwsem_left_tp(void *data, void *lock)
 	ev->count = readers;
 	lb_event_commit(ev, NULL);
 }
+
+static struct lb_probe lb_rwsem_probes[] = {
+	/* Both slowpaths take the semaphore first. */
+	LB_KRET("rwsem_down_read", LB_LOCK_RWSEM, true, lb_rwsem_read_entry,
+		lb_rwsem_down_ret, (LB_AT(LOCK, 0)), "rwsem_down_read_slowpath",
+		"rwsem_down_read_slowpath.constprop.0", "rwsem_down_read_slowpath.isra.0"),
+	LB_KRET("rwsem_down_write", LB_LOCK_RWSEM, true, lb_rwsem_write_entry,
+		lb_rwsem_down_ret, (LB_AT(LOCK, 0)), "rwsem_down_write_slowpath",
+		"rwsem_down_write_slowpath.constprop.0", "rwsem_down_write_slowpath.isra.0"),
+	LB_KPRB("rwsem_wake", LB_LOCK_RWSEM, true, lb_rwsem_wake_pre, (LB_AT(LOCK, 0)),
+		"rwsem_wake", "rwsem_wake.isra.0", "rwsem_wake.constprop.0"),
+	/*
+	 * Where rwsem_wake() is inlined (5.10), every up_read(sem) and
+	 * up_write(sem) is probed, before the count drops: the handlers keep
+	 * only releases with waiters queued, and see every reader leave.
+	 */
+	LB_KPRB_FOR("rwsem_wake", "rwsem_up_read", LB_LOCK_RWSEM, lb_rwsem_up_read_pre,
+		    (LB_AT(LOCK, 0)), "up_read"),
+	LB_KPRB_FOR("rwsem_wake", "rwsem_up_write", LB_LOCK_RWSEM, lb_rwsem_up_write_pre,
+		    (LB_AT(LOCK, 0)), "up_write"),
+	/*
+	 * lock:contended_release(lock), from 7.1: fires in every task that
+	 * releases a contended sleeping lock, rwsem readers included. It is
+	 * the only sight of a reader that leaves while other readers remain
+	 * (their fast-path up_read wakes nobody); the other releases are
+	 * seen by the kprobes above.
+	 */
+	LB_TRACE("rwsem_reader_release", LB_LOCK_RWSEM, lb_rwsem_left_tp, "contended_release"),
+};
+
+const struct lb_probe_family lb_rwsem_family = {
+	.table = lb_rwsem_probes,
+	.count = ARRAY_SIZE(lb_rwsem_probes),
+};

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The probe table: every probe role lockblame plants, with its candidate
- * symbols (plain name first, then compiler clones), and the code that plants,
- * removes, self-tests and describes them. Everything walks this one table.
+ * The probe roles of every family, walked as one table (each probe_*.c owns
+ * its rows: probe_table.h), and the code that plants, removes, self-tests
+ * and describes them.
  */
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
@@ -12,136 +12,48 @@
 #include <linux/tracepoint.h>
 #include "lockblame.h"
 
-#define LB_WAIT_DATA sizeof(struct lb_wait_data)
-
-#define LB_UNPAREN(...) __VA_ARGS__
-/* _args: the argument positions, as (LB_AT(NAME, pos), ...). */
-#define LB_KRET(_role, _cls, _req, _entry, _ret, _args, ...)		\
-	{ .role = _role, .lock_class = _cls, .required = _req,		\
-	  .kind = LB_KRETPROBE, .args = { LB_UNPAREN _args },	\
-	  .entry = _entry, .ret = _ret, .data_size = LB_WAIT_DATA,	\
-	  .candidates = { __VA_ARGS__ } }
-/* The same, where candidate i returns an int (not void) when bit i of _ints is set. */
-#define LB_KRETI(_role, _cls, _req, _entry, _ret, _ints, _args, ...)	\
-	{ .role = _role, .lock_class = _cls, .required = _req,		\
-	  .kind = LB_KRETPROBE, .args = { LB_UNPAREN _args },	\
-	  .entry = _entry, .ret = _ret, .data_size = LB_WAIT_DATA,	\
-	  .int_candidates = _ints, .candidates = { __VA_ARGS__ } }
-#define LB_KPRB(_role, _cls, _req, _pre, _args, ...)			\
-	{ .role = _role, .lock_class = _cls, .required = _req,		\
-	  .kind = LB_KPROBE, .args = { LB_UNPAREN _args },	\
-	  .pre = _pre, .candidates = { __VA_ARGS__ } }
-/* A stand-in for role _for, planted only where that role found no symbol. */
-#define LB_KPRB_FOR(_for, _role, _cls, _pre, _args, ...)		\
-	{ .role = _role, .lock_class = _cls, .stands_in_for = _for,	\
-	  .kind = LB_KPROBE, .args = { LB_UNPAREN _args },	\
-	  .pre = _pre, .candidates = { __VA_ARGS__ } }
-#define LB_KRET_FOR(_for, _role, _cls, _entry, _ret, _args, ...)	\
-	{ .role = _role, .lock_class = _cls, .stands_in_for = _for,	\
-	  .kind = LB_KRETPROBE, .args = { LB_UNPAREN _args },	\
-	  .entry = _entry, .ret = _ret, .data_size = LB_WAIT_DATA,	\
-	  .candidates = { __VA_ARGS__ } }
-/* A tracepoint, found by name at load: its probe is called with the row as data. */
-#define LB_TRACE(_role, _cls, _probe, ...)				\
-	{ .role = _role, .lock_class = _cls, .required = false,		\
-	  .kind = LB_TRACEPOINT, .tp_probe = _probe,			\
-	  .candidates = { __VA_ARGS__ } }
-
 /*
  * Each role serves one lock class: without a required role the class is
  * blind, without an optional one partly seen. Candidates are tried in
- * order; -ENOENT moves to the next one. Kernels with
- * lockdep (DEBUG_LOCK_ALLOC) have no mutex slowpath functions and send every
- * mutex_lock through __mutex_lock: the handlers skip uncontended calls.
+ * order; -ENOENT moves to the next one. A family's stand-ins serve its own
+ * roles.
  */
-struct lb_probe lb_probe_table[] = {
-	/* get_futex_key(uaddr, flags, key, rw) */
-	LB_KRET("futex_key", LB_LOCK_FUTEX, true, lb_futex_key_entry, lb_futex_key_ret,
-		(LB_AT(UADDR, 0), LB_AT(KEY, 2)), "get_futex_key"),
-	/*
-	 * Short calls: none of these kretprobes is held while a task sleeps
-	 * (but for futex_wait_return on <= 5.15, below).
-	 * futex_wait_setup(uaddr, val, flags, q, ...)
-	 */
-	LB_KRET("futex_setup", LB_LOCK_FUTEX, true, lb_futex_setup_entry,
-		lb_futex_setup_ret, (LB_AT(VAL, 1)), "futex_wait_setup"),
-	/*
-	 * 6.16 renamed futex_wait_queue(hb, q, timeout) to futex_do_wait(q,
-	 * timeout); <= 5.15 had _me. The handler reads no argument.
-	 */
-	LB_KPRB("futex_sleep", LB_LOCK_FUTEX, true, lb_futex_sleep_pre, (),
-		"futex_wait_queue", "futex_do_wait", "futex_wait_queue_me"),
-	/* futex_unqueue(q) */
-	LB_KPRB("futex_unqueue", LB_LOCK_FUTEX, true, lb_futex_unqueue_pre, (LB_AT(Q, 0)),
-		"futex_unqueue"),
-	/*
-	 * <= 5.15 inlined unqueue_me(): the wait ends where
-	 * futex_wait_queue_me(hb, q, timeout) returns. A sleeping waiter holds
-	 * this kretprobe's instance.
-	 */
-	LB_KRET_FOR("futex_unqueue", "futex_wait_return", LB_LOCK_FUTEX,
-		    lb_futex_queue_me_entry, lb_futex_queue_me_ret, (LB_AT(Q, 1)),
-		    "futex_wait_queue_me"),
-	/* futex_wake(uaddr, flags, nr_wake, bitset) */
-	LB_KRET("futex_wake", LB_LOCK_FUTEX, true, lb_futex_wake_entry, lb_futex_wake_ret,
-		(LB_AT(UADDR, 0), LB_AT(NR_WAKE, 2)), "futex_wake"),
-	/* futex_lock_pi(uaddr, flags, time, trylock), futex_unlock_pi(uaddr, flags) */
-	LB_KRET("futex_lock_pi", LB_LOCK_FUTEX_PI, false, lb_futex_lock_pi_entry,
-		lb_futex_lock_pi_ret, (LB_AT(UADDR, 0), LB_AT(FLAGS, 1)), "futex_lock_pi"),
-	LB_KPRB("futex_unlock_pi", LB_LOCK_FUTEX_PI, false, lb_futex_unlock_pi_pre,
-		(LB_AT(UADDR, 0), LB_AT(FLAGS, 1)), "futex_unlock_pi"),
-	/*
-	 * The slowpath returns void; lockdep kernels' __mutex_lock returns int.
-	 * Every mutex and rwsem function here takes the lock first.
-	 */
-	LB_KRETI("mutex_lock", LB_LOCK_MUTEX, true, lb_mutex_lock_entry, lb_mutex_lock_ret,
-		 0x0e, (LB_AT(LOCK, 0)), "__mutex_lock_slowpath", "__mutex_lock",
-		 "__mutex_lock.constprop.0", "__mutex_lock.isra.0"),
-	LB_KRET("mutex_lock_killable", LB_LOCK_MUTEX, false, lb_mutex_lock_entry,
-		lb_mutex_lock_int_ret, (LB_AT(LOCK, 0)), "__mutex_lock_killable_slowpath"),
-	LB_KRET("mutex_lock_interruptible", LB_LOCK_MUTEX, false, lb_mutex_lock_entry,
-		lb_mutex_lock_int_ret, (LB_AT(LOCK, 0)), "__mutex_lock_interruptible_slowpath"),
-	LB_KPRB("mutex_unlock", LB_LOCK_MUTEX, true, lb_mutex_unlock_pre, (LB_AT(LOCK, 0)),
-		"__mutex_unlock_slowpath", "__mutex_unlock_slowpath.constprop.0",
-		"__mutex_unlock_slowpath.isra.0"),
-	LB_KRET("rwsem_down_read", LB_LOCK_RWSEM, true, lb_rwsem_read_entry,
-		lb_rwsem_down_ret, (LB_AT(LOCK, 0)), "rwsem_down_read_slowpath",
-		"rwsem_down_read_slowpath.constprop.0", "rwsem_down_read_slowpath.isra.0"),
-	LB_KRET("rwsem_down_write", LB_LOCK_RWSEM, true, lb_rwsem_write_entry,
-		lb_rwsem_down_ret, (LB_AT(LOCK, 0)), "rwsem_down_write_slowpath",
-		"rwsem_down_write_slowpath.constprop.0", "rwsem_down_write_slowpath.isra.0"),
-	LB_KPRB("rwsem_wake", LB_LOCK_RWSEM, true, lb_rwsem_wake_pre, (LB_AT(LOCK, 0)),
-		"rwsem_wake", "rwsem_wake.isra.0", "rwsem_wake.constprop.0"),
-	/*
-	 * Where rwsem_wake() is inlined (5.10), every up_read(sem) and
-	 * up_write(sem) is probed, before the count drops: the handlers keep
-	 * only releases with waiters queued, and see every reader leave.
-	 */
-	LB_KPRB_FOR("rwsem_wake", "rwsem_up_read", LB_LOCK_RWSEM, lb_rwsem_up_read_pre,
-		    (LB_AT(LOCK, 0)), "up_read"),
-	LB_KPRB_FOR("rwsem_wake", "rwsem_up_write", LB_LOCK_RWSEM, lb_rwsem_up_write_pre,
-		    (LB_AT(LOCK, 0)), "up_write"),
-	/*
-	 * lock:contended_release(lock), from 7.1: fires in every task that
-	 * releases a contended sleeping lock, rwsem readers included. It is
-	 * the only sight of a reader that leaves while other readers remain
-	 * (their fast-path up_read wakes nobody); the other releases are
-	 * seen by the kprobes above.
-	 */
-	LB_TRACE("rwsem_reader_release", LB_LOCK_RWSEM, lb_rwsem_left_tp, "contended_release"),
+static const struct lb_probe_family *const lb_families[] = {
+	&lb_futex_family, &lb_mutex_family, &lb_rwsem_family,
 };
-EXPORT_SYMBOL_IF_KUNIT(lb_probe_table);
 
-const unsigned int lb_probe_count = ARRAY_SIZE(lb_probe_table);
-EXPORT_SYMBOL_IF_KUNIT(lb_probe_count);
+/* Row @i of every family's table in turn, or NULL past the last. */
+struct lb_probe *lb_probe_nth(unsigned int i)
+{
+	unsigned int f;
+
+	for (f = 0; f < ARRAY_SIZE(lb_families); f++) {
+		if (i < lb_families[f]->count)
+			return &lb_families[f]->table[i];
+		i -= lb_families[f]->count;
+	}
+	return NULL;
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_probe_nth);
+
+unsigned int lb_probes_total(void)
+{
+	unsigned int f, n = 0;
+
+	for (f = 0; f < ARRAY_SIZE(lb_families); f++)
+		n += lb_families[f]->count;
+	return n;
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_probes_total);
 
 struct lb_probe *lb_probe_find(const char *role)
 {
+	struct lb_probe *p;
 	unsigned int i;
 
-	for (i = 0; i < lb_probe_count; i++)
-		if (!strcmp(lb_probe_table[i].role, role))
-			return &lb_probe_table[i];
+	for (i = 0; (p = lb_probe_nth(i)); i++)
+		if (!strcmp(p->role, role))
+			return p;
 	return NULL;
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_probe_find);
@@ -151,12 +63,12 @@ static const char * const lb_class_names[LB_LOCK_CLASS_MAX] = LB_LOCK_CLASS_NAME
 static void lb_class_coverage(u32 *blind, u32 *partial)
 {
 	u32 served = 0, seen = 0;
+	const struct lb_probe *p;
 	unsigned int i;
 
 	*blind = 0;
 	*partial = 0;
-	for (i = 0; i < lb_probe_count; i++) {
-		const struct lb_probe *p = &lb_probe_table[i];
+	for (i = 0; (p = lb_probe_nth(i)); i++) {
 		u8 c = p->lock_class;
 
 		if (!c)
@@ -234,8 +146,8 @@ int lb_probes_skip(const char *list)
 	unsigned int i;
 	size_t n;
 
-	for (i = 0; i < lb_probe_count; i++)
-		lb_probe_table[i].skipped = false;
+	for (i = 0; (p = lb_probe_nth(i)); i++)
+		p->skipped = false;
 	while (s && *s) {
 		end = strchrnul(s, ',');
 		n = end - s;
@@ -380,6 +292,20 @@ static struct lb_probe *lb_probe_standin_of(struct lb_probe *table, unsigned int
 	return NULL;
 }
 
+/* The stand-in planted for @p's role, in @p's own family, or NULL. */
+static struct lb_probe *lb_probe_standin(const struct lb_probe *p)
+{
+	unsigned int f;
+
+	for (f = 0; f < ARRAY_SIZE(lb_families); f++) {
+		const struct lb_probe_family *fam = lb_families[f];
+
+		if (p >= fam->table && p < fam->table + fam->count)
+			return lb_probe_standin_of(fam->table, fam->count, p);
+	}
+	return NULL;
+}
+
 /*
  * @p found no symbol: plant its stand-ins, except skipped ones. 0 when one
  * serves it, -ENOENT when none exists, -ENODEV when every one was skipped.
@@ -468,26 +394,42 @@ EXPORT_SYMBOL_IF_KUNIT(lb_probes_install_table);
 bool lb_probe_served(const struct lb_probe *p)
 {
 	return p->attached ||
-	       (!p->stands_in_for && lb_probe_standin_of(lb_probe_table, lb_probe_count, p));
+	       (!p->stands_in_for && lb_probe_standin(p));
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_probe_served);
 
 int lb_probes_install(void)
 {
-	return lb_probes_install_table(lb_probe_table, lb_probe_count);
+	unsigned int f;
+	int err;
+
+	for (f = 0; f < ARRAY_SIZE(lb_families); f++) {
+		err = lb_probes_install_table(lb_families[f]->table, lb_families[f]->count);
+		if (err) {
+			while (f--)
+				lb_probes_remove_table(lb_families[f]->table,
+						       lb_families[f]->count);
+			return err;
+		}
+	}
+	return 0;
 }
 
 void lb_probes_remove(void)
 {
-	lb_probes_remove_table(lb_probe_table, lb_probe_count);
+	unsigned int f;
+
+	for (f = 0; f < ARRAY_SIZE(lb_families); f++)
+		lb_probes_remove_table(lb_families[f]->table, lb_families[f]->count);
 }
 
 unsigned int lb_probes_attached(void)
 {
+	const struct lb_probe *p;
 	unsigned int i, n = 0;
 
-	for (i = 0; i < lb_probe_count; i++)
-		n += !!lb_probe_table[i].attached;
+	for (i = 0; (p = lb_probe_nth(i)); i++)
+		n += !!p->attached;
 	return n;
 }
 
@@ -555,10 +497,11 @@ int lb_probes_selftest(void)
 unsigned long lb_probes_missed(void)
 {
 	unsigned long missed = 0;
+	const struct lb_probe *p;
 	unsigned int i;
 
-	for (i = 0; i < lb_probe_count; i++)
-		missed += lb_probe_missed(&lb_probe_table[i]);
+	for (i = 0; (p = lb_probe_nth(i)); i++)
+		missed += lb_probe_missed(p);
 	return missed;
 }
 
@@ -569,19 +512,19 @@ void lb_probes_show(struct seq_file *m)
 		[LB_KPROBE] = "kprobe", [LB_KRETPROBE] = "kretprobe",
 		[LB_TRACEPOINT] = "tracepoint",
 	};
+	struct lb_probe *p;
 	unsigned int i;
 
 	seq_printf(m, "%-26s %-10s %-9s %-40s %10s %8s %10s %8s\n", "role", "kind",
 		   "need", "symbol", "hits", "missed", "mismatch", "nested");
-	for (i = 0; i < lb_probe_count; i++) {
-		struct lb_probe *p = &lb_probe_table[i];
+	for (i = 0; (p = lb_probe_nth(i)); i++) {
 		char state[48], need[40];
 
 		if (p->attached)
 			scnprintf(state, sizeof(state), "%s", p->attached);
 		else if (lb_probe_served(p))
 			scnprintf(state, sizeof(state), "via:%s",
-				  lb_probe_standin_of(lb_probe_table, lb_probe_count, p)->role);
+				  lb_probe_standin(p)->role);
 		else if (p->stands_in_for && !p->skipped && !p->error)
 			scnprintf(state, sizeof(state), "unused");
 		else if (p->skipped)
