@@ -83,6 +83,27 @@ static int __kprobes lb_rwsem_down_ret(struct kretprobe_instance *ri, struct pt_
 	return 0;
 }
 
+/* A release of @sem that others wait for, with the releaser's stacks. */
+static void __kprobes lb_rwsem_release(struct lb_probe *p, struct rw_semaphore *sem)
+{
+	struct lb_event *ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_RWSEM, lb_lock_id(sem));
+
+	if (ev)
+		lb_event_commit(ev, p);
+}
+
+/* A reader leaving @lock while @remaining others still hold it. */
+static void __kprobes lb_rwsem_left(void *lock, unsigned long remaining)
+{
+	struct lb_event *ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_RWSEM, lb_lock_id(lock));
+
+	if (!ev)
+		return;
+	ev->flags |= LB_EF_LEFT | LB_EF_READ;
+	ev->count = remaining;
+	lb_event_commit(ev, NULL);
+}
+
 /*
  * up_read()/up_write() call rwsem_wake() only when waiters are queued, in
  * the releasing task. rwsem_wake is an .isra clone on Debian kernels: check
@@ -92,7 +113,6 @@ static int __kprobes lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct lb_probe *p = lb_kprobe_enter(kp);
 	struct rw_semaphore *sem;
-	struct lb_event *ev;
 	long count;
 
 	if (!p)
@@ -103,9 +123,7 @@ static int __kprobes lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
 		atomic64_inc(&p->mismatches);
 		return 0;
 	}
-	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_RWSEM, lb_lock_id(sem));
-	if (ev)
-		lb_event_commit(ev, p);
+	lb_rwsem_release(p, sem);
 	return 0;
 }
 
@@ -132,14 +150,10 @@ static int __kprobes lb_rwsem_up_write_pre(struct kprobe *kp, struct pt_regs *re
 {
 	struct lb_probe *p = lb_probe_of_kp(kp);
 	struct rw_semaphore *sem;
-	struct lb_event *ev;
 	long count = lb_rwsem_up_count(p, regs, &sem);
 
-	if (!(count & LB_RWSEM_WRITER_LOCKED))
-		return 0;
-	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_RWSEM, lb_lock_id(sem));
-	if (ev)
-		lb_event_commit(ev, p);
+	if (count & LB_RWSEM_WRITER_LOCKED)
+		lb_rwsem_release(p, sem);
 	return 0;
 }
 
@@ -147,25 +161,18 @@ static int __kprobes lb_rwsem_up_read_pre(struct kprobe *kp, struct pt_regs *reg
 {
 	struct lb_probe *p = lb_probe_of_kp(kp);
 	struct rw_semaphore *sem;
-	struct lb_event *ev;
 	long count = lb_rwsem_up_count(p, regs, &sem);
 	unsigned long readers;
 
 	if (!count || (count & LB_RWSEM_WRITER_LOCKED))
 		return 0;
 	readers = (count & ~LB_RWSEM_FLAG_READFAIL) >> LB_RWSEM_READER_SHIFT;
-	if (!readers) {
+	if (!readers)
 		atomic64_inc(&p->mismatches);
-		return 0;
-	}
-	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_RWSEM, lb_lock_id(sem));
-	if (!ev)
-		return 0;
-	if (readers > 1) {
-		ev->flags |= LB_EF_LEFT | LB_EF_READ;
-		ev->count = readers - 1;
-	}
-	lb_event_commit(ev, readers > 1 ? NULL : p);
+	else if (readers > 1)
+		lb_rwsem_left(sem, readers - 1);
+	else
+		lb_rwsem_release(p, sem);
 	return 0;
 }
 
@@ -184,7 +191,6 @@ static int __kprobes lb_rwsem_up_read_pre(struct kprobe *kp, struct pt_regs *reg
 static void __kprobes lb_rwsem_left_tp(void *data, void *lock)
 {
 	struct lb_probe *p = lb_probe_enter(data);
-	struct lb_event *ev;
 	unsigned long count, readers;
 
 	if (!p)
@@ -196,12 +202,7 @@ static void __kprobes lb_rwsem_left_tp(void *data, void *lock)
 	if ((count & LB_RWSEM_WRITER_LOCKED) || !(count & LB_RWSEM_FLAG_WAITERS) ||
 	    !readers || readers >= LB_RWSEM_MAX_READERS)
 		return;
-	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_RWSEM, lb_lock_id(lock));
-	if (!ev)
-		return;
-	ev->flags |= LB_EF_LEFT | LB_EF_READ;
-	ev->count = readers;
-	lb_event_commit(ev, NULL);
+	lb_rwsem_left(lock, readers);
 }
 
 static struct lb_probe lb_rwsem_probes[] = {
