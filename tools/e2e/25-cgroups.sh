@@ -13,12 +13,6 @@
 ctl=$LB_DEBUGFS/control
 ok() { echo "ok - $1"; }
 
-# field FILE PREFIX KEY: KEY's value on the first line starting with PREFIX.
-field() {
-	awk -v p="$2" -v k="$3" 'index($0, p) == 1 {
-		for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) { print substr($i, length(k) + 2); exit } }' "$1"
-}
-
 # between GOT LO HI: GOT within LB_TOLERANCE % of the range LO..HI (LO > 0).
 between() {
 	awk -v g="$1" -v lo="$2" -v hi="$3" -v t="$LB_TOLERANCE" \
@@ -65,20 +59,20 @@ if lb_case cgroups lb-mutex -p -d 1000 -g "$a:$b"; then
 	"$LB_BIN/lockblame" --dir "$LB_DEBUGFS" --by-cgroup > "$LB_OUT/cgroups.reader" 2>&1
 	lb_check cgroups --verdicts --pairs --compare culprit:hold_ns,blame_ns --compare victim:wait_ns
 	cpid=$(pids "$truth" culprit)
-	ctgid=$(field "$truth" "truth role=culprit " tgid)
+	ctgid=$(lb_field "$truth" "truth role=culprit " tgid)
 	bad=
-	[ "$(field "$ledger" "task pid=$cpid " cgroup)" = "$ida" ] || bad="$bad culprit $cpid"
-	[ "$(field "$ledger" "process tgid=$ctgid " cgroup)" = "$ida" ] || bad="$bad process $ctgid"
+	[ "$(lb_field "$ledger" "task pid=$cpid " cgroup)" = "$ida" ] || bad="$bad culprit $cpid"
+	[ "$(lb_field "$ledger" "process tgid=$ctgid " cgroup)" = "$ida" ] || bad="$bad process $ctgid"
 	for v in $(pids "$truth" victim); do
-		[ "$(field "$ledger" "task pid=$v " cgroup)" = "$idb" ] || bad="$bad victim $v"
+		[ "$(lb_field "$ledger" "task pid=$v " cgroup)" = "$idb" ] || bad="$bad victim $v"
 	done
 	[ -z "$bad" ] && ok "$name: task and process records carry the culprit's cgroup A, the victims' B" ||
 		{ lb_not_ok "$name: cgroups of the tasks" "wrong or missing for:$bad"
 		  lb_diag_file "$name ledger" "$ledger" 40; }
 
-	got=$(field "$ledger" "cgroup_pair holder_cgroup=$ida victim_cgroup=$idb " blame_ns)
-	lo=$(field "$truth" "truth role=culprit " blame_ns)
-	hi=$(field "$truth" "truth role=culprit " blame_ns_late)
+	got=$(lb_field "$ledger" "cgroup_pair holder_cgroup=$ida victim_cgroup=$idb " blame_ns)
+	lo=$(lb_field "$truth" "truth role=culprit " blame_ns)
+	hi=$(lb_field "$truth" "truth role=culprit " blame_ns_late)
 	between "${got:-0}" "${lo:-0}" "${hi:-${lo:-0}}" &&
 		ok "$name: A -> B blame $got ns, the culprit's own clock $lo..$hi ns" ||
 		{ lb_not_ok "$name: A -> B blame within $LB_TOLERANCE % of the culprit's" \
@@ -136,8 +130,8 @@ filter_case() {
 	[ -z "$self" ] && ok "$name: no task blamed for itself (beyond 1/1000 of its waiting)" ||
 		lb_not_ok "$name: no task blamed for itself" "$self"
 	for v in $(pids "$truth" victim); do
-		got=$(field "$ledger" "task pid=$v " wait_ns)
-		hi=$(field "$truth" "truth role=victim pid=$v " wait_ns)
+		got=$(lb_field "$ledger" "task pid=$v " wait_ns)
+		hi=$(lb_field "$truth" "truth role=victim pid=$v " wait_ns)
 		case $side in
 		victim) lo=$hi ;;
 		holder) lo=$(awk -v h="$cpid" -v v="$v" '$0 ~ "^truth holder=" h " victim=" v " " {
@@ -154,7 +148,7 @@ filter_case() {
 			  lb_diag_file "$name ledger" "$ledger" 40; }
 	done
 	if [ "$side" = none ]; then
-		got=$(field "$ledger" "task pid=$cpid " wait_ns)
+		got=$(lb_field "$ledger" "task pid=$cpid " wait_ns)
 		[ "${got:-0}" = 0 ] && ok "$name: culprit in A: no waiting recorded" ||
 			lb_not_ok "$name: culprit in A left out" "ledger wait_ns $got"
 	fi

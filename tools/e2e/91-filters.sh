@@ -9,12 +9,6 @@
 ctl=$LB_DEBUGFS/control
 ok() { echo "ok - $1"; }
 
-# field FILE PREFIX KEY: KEY's value on the first line starting with PREFIX.
-field() {
-	awk -v p="$2" -v k="$3" 'index($0, p) == 1 {
-		for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) { print substr($i, length(k) + 2); exit } }' "$1"
-}
-
 # within GOT WANT: GOT within LB_TOLERANCE % of WANT (WANT > 0).
 within() {
 	awk -v g="$1" -v w="$2" -v t="$LB_TOLERANCE" 'BEGIN { exit !(w > 0 && g >= w * (1 - t / 100) && g <= w * (1 + t / 100)) }'
@@ -40,8 +34,8 @@ filter_case() {
 	cat "$LB_DEBUGFS/ledger" > "$ledger"
 	cat "$LB_DEBUGFS/stats" > "$LB_OUT/$name.stats"
 	echo "filter clear" > "$ctl"
-	cpid=$(field "$truth" "truth role=culprit" pid)
-	vpid=$(field "$truth" "truth role=victim" pid)
+	cpid=$(lb_field "$truth" "truth role=culprit" pid)
+	vpid=$(lb_field "$truth" "truth role=victim" pid)
 
 	# Self-blame beyond noise: a pair holder == victim worth more than
 	# 1/1000 of that task's waiting (a few microseconds of it were seen
@@ -58,8 +52,8 @@ filter_case() {
 
 	if [ "$side" = victim ]; then
 		# Every wait of victim 1 is kept whole: its waiting as it measured it.
-		want=$(field "$truth" "truth role=victim pid=$vpid " wait_ns)
-		got=$(field "$ledger" "task pid=$vpid " wait_ns)
+		want=$(lb_field "$truth" "truth role=victim pid=$vpid " wait_ns)
+		got=$(lb_field "$ledger" "task pid=$vpid " wait_ns)
 		within "${got:-0}" "${want:-0}" &&
 			ok "$name: victim $vpid waited $got ns, its own clock $want ns" ||
 			{ lb_not_ok "$name: victim $vpid's waits within $LB_TOLERANCE %" "ledger ${got:-absent} truth $want"
@@ -73,8 +67,8 @@ filter_case() {
 	for vpid in $(awk '/^truth role=victim / { for (i = 1; i <= NF; i++) if ($i ~ /^pid=/) print substr($i, 5) }' "$truth"); do
 		lo=$(awk -v h="$cpid" -v v="$vpid" '$0 ~ "^truth holder=" h " victim=" v " " {
 			for (i = 1; i <= NF; i++) if ($i ~ /^blame_ns=/) print substr($i, 10) }' "$truth")
-		hi=$(field "$truth" "truth role=victim pid=$vpid " wait_ns)
-		got=$(field "$ledger" "task pid=$vpid " wait_ns)
+		hi=$(lb_field "$truth" "truth role=victim pid=$vpid " wait_ns)
+		got=$(lb_field "$ledger" "task pid=$vpid " wait_ns)
 		if awk -v g="${got:-0}" -v lo="${lo:-0}" -v hi="${hi:-0}" -v t="$LB_TOLERANCE" \
 			'BEGIN { exit !(lo > 0 && g >= lo * (1 - t / 100) && g <= hi * (1 + t / 100)) }'; then
 			ok "$name: victim $vpid waited $got ns, its own clock $lo..$hi ns"

@@ -43,6 +43,13 @@ lb_replay_file() {
 	return 1
 }
 
+# lb_field FILE PREFIX KEY: KEY's value on the first line of FILE that starts
+# with PREFIX (key=value records: truth lines, the ledger dump).
+lb_field() {
+	awk -v p="$2" -v k="$3" 'index($0, p) == 1 {
+		for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) { print substr($i, length(k) + 2); exit } }' "$1"
+}
+
 # lb_case NAME WORKLOAD [ARG...]
 # Resets the ledger, runs the workload (its truth to $LB_OUT/NAME.truth) and
 # reads the ledger (to $LB_OUT/NAME.ledger). Returns non-zero, having printed
