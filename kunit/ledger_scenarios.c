@@ -93,6 +93,12 @@
 #define LB_X_CGROUP_PAIR(h, vic, ...)	{ .op = LB_SCN_X_CGROUP_PAIR, .holder_cgroup = (h), \
 					  .victim_cgroup = (vic), \
 					  .want.cgroup_pair = { __VA_ARGS__ } }
+#define LB_X_OUTLIERS(...)		{ .op = LB_SCN_X_OUTLIERS, \
+					  .want.outliers = { __VA_ARGS__ } }
+#define LB_X_OUTLIER(kind, vic, h, ...)	{ .op = LB_SCN_X_OUTLIER, .result = (kind), \
+					  .pid = (vic), .owner = (h), \
+					  .want.outlier = { __VA_ARGS__ } }
+#define LB_RESET			{ .op = LB_SCN_RESET }
 #define LB_SCN_END			{ .op = LB_SCN_DONE }
 
 #define FUTEX		LB_LOCK_FUTEX
@@ -1589,6 +1595,120 @@ static const struct lb_scn_step lb_scn_steps_cgroups[] = {
 	LB_SCN_END
 };
 
+/*
+ * Outliers: waits and holds of 5000 ns or more are kept whole.
+ *   L70 [1000,2000) 502 holds, 601 waits: 1000 ns each, not kept.
+ *   L70 [10000,20000) 501 holds while 601 waits (kernel stack 21): the
+ *     release (stack 31) ends a 10000 ns hold, on a CPU 9000, runnable 400,
+ *     asleep 600 (its clocks, as in hold_split); 601's 10000 ns wait ends
+ *     with it: two outliers, both naming 601 and 501, their stacks, the split.
+ *   A chain: 601 waits on L72 held by 503 from 30000; 503 waits on L73 held
+ *     by 504 over [31000,39000): 504's 8000 ns hold and 503's wait are
+ *     kept; 503 lets L72 go at 40000: its 10000 ns hold and 601's wait are
+ *     kept, with 504 as the root (its blame flowed there while 503 waited).
+ *   Then 34 holds of 502, 6010 ns up to 6340 ns, each with 602's wait:
+ *     74 outliers in all; the table keeps the 32 longest (the six above and
+ *     the pairs 6340 down to 6220) and counts the 42 others.
+ *   Reset empties the table and keeps the threshold.
+ */
+static const struct lb_scn_task lb_scn_tasks_outliers[] = {
+	{ 501, 500, "culprit", false, NULL },
+	{ 502, 500, "quick", false, NULL },
+	{ 503, 500, "middle", false, NULL },
+	{ 504, 500, "root", false, NULL },
+	{ 601, 600, "victim", false, NULL },
+	{ 602, 600, "victim2", false, NULL },
+	{ 0 }
+};
+
+/* Hold @i of the fill: 502 holds L71 for 6000 + 10 * @i ns while 602 waits. */
+#define LB_OL_FILL(i) \
+	LB_BEGIN_OWNED(100000 * (i), LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0), \
+	LB_RELEASE(100000 * (i) + 6000 + 10 * (i), LB_LK(0x71), MUTEX, 502, 0, 0, 0), \
+	LB_END(100000 * (i) + 6000 + 10 * (i), LB_LK(0x71), MUTEX, 602, 0, ACQ, 0)
+
+#define WAIT_OL	LB_OUTLIER_WAIT
+#define HOLD_OL	LB_OUTLIER_HOLD
+static const struct lb_scn_step lb_scn_steps_outliers[] = {
+	LB_BEGIN_OWNED(1000, LB_LK(0x70), MUTEX, 601, 0, FIELD, 502, 0),
+	LB_RELEASE(2000, LB_LK(0x70), MUTEX, 502, 0, 0, 0),
+	LB_END(2000, LB_LK(0x70), MUTEX, 601, 0, ACQ, 0),
+	LB_X_OUTLIERS(.threshold = 5000, .kept = 0, .missed = 0, .shortest = 0, .longest = 0),
+	LB_NEXT_STACK(21),
+	LB_BEGIN_OWNED_RD(10000, LB_LK(0x70), MUTEX, 601, FIELD, 501, 50000, 7000),
+	LB_NEXT_STACK(31),
+	LB_RELEASE_RD(20000, LB_LK(0x70), MUTEX, 501, 59000, 7400, 0),
+	LB_END_RD(20000, LB_LK(0x70), MUTEX, 601, ACQ, 100, 10),
+	LB_X_OUTLIERS(.threshold = 5000, .kept = 2, .missed = 0, .shortest = 10000,
+		      .longest = 10000),
+	LB_X_OUTLIER(HOLD_OL, 601, 501, .ns = 10000, .on_cpu = 9000, .runnable = 400,
+		     .sleeping = 600, .unknown = 0, .victim_stack = 21, .holder_stack = 31,
+		     .root = 0),
+	LB_X_OUTLIER(WAIT_OL, 601, 501, .ns = 10000, .on_cpu = 9000, .runnable = 400,
+		     .sleeping = 600, .unknown = 0, .victim_stack = 21, .holder_stack = 31,
+		     .root = 0),
+	LB_X_OUTLIER(WAIT_OL, 601, 502, .ns = 0),
+	LB_BEGIN_OWNED(30000, LB_LK(0x72), MUTEX, 601, 0, FIELD, 503, 0),
+	LB_BEGIN_OWNED(31000, LB_LK(0x73), MUTEX, 503, 0, FIELD, 504, 0),
+	LB_RELEASE(39000, LB_LK(0x73), MUTEX, 504, 0, 0, 0),
+	LB_END(39000, LB_LK(0x73), MUTEX, 503, 0, ACQ, 0),
+	LB_RELEASE(40000, LB_LK(0x72), MUTEX, 503, 0, 0, 0),
+	LB_END(40000, LB_LK(0x72), MUTEX, 601, 0, ACQ, 0),
+	LB_X_OUTLIERS(.threshold = 5000, .kept = 6, .missed = 0, .shortest = 8000,
+		      .longest = 10000),
+	LB_X_OUTLIER(WAIT_OL, 503, 504, .ns = 8000, .unknown = 8000, .root = 0),
+	LB_X_OUTLIER(HOLD_OL, 503, 504, .ns = 8000, .unknown = 8000, .root = 0),
+	LB_X_OUTLIER(HOLD_OL, 601, 503, .ns = 10000, .unknown = 10000, .root = 504),
+	LB_X_OUTLIER(WAIT_OL, 601, 503, .ns = 10000, .unknown = 10000, .root = 504),
+	LB_OL_FILL(1),
+	LB_OL_FILL(2),
+	LB_OL_FILL(3),
+	LB_OL_FILL(4),
+	LB_OL_FILL(5),
+	LB_OL_FILL(6),
+	LB_OL_FILL(7),
+	LB_OL_FILL(8),
+	LB_OL_FILL(9),
+	LB_OL_FILL(10),
+	LB_OL_FILL(11),
+	LB_OL_FILL(12),
+	LB_OL_FILL(13),
+	LB_OL_FILL(14),
+	LB_OL_FILL(15),
+	LB_OL_FILL(16),
+	LB_OL_FILL(17),
+	LB_OL_FILL(18),
+	LB_OL_FILL(19),
+	LB_OL_FILL(20),
+	LB_OL_FILL(21),
+	LB_OL_FILL(22),
+	LB_OL_FILL(23),
+	LB_OL_FILL(24),
+	LB_OL_FILL(25),
+	LB_OL_FILL(26),
+	LB_OL_FILL(27),
+	LB_OL_FILL(28),
+	LB_OL_FILL(29),
+	LB_OL_FILL(30),
+	LB_OL_FILL(31),
+	LB_OL_FILL(32),
+	LB_OL_FILL(33),
+	LB_OL_FILL(34),
+	LB_X_OUTLIERS(.threshold = 5000, .kept = 32, .missed = 42, .shortest = 6220,
+		      .longest = 10000),
+	LB_X_OUTLIER(HOLD_OL, 601, 501, .ns = 10000, .on_cpu = 9000, .runnable = 400,
+		     .sleeping = 600, .unknown = 0, .victim_stack = 21, .holder_stack = 31,
+		     .root = 0),
+	LB_X_OUTLIER(WAIT_OL, 503, 504, .ns = 8000, .unknown = 8000, .root = 0),
+	LB_X_OUTLIER(HOLD_OL, 602, 502, .ns = 6340, .unknown = 6340),
+	LB_RESET,
+	LB_X_OUTLIERS(.threshold = 5000, .kept = 0, .missed = 0, .shortest = 0, .longest = 0),
+	LB_SCN_END
+};
+#undef WAIT_OL
+#undef HOLD_OL
+#undef LB_OL_FILL
+
 #undef MUTEX
 
 #undef RWSEM
@@ -1597,6 +1717,7 @@ static const struct lb_scn_step lb_scn_steps_cgroups[] = {
 #undef FIELD
 #undef CAUSE
 #undef VICTIM
+
 #undef SHARED
 #undef NONE
 
@@ -1649,6 +1770,8 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_READERS_LEAVE] = LB_SCENARIO(readers_leave),
 	[LB_SCN_CGROUPS] = { .name = "cgroups", .tasks = lb_scn_tasks_cgroups,
 			     .steps = lb_scn_steps_cgroups, .cgroups = lb_scn_cgroups_cgroups },
+	[LB_SCN_OUTLIERS] = { .name = "outliers", .tasks = lb_scn_tasks_outliers,
+			      .steps = lb_scn_steps_outliers, .outlier_ns = 5000 },
 };
 
 /* The verdict rule at its edges. */

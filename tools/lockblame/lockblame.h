@@ -60,6 +60,7 @@ struct lbt_totals {
 	char futex_kinds[LBT_WORD_MAX];
 	uint64_t futex_lock_waits, event_wait_ns, event_waits, event_errors, event_dropped;
 	uint64_t evicted_sleepers, dropped_signals, asleep;
+	uint64_t outlier_ns, outliers_missed;
 };
 
 struct lbt_lock {
@@ -161,6 +162,22 @@ struct lbt_signal {
 struct lbt_cgroup_pair {
 	struct lbt_head h;
 	uint64_t holder_cgroup, victim_cgroup, blame_ns;
+};
+
+/* A worst case kept whole: a wait or a hold past the threshold. */
+struct lbt_outlier {
+	struct lbt_head h;
+	char kind[LBT_WORD_MAX];
+	uint64_t ns, ts, lock;
+	char class[LBT_WORD_MAX];
+	int32_t victim, victim_tgid;
+	struct lbt_comm victim_comm;
+	int32_t holder, holder_tgid;	/* 0: not known */
+	struct lbt_comm holder_comm;
+	uint32_t victim_stack, victim_ustack, holder_stack, holder_ustack;
+	uint64_t on_cpu_ns, runnable_ns, sleeping_ns, unknown_ns;
+	int32_t root;
+	struct lbt_comm name;
 };
 
 enum lbt_kind {
