@@ -223,9 +223,11 @@ void lb_ledger_outliers(const struct lb_ledger *l, struct lb_out *out)
 	out->printf(out, "# lockblame outliers v1: threshold %s, kept %u of %u, not kept %llu\n",
 		    l->outlier_ns ? lb_fmt_ns(thr, sizeof(thr), l->outlier_ns) : "off",
 		    l->nr_outliers, LB_OUTLIERS, l->totals.outliers_missed);
-	out->printf(out, "%-4s %9s %10s %-16s %-8s %7s %7s %-16s %7s %7s %-16s %8s %8s %8s %8s %7s %8s %8s %8s %8s %s\n",
+	out->printf(out, "%-4s %9s %10s %-16s %-8s %7s %7s %-16s %7s %7s %-16s",
 		    "kind", "duration", "end_s", "lock", "class", "victim", "tgid", "comm",
-		    "holder", "tgid", "comm", "on_cpu", "runnable", "asleep", "unknown", "root",
+		    "holder", "tgid", "comm");
+	out->printf(out, " %8s %8s %8s %8s %7s %8s %8s %8s %8s %s\n",
+		    "on_cpu", "runnable", "asleep", "unknown", "root",
 		    "vkstack", "vustack", "hkstack", "hustack", "name");
 	lb_outliers_sort(l, idx);
 	for (i = 0; i < l->nr_outliers; i++)

@@ -145,10 +145,7 @@ EXPORT_SYMBOL_IF_KUNIT(lb_ledger_bytes);
 
 void lb_ledger_reset(struct lb_ledger *l)
 {
-	u64 outlier_ns = l->outlier_ns;
-
 	lb_tables_init(l);
-	l->outlier_ns = outlier_ns;
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_reset);
 
