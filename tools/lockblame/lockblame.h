@@ -251,7 +251,7 @@ struct lbt_filter {
 
 enum lbt_mode {
 	LBT_SUMMARY, LBT_JSON, LBT_FOLDED, LBT_DOT, LBT_EVENTS, LBT_REPORT, LBT_CONTROL,
-	LBT_PROMETHEUS, LBT_BY_CGROUP,
+	LBT_PROMETHEUS, LBT_BY_CGROUP, LBT_OUTLIERS,
 };
 
 #define LBT_MAX_CONTROL 8
@@ -327,6 +327,8 @@ int lbt_cgroup_parse(const char *arg, uint64_t *id);
 bool lbt_cgroup_known(const struct lbt_doc *doc);
 void lbt_cgroup_pairs(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
 int lbt_by_cgroup(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
+/* outliers.c */
+int lbt_outliers(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
 
 /* The outputs. */
 int lbt_summary(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
