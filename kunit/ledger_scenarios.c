@@ -1610,6 +1610,10 @@ static const struct lb_scn_step lb_scn_steps_cgroups[] = {
  *     74 outliers in all; the table keeps the 32 longest (the six above and
  *     the pairs 6340 down to 6220) and counts the 42 others.
  *   Reset empties the table and keeps the threshold.
+ *   L74: 601 and 602 wait on 501's 7000 ns hold; 601 takes the lock for
+ *     100 ns, then 602: 602's 7100 ns wait is 501's (the longest stretch),
+ *     not that of 601, whose release ended it; 501's release is not the
+ *     one that ended it, so its stacks and split are not known (0).
  */
 static const struct lb_scn_task lb_scn_tasks_outliers[] = {
 	{ 501, 500, "culprit", false, NULL },
@@ -1766,6 +1770,20 @@ static const struct lb_scn_step lb_scn_steps_outliers[] = {
 	LB_X_OUTLIER(HOLD_OL, 602, 502, .ns = 6340, .unknown = 6340),
 	LB_RESET,
 	LB_X_OUTLIERS(.threshold = 5000, .kept = 0, .missed = 0, .shortest = 0, .longest = 0),
+	LB_BEGIN_OWNED(5000000, LB_LK(0x74), MUTEX, 601, 0, FIELD, 501, 0),
+	LB_BEGIN_OWNED(5000000, LB_LK(0x74), MUTEX, 602, 0, FIELD, 501, 0),
+	LB_NEXT_STACK(41),
+	LB_RELEASE(5007000, LB_LK(0x74), MUTEX, 501, 0, 0, 0),
+	LB_END(5007000, LB_LK(0x74), MUTEX, 601, 0, ACQ, 0),
+	LB_NEXT_STACK(42),
+	LB_RELEASE(5007100, LB_LK(0x74), MUTEX, 601, 0, 0, 0),
+	LB_END(5007100, LB_LK(0x74), MUTEX, 602, 0, ACQ, 0),
+	LB_X_OUTLIERS(.threshold = 5000, .kept = 3, .missed = 0, .shortest = 7000,
+		      .longest = 7100),
+	LB_X_OUTLIER(HOLD_OL, 601, 501, .ns = 7000, .unknown = 7000, .holder_stack = 41),
+	LB_X_OUTLIER(WAIT_OL, 601, 501, .ns = 7000, .unknown = 7000, .holder_stack = 41),
+	LB_X_OUTLIER(WAIT_OL, 602, 501, .ns = 7100),
+	LB_X_OUTLIER(WAIT_OL, 602, 601, .ns = 0),
 	LB_SCN_END
 };
 

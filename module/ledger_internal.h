@@ -154,6 +154,12 @@ struct lb_waiter {
 	u32 stack_id;			/* kernel stack where the wait began, 0 if none */
 	u32 ustack_id;			/* user stack where the wait began, 0 if none */
 	bool outlier;			/* an outlier: kept when its holder is known */
+	/*
+	 * The holder that made it wait longest in one stretch (top), and the
+	 * stretch now (cur): an outlier's holder (ledger_outliers.c).
+	 */
+	s32 top_holder, cur_holder;
+	u64 top_ns, cur_ns;
 	u64 cgroup;			/* the waiter's cgroup v2 id when it began */
 	u64 begin_ns;
 	u64 wait_ns;			/* integral of this wait so far */
@@ -433,11 +439,12 @@ u64 lb_sleeper_wait_ns(const struct lb_ledger *l, const struct lb_sleeper *s);
 /* ledger_cgroups.c: blame by the holder's and the victim's cgroups. */
 void lb_cgroup_pairs_init(struct lb_ledger *l);
 void lb_blame_pair(struct lb_ledger *l, const struct lb_task *holder,
-		   const struct lb_waiter *w, u64 ns);
+		   struct lb_waiter *w, u64 ns);
 #define LB_CGROUP_LEN	28	/* "cgroup:" and a u64 */
 void lb_report_cgroups(const struct lb_ledger *l, struct lb_out *out);
 
 /* ledger_outliers.c: the worst cases, kept whole. */
+void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns);
 void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w);
 void lb_outlier_hold(struct lb_ledger *l, struct lb_lock *lock, const struct lb_task *r);
 

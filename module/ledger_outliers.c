@@ -119,14 +119,31 @@ static void lb_outlier_lock(struct lb_outlier *o, const struct lb_lock *lock, u8
 	o->name_id = lock->name_id;
 }
 
+/* @ns of @w's waiting is @holder's blame. */
+void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns)
+{
+	if (w->cur_holder == holder) {
+		w->cur_ns += ns;
+	} else {
+		w->cur_holder = holder;
+		w->cur_ns = ns;
+	}
+	if (w->cur_ns > w->top_ns) {
+		w->top_holder = w->cur_holder;
+		w->top_ns = w->cur_ns;
+	}
+}
+
 /*
- * Wait @w ended, and was long: its holder is the task whose release ended
- * it (a release since the wait began), else the lock's known holder, else
- * not known.
+ * Wait @w ended, and was long: its holder is the task that made it wait
+ * longest in one stretch, with its release's stacks and split if that
+ * release came since the wait began; else the task whose release ended it,
+ * else the lock's known holder, else not known.
  */
 void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w)
 {
 	const struct lb_lock *lock = w->lock;
+	s32 rel = lock ? lock->release.pid : 0;
 	struct lb_outlier *o;
 
 	w->outlier = false;
@@ -139,10 +156,15 @@ void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w)
 	lb_outlier_who(l, w->pid, &o->victim);
 	o->victim_stack = w->stack_id;
 	o->victim_ustack = w->ustack_id;
-	if (lock->release.pid && lock->release.pid != w->pid && lock->release.ts >= w->begin_ns)
+	if (rel && rel != w->pid && lock->release.ts >= w->begin_ns &&
+	    (!w->top_holder || w->top_holder == rel)) {
 		lb_outlier_release(l, lock, o);
-	else if (lock->nr_holders && lock->holder[0].task->id.pid != w->pid)
+	} else if (w->top_holder) {
+		lb_outlier_who(l, w->top_holder, &o->holder);
+		o->root = lb_outlier_root(l, lock->id, w->top_holder);
+	} else if (lock->nr_holders && lock->holder[0].task->id.pid != w->pid) {
 		o->holder = lock->holder[0].task->id;
+	}
 }
 
 /*

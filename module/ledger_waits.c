@@ -90,6 +90,10 @@ static void lb_wait_start(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 	w->stack_id = ev->stack_id;
 	w->ustack_id = ev->ustack_id;
 	w->outlier = false;
+	w->top_holder = 0;
+	w->cur_holder = 0;
+	w->top_ns = 0;
+	w->cur_ns = 0;
 	w->begin_ns = ts;
 	w->wait_ns = 0;
 	w->pending_ns = 0;

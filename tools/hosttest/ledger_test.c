@@ -159,6 +159,11 @@ static void check_dump(const struct lb_ledger *l, const char *who)
 		"wait_ns", "waits", "max_ns", NULL };
 	static const char * const cgroup_pair[] = {
 		"holder_cgroup", "victim_cgroup", "blame_ns", NULL };
+	static const char * const outlier[] = {
+		"kind", "ns", "ts", "lock", "class", "victim", "victim_tgid", "victim_comm",
+		"holder", "holder_tgid", "holder_comm", "victim_stack", "victim_ustack",
+		"holder_stack", "holder_ustack", "on_cpu_ns", "runnable_ns", "sleeping_ns",
+		"unknown_ns", "root", "name", NULL };
 	static const struct {
 		const char *type;
 		const char * const *keys;
@@ -167,6 +172,7 @@ static void check_dump(const struct lb_ledger *l, const char *who)
 		{ "process ", process }, { "pair ", pair }, { "chain ", chain },
 		{ "deadlock ", deadlock }, { "stack ", stack }, { "evwait ", evwait },
 		{ "signal ", signal }, { "cgroup_pair ", cgroup_pair },
+		{ "outlier ", outlier },
 	};
 	struct lb_scn_text t;
 	const char *line;
