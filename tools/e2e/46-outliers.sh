@@ -108,15 +108,16 @@ function val(k,   i) { for (i = 2; i <= NF; i++) if (index($i, k "=") == 1) retu
 		if (h != culprit) holdother++
 		if (ns > mean * 1.25) long++
 		if (ns >= mean * 0.6) near++
-		if (val("holder_stack") == 0 || val("holder_ustack") == 0) nostack++
+		if (val("holder_stack") == 0) nostack++
+		if (val("holder_ustack") != 0) hustack++
 	}
 }
 END {
-	printf "waits %d named %d other %d holds %d holdother %d near %d short %d long %d nostack %d hstack %d\n",
-		waits, named, other, holds, holdother, near, short, long, nostack, hstack
+	printf "waits %d named %d other %d holds %d holdother %d near %d short %d long %d nostack %d hstack %d hustack %d\n",
+		waits, named, other, holds, holdother, near, short, long, nostack, hstack, hustack
 }' "$out/ledger" > "$out/summary"
 sed 's/^/# /' "$out/summary"
-read -r _ waits _ named _ other _ holds _ holdother _ near _ short _ long _ nostack _ hstack < "$out/summary"
+read -r _ waits _ named _ other _ holds _ holdother _ near _ short _ long _ nostack _ hstack _ hustack < "$out/summary"
 
 if [ "$waits" -ge 3 ] && [ "$named" -ge 1 ] && [ "$other" = 0 ]; then
 	echo "ok - outliers: the victims' long waits ($waits) name the culprit ($named), no other task"
@@ -133,8 +134,8 @@ if [ "$short" = 0 ] && [ "$long" = 0 ]; then
 else
 	lb_not_ok "outliers: durations near the truth" "$(cat "$out/summary")"
 fi
-if [ "$nostack" = 0 ] && [ "$hstack" -ge 1 ]; then
-	echo "ok - outliers: stacks on: the victims' and the holder's stacks are named"
+if [ "$nostack" = 0 ] && [ "$hstack" -ge 1 ] && [ "$hustack" -ge 1 ]; then
+	echo "ok - outliers: stacks on: the victims' and the holder's kernel and user stacks are named"
 else
 	lb_not_ok "outliers: stacks present" "$(cat "$out/summary")"
 fi
