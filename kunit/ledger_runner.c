@@ -324,14 +324,19 @@ static void lb_scn_step_cgroup(struct lb_scn_check *c, const struct lb_ledger *l
 	lb_scn_expect(c, "process cgroup", ps.cgroup, st->want.cgroup.proc);
 }
 
-/* The kept outliers' count, shortest and longest; or the one a step names. */
-static void lb_scn_step_outliers(struct lb_scn_check *c, const struct lb_ledger *l,
+/* Reset; or the kept outliers' count, shortest and longest; or the one a step names. */
+static void lb_scn_step_outliers(struct lb_scn_check *c, struct lb_ledger *l,
 				 const struct lb_scn_step *st)
 {
 	struct lb_outlier o, want = { .ns = 0 };
 	u64 shortest = ~0ULL, longest = 0;
 	struct lb_ledger_totals t;
 	u32 i, n = lb_ledger_nr_outliers(l);
+
+	if (st->op == LB_SCN_RESET) {
+		lb_ledger_reset(l);
+		return;
+	}
 
 	for (i = 0; lb_ledger_outlier(l, i, &o); i++) {
 		shortest = min(shortest, o.ns);
@@ -405,8 +410,6 @@ static void lb_scn_run_steps(const struct lb_scenario *s, const struct lb_scn_st
 			lb_scn_step_cgroup(c, l, st);
 			break;
 		case LB_SCN_RESET:
-			lb_ledger_reset(l);
-			break;
 		case LB_SCN_X_OUTLIERS:
 		case LB_SCN_X_OUTLIER:
 			lb_scn_step_outliers(c, l, st);
