@@ -124,7 +124,9 @@ if [ "$waits" -ge 3 ] && [ "$named" -ge 1 ] && [ "$other" = 0 ]; then
 else
 	lb_not_ok "outliers: the victims' long waits name the culprit" "$(cat "$out/summary")"
 fi
-if [ "$holds" -ge 3 ] && [ "$holdother" = 0 ] && [ "$near" -ge 1 ]; then
+# The table keeps the 32 longest: a victim's wait outlasts the contended part
+# of the hold it waited for, so most holds are displaced; one at least is kept.
+if [ "$holds" -ge 1 ] && [ "$holdother" = 0 ] && [ "$near" -ge 1 ]; then
 	echo "ok - outliers: the culprit's long holds ($holds), near its mean hold of $mean ns"
 else
 	lb_not_ok "outliers: the culprit's long holds" "$(cat "$out/summary")"
@@ -141,6 +143,7 @@ else
 fi
 
 # The debugfs file, the reader's text and JSON.
+ol_has "a full table counts what it did not keep" '^totals .* outlier_ns=50000000 outliers_missed=[1-9][0-9]*$' "$out/ledger"
 ol_has "the file's header" '^# lockblame outliers v1: threshold 50.0ms, kept [1-9][0-9]* of 32, not kept [0-9]+$' "$out/outliers"
 ol_has "the file names the culprit as holder" "^wait .* $culprit +[0-9]+ lb-culprit " "$out/outliers"
 ol_has "the reader: the culprit as holder" "^  victim lb-victim-[0-9]+/[0-9]+ \\(tgid [0-9]+\\), holder lb-culprit/$culprit " "$out/reader"

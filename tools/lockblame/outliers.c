@@ -91,11 +91,15 @@ static void lbt_outlier_print(const struct lbt_opts *o, const struct lbt_doc *do
 	fprintf(out, "  victim %s, holder %s\n",
 		lbt_who(victim, sizeof(victim), &x->victim_comm, x->victim, x->victim_tgid),
 		lbt_who(holder, sizeof(holder), &x->holder_comm, x->holder, x->holder_tgid));
-	fprintf(out, "  the hold: on CPU %s, runnable %s, asleep %s, not known %s\n",
-		lbt_ns(ns[0], sizeof(ns[0]), x->on_cpu_ns),
-		lbt_ns(ns[1], sizeof(ns[1]), x->runnable_ns),
-		lbt_ns(ns[2], sizeof(ns[2]), x->sleeping_ns),
-		lbt_ns(ns[3], sizeof(ns[3]), x->unknown_ns));
+	if (!x->on_cpu_ns && !x->runnable_ns && !x->sleeping_ns && !x->unknown_ns)
+		fputs("  the hold: not measured (the release that ended the wait was not the holder's)\n",
+		      out);
+	else
+		fprintf(out, "  the hold: on CPU %s, runnable %s, asleep %s, not known %s\n",
+			lbt_ns(ns[0], sizeof(ns[0]), x->on_cpu_ns),
+			lbt_ns(ns[1], sizeof(ns[1]), x->runnable_ns),
+			lbt_ns(ns[2], sizeof(ns[2]), x->sleeping_ns),
+			lbt_ns(ns[3], sizeof(ns[3]), x->unknown_ns));
 	if (x->root)
 		fprintf(out, "  root cause: %s (the holder itself waited)\n",
 			root ? lbt_who(victim, sizeof(victim), &root->comm, root->pid, root->tgid) :

@@ -612,6 +612,8 @@ has "--outliers: the hold's split" \
 	'^  the hold: on CPU 60.0 ms, runnable 5.00 ms, asleep 15.0 ms, not known 0$'
 has "--outliers: the chain's root" '^  root cause: root/504 \(tgid 500\) \(the holder itself waited\)$'
 has "--outliers: an unknown holder" '^  victim other/602 \(tgid 600\), holder unknown$'
+has "--outliers: a hold not measured is said so" \
+	'^  the hold: not measured \(the release that ended the wait was not the holder.s\)$'
 has "--outliers: the victim's kernel stack symbolized" '^      ext4_buffered_write_iter\+0x3a/0x180 \[ext4\]$'
 has "--outliers: the holder's release stack" '^      __mutex_unlock_slowpath.constprop.0\+0x4/0x2a0$'
 has "--outliers: no stacks said so" '^    no stacks \(stacks were off\)$'
