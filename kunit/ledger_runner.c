@@ -324,6 +324,50 @@ static void lb_scn_step_cgroup(struct lb_scn_check *c, const struct lb_ledger *l
 	lb_scn_expect(c, "process cgroup", ps.cgroup, st->want.cgroup.proc);
 }
 
+/* Reset; or the kept outliers' count, shortest and longest; or the one a step names. */
+static void lb_scn_step_outliers(struct lb_scn_check *c, struct lb_ledger *l,
+				 const struct lb_scn_step *st)
+{
+	struct lb_outlier o, want = { .ns = 0 };
+	u64 shortest = ~0ULL, longest = 0;
+	struct lb_ledger_totals t;
+	u32 i, n = lb_ledger_nr_outliers(l);
+
+	if (st->op == LB_SCN_RESET) {
+		lb_ledger_reset(l);
+		return;
+	}
+
+	for (i = 0; lb_ledger_outlier(l, i, &o); i++) {
+		shortest = min(shortest, o.ns);
+		longest = max(longest, o.ns);
+		if (o.kind == st->result && o.victim.pid == st->pid &&
+		    o.holder.pid == st->owner && o.ns > want.ns)
+			want = o;
+	}
+	if (st->op == LB_SCN_X_OUTLIERS) {
+		lb_ledger_totals(l, &t);
+		lb_scn_expect(c, "outlier threshold", lb_ledger_outlier_ns(l),
+			      st->want.outliers.threshold);
+		lb_scn_expect(c, "outliers kept", n, st->want.outliers.kept);
+		lb_scn_expect(c, "outliers missed", t.outliers_missed, st->want.outliers.missed);
+		lb_scn_expect(c, "outliers shortest", n ? shortest : 0,
+			      st->want.outliers.shortest);
+		lb_scn_expect(c, "outliers longest", longest, st->want.outliers.longest);
+		return;
+	}
+	lb_scn_expect(c, "outlier ns", want.ns, st->want.outlier.ns);
+	lb_scn_expect(c, "outlier on_cpu", want.on_cpu_ns, st->want.outlier.on_cpu);
+	lb_scn_expect(c, "outlier runnable", want.runnable_ns, st->want.outlier.runnable);
+	lb_scn_expect(c, "outlier sleeping", want.sleeping_ns, st->want.outlier.sleeping);
+	lb_scn_expect(c, "outlier unknown", want.unknown_ns, st->want.outlier.unknown);
+	lb_scn_expect(c, "outlier victim stack", want.victim_stack,
+		      st->want.outlier.victim_stack);
+	lb_scn_expect(c, "outlier holder stack", want.holder_stack,
+		      st->want.outlier.holder_stack);
+	lb_scn_expect(c, "outlier root", want.root, st->want.outlier.root);
+}
+
 /* Feed @steps into @l, checking each expectation and the invariant. */
 static void lb_scn_run_steps(const struct lb_scenario *s, const struct lb_scn_step *steps,
 			     struct lb_ledger *l, struct lb_scn_check *c)
@@ -365,6 +409,11 @@ static void lb_scn_run_steps(const struct lb_scenario *s, const struct lb_scn_st
 		case LB_SCN_X_CGROUP_PAIR:
 			lb_scn_step_cgroup(c, l, st);
 			break;
+		case LB_SCN_RESET:
+		case LB_SCN_X_OUTLIERS:
+		case LB_SCN_X_OUTLIER:
+			lb_scn_step_outliers(c, l, st);
+			break;
 		default:
 			lb_scn_step_ledger(c, l, st);
 			break;
@@ -380,6 +429,7 @@ void lb_scn_run(const struct lb_scenario *s, struct lb_ledger *l,
 	c->s = s;
 	c->step = 0;
 	lb_ledger_set_futex_kinds(l, !s->kinds_off);
+	lb_ledger_set_outlier_ns(l, s->outlier_ns);
 	if (s->prologue)
 		lb_scn_run_steps(s, s->prologue, l, c);
 	lb_scn_run_steps(s, s->steps, l, c);

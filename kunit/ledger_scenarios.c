@@ -93,6 +93,12 @@
 #define LB_X_CGROUP_PAIR(h, vic, ...)	{ .op = LB_SCN_X_CGROUP_PAIR, .holder_cgroup = (h), \
 					  .victim_cgroup = (vic), \
 					  .want.cgroup_pair = { __VA_ARGS__ } }
+#define LB_X_OUTLIERS(...)		{ .op = LB_SCN_X_OUTLIERS, \
+					  .want.outliers = { __VA_ARGS__ } }
+#define LB_X_OUTLIER(kind, vic, h, ...)	{ .op = LB_SCN_X_OUTLIER, .result = (kind), \
+					  .pid = (vic), .owner = (h), \
+					  .want.outlier = { __VA_ARGS__ } }
+#define LB_RESET			{ .op = LB_SCN_RESET }
 #define LB_SCN_END			{ .op = LB_SCN_DONE }
 
 #define FUTEX		LB_LOCK_FUTEX
@@ -1589,6 +1595,201 @@ static const struct lb_scn_step lb_scn_steps_cgroups[] = {
 	LB_SCN_END
 };
 
+/*
+ * Outliers: waits and holds of 5000 ns or more are kept whole.
+ *   L70 [1000,2000) 502 holds, 601 waits: 1000 ns each, not kept.
+ *   L70 [10000,20000) 501 holds while 601 waits (kernel stack 21): the
+ *     release (stack 31) ends a 10000 ns hold, on a CPU 9000, runnable 400,
+ *     asleep 600 (its clocks, as in hold_split); 601's 10000 ns wait ends
+ *     with it: two outliers, both naming 601 and 501, their stacks, the split.
+ *   A chain: 601 waits on L72 held by 503 from 30000; 503 waits on L73 held
+ *     by 504 over [31000,39000): 504's 8000 ns hold and 503's wait are
+ *     kept; 503 lets L72 go at 40000: its 10000 ns hold and 601's wait are
+ *     kept, with 504 as the root (its blame flowed there while 503 waited).
+ *   Then 34 holds of 502, 6010 ns up to 6340 ns, each with 602's wait:
+ *     74 outliers in all; the table keeps the 32 longest (the six above and
+ *     the pairs 6340 down to 6220) and counts the 42 others.
+ *   Reset empties the table and keeps the threshold.
+ *   L74: 601 and 602 wait on 501's 7000 ns hold; 601 takes the lock for
+ *     100 ns, then 602: 602's 7100 ns wait is 501's (the longest stretch),
+ *     not that of 601, whose release ended it; 501's release is not the
+ *     one that ended it, so its stacks and split are not known (0).
+ */
+static const struct lb_scn_task lb_scn_tasks_outliers[] = {
+	{ 501, 500, "culprit", false, NULL },
+	{ 502, 500, "quick", false, NULL },
+	{ 503, 500, "middle", false, NULL },
+	{ 504, 500, "root", false, NULL },
+	{ 601, 600, "victim", false, NULL },
+	{ 602, 600, "victim2", false, NULL },
+	{ 0 }
+};
+
+#define WAIT_OL	LB_OUTLIER_WAIT
+#define HOLD_OL	LB_OUTLIER_HOLD
+static const struct lb_scn_step lb_scn_steps_outliers[] = {
+	LB_BEGIN_OWNED(1000, LB_LK(0x70), MUTEX, 601, 0, FIELD, 502, 0),
+	LB_RELEASE(2000, LB_LK(0x70), MUTEX, 502, 0, 0, 0),
+	LB_END(2000, LB_LK(0x70), MUTEX, 601, 0, ACQ, 0),
+	LB_X_OUTLIERS(.threshold = 5000, .kept = 0, .missed = 0, .shortest = 0, .longest = 0),
+	LB_NEXT_STACK(21),
+	LB_BEGIN_OWNED_RD(10000, LB_LK(0x70), MUTEX, 601, FIELD, 501, 50000, 7000),
+	LB_NEXT_STACK(31),
+	LB_RELEASE_RD(20000, LB_LK(0x70), MUTEX, 501, 59000, 7400, 0),
+	LB_END_RD(20000, LB_LK(0x70), MUTEX, 601, ACQ, 100, 10),
+	LB_X_OUTLIERS(.threshold = 5000, .kept = 2, .missed = 0, .shortest = 10000,
+		      .longest = 10000),
+	LB_X_OUTLIER(HOLD_OL, 601, 501, .ns = 10000, .on_cpu = 9000, .runnable = 400,
+		     .sleeping = 600, .unknown = 0, .victim_stack = 21, .holder_stack = 31,
+		     .root = 0),
+	LB_X_OUTLIER(WAIT_OL, 601, 501, .ns = 10000, .on_cpu = 9000, .runnable = 400,
+		     .sleeping = 600, .unknown = 0, .victim_stack = 21, .holder_stack = 31,
+		     .root = 0),
+	LB_X_OUTLIER(WAIT_OL, 601, 502, .ns = 0),
+	LB_BEGIN_OWNED(30000, LB_LK(0x72), MUTEX, 601, 0, FIELD, 503, 0),
+	LB_BEGIN_OWNED(31000, LB_LK(0x73), MUTEX, 503, 0, FIELD, 504, 0),
+	LB_RELEASE(39000, LB_LK(0x73), MUTEX, 504, 0, 0, 0),
+	LB_END(39000, LB_LK(0x73), MUTEX, 503, 0, ACQ, 0),
+	LB_RELEASE(40000, LB_LK(0x72), MUTEX, 503, 0, 0, 0),
+	LB_END(40000, LB_LK(0x72), MUTEX, 601, 0, ACQ, 0),
+	LB_X_OUTLIERS(.threshold = 5000, .kept = 6, .missed = 0, .shortest = 8000,
+		      .longest = 10000),
+	LB_X_OUTLIER(WAIT_OL, 503, 504, .ns = 8000, .unknown = 8000, .root = 0),
+	LB_X_OUTLIER(HOLD_OL, 503, 504, .ns = 8000, .unknown = 8000, .root = 0),
+	LB_X_OUTLIER(HOLD_OL, 601, 503, .ns = 10000, .unknown = 10000, .root = 504),
+	LB_X_OUTLIER(WAIT_OL, 601, 503, .ns = 10000, .unknown = 10000, .root = 504),
+	/* The fill: hold i of 502 on L71 from 100000 i, 6000 + 10 i ns. */
+	LB_BEGIN_OWNED(100000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(106010, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(106010, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(200000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(206020, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(206020, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(300000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(306030, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(306030, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(400000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(406040, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(406040, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(500000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(506050, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(506050, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(600000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(606060, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(606060, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(700000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(706070, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(706070, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(800000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(806080, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(806080, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(900000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(906090, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(906090, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(1000000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(1006100, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(1006100, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(1100000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(1106110, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(1106110, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(1200000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(1206120, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(1206120, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(1300000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(1306130, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(1306130, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(1400000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(1406140, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(1406140, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(1500000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(1506150, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(1506150, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(1600000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(1606160, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(1606160, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(1700000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(1706170, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(1706170, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(1800000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(1806180, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(1806180, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(1900000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(1906190, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(1906190, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(2000000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(2006200, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(2006200, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(2100000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(2106210, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(2106210, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(2200000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(2206220, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(2206220, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(2300000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(2306230, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(2306230, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(2400000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(2406240, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(2406240, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(2500000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(2506250, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(2506250, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(2600000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(2606260, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(2606260, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(2700000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(2706270, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(2706270, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(2800000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(2806280, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(2806280, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(2900000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(2906290, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(2906290, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(3000000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(3006300, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(3006300, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(3100000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(3106310, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(3106310, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(3200000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(3206320, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(3206320, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(3300000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(3306330, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(3306330, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_BEGIN_OWNED(3400000, LB_LK(0x71), MUTEX, 602, 0, FIELD, 502, 0),
+	LB_RELEASE(3406340, LB_LK(0x71), MUTEX, 502, 0, 0, 0),
+	LB_END(3406340, LB_LK(0x71), MUTEX, 602, 0, ACQ, 0),
+	LB_X_OUTLIERS(.threshold = 5000, .kept = 32, .missed = 42, .shortest = 6220,
+		      .longest = 10000),
+	LB_X_OUTLIER(HOLD_OL, 601, 501, .ns = 10000, .on_cpu = 9000, .runnable = 400,
+		     .sleeping = 600, .unknown = 0, .victim_stack = 21, .holder_stack = 31,
+		     .root = 0),
+	LB_X_OUTLIER(WAIT_OL, 503, 504, .ns = 8000, .unknown = 8000, .root = 0),
+	LB_X_OUTLIER(HOLD_OL, 602, 502, .ns = 6340, .unknown = 6340),
+	LB_RESET,
+	LB_X_OUTLIERS(.threshold = 5000, .kept = 0, .missed = 0, .shortest = 0, .longest = 0),
+	LB_BEGIN_OWNED(5000000, LB_LK(0x74), MUTEX, 601, 0, FIELD, 501, 0),
+	LB_BEGIN_OWNED(5000000, LB_LK(0x74), MUTEX, 602, 0, FIELD, 501, 0),
+	LB_NEXT_STACK(41),
+	LB_RELEASE(5007000, LB_LK(0x74), MUTEX, 501, 0, 0, 0),
+	LB_END(5007000, LB_LK(0x74), MUTEX, 601, 0, ACQ, 0),
+	LB_NEXT_STACK(42),
+	LB_RELEASE(5007100, LB_LK(0x74), MUTEX, 601, 0, 0, 0),
+	LB_END(5007100, LB_LK(0x74), MUTEX, 602, 0, ACQ, 0),
+	LB_X_OUTLIERS(.threshold = 5000, .kept = 3, .missed = 0, .shortest = 7000,
+		      .longest = 7100),
+	LB_X_OUTLIER(HOLD_OL, 601, 501, .ns = 7000, .unknown = 7000, .holder_stack = 41),
+	LB_X_OUTLIER(WAIT_OL, 601, 501, .ns = 7000, .unknown = 7000, .holder_stack = 41),
+	LB_X_OUTLIER(WAIT_OL, 602, 501, .ns = 7100),
+	LB_X_OUTLIER(WAIT_OL, 602, 601, .ns = 0),
+	LB_SCN_END
+};
+
+#undef WAIT_OL
+#undef HOLD_OL
+
 #undef MUTEX
 
 #undef RWSEM
@@ -1597,6 +1798,7 @@ static const struct lb_scn_step lb_scn_steps_cgroups[] = {
 #undef FIELD
 #undef CAUSE
 #undef VICTIM
+
 #undef SHARED
 #undef NONE
 
@@ -1649,6 +1851,8 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_READERS_LEAVE] = LB_SCENARIO(readers_leave),
 	[LB_SCN_CGROUPS] = { .name = "cgroups", .tasks = lb_scn_tasks_cgroups,
 			     .steps = lb_scn_steps_cgroups, .cgroups = lb_scn_cgroups_cgroups },
+	[LB_SCN_OUTLIERS] = { .name = "outliers", .tasks = lb_scn_tasks_outliers,
+			      .steps = lb_scn_steps_outliers, .outlier_ns = 5000 },
 };
 
 /* The verdict rule at its edges. */

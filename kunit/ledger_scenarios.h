@@ -44,6 +44,9 @@ enum lb_scn_op {
 	LB_SCN_X_UNENDED,	/* holds whose release was not seen: .lock's, .pid's */
 	LB_SCN_X_CGROUP,	/* .pid's cgroup, and its process's (.owner: tgid) */
 	LB_SCN_X_CGROUP_PAIR,	/* .holder_cgroup, .victim_cgroup: blame */
+	LB_SCN_RESET,		/* lb_ledger_reset() */
+	LB_SCN_X_OUTLIERS,	/* threshold, kept, missed, shortest and longest kept */
+	LB_SCN_X_OUTLIER,	/* kind .result, victim .pid, holder .owner: its values */
 };
 
 /*
@@ -76,6 +79,10 @@ union lb_scn_want {
 	struct { u64 hold, on_cpu, runnable; } proc_split;
 	struct { u64 task, proc; } cgroup;
 	struct { u64 blame; } cgroup_pair;
+	struct { u64 threshold, kept, missed, shortest, longest; } outliers;
+	struct {
+		u64 ns, on_cpu, runnable, sleeping, unknown, victim_stack, holder_stack, root;
+	} outlier;
 };
 
 struct lb_scn_step {
@@ -113,6 +120,7 @@ struct lb_scenario {
 	const struct lb_scn_step *steps;	/* ends with LB_SCN_DONE */
 	bool kinds_off;				/* every futex a lock */
 	const struct lb_scn_cgroup *cgroups;	/* NULL, or ends with pid 0 */
+	u64 outlier_ns;				/* keep outliers from this long; 0: off */
 };
 
 #define LB_LK(n)	(0x10cb000000000000ULL + (n))
@@ -127,6 +135,7 @@ enum lb_scn_index {
 	LB_SCN_CHAIN3, LB_SCN_MIDDLE_WORKS, LB_SCN_MIDDLE_SOME_WORK, LB_SCN_POOL,
 	LB_SCN_POOL_KINDS_OFF, LB_SCN_PARKED, LB_SCN_SELF_PENDING, LB_SCN_CONTENDED_PART,
 	LB_SCN_HOLD_SPLIT, LB_SCN_RELEASE_LOST, LB_SCN_READERS_LEAVE, LB_SCN_CGROUPS,
+	LB_SCN_OUTLIERS,
 	LB_SCN_COUNT
 };
 

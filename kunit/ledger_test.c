@@ -67,6 +67,7 @@ LB_SCENARIO_CASE(hold_counts_while_contended, LB_SCN_CONTENDED_PART)
 LB_SCENARIO_CASE(hold_whose_release_was_lost, LB_SCN_RELEASE_LOST)
 LB_SCENARIO_CASE(rwsem_readers_leaving_share_blame, LB_SCN_READERS_LEAVE)
 LB_SCENARIO_CASE(blame_by_holder_and_victim_cgroup, LB_SCN_CGROUPS)
+LB_SCENARIO_CASE(worst_cases_kept_whole, LB_SCN_OUTLIERS)
 
 static void lb_verdict_desc(const struct lb_verdict_case *v, char *desc)
 {
@@ -256,6 +257,7 @@ static struct kunit_case lockblame_ledger_test_cases[] = {
 	KUNIT_CASE(lockblame_ledger_test_hold_whose_release_was_lost),
 	KUNIT_CASE(lockblame_ledger_test_rwsem_readers_leaving_share_blame),
 	KUNIT_CASE(lockblame_ledger_test_blame_by_holder_and_victim_cgroup),
+	KUNIT_CASE(lockblame_ledger_test_worst_cases_kept_whole),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_verdict_rule, lb_verdict_gen_params),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_report_fits_100_columns, lb_scenario_gen_params),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_dump_format, lb_scenario_gen_params),

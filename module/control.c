@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The "control" file's commands: enable, disable, reset, filters, stacks and
- * futex kinds. It only parses: a command is parsed whole before anything
+ * The "control" file's commands: enable, disable, reset, filters, stacks,
+ * futex kinds and the outlier threshold. It only parses: a command is parsed whole before anything
  * changes, so a malformed or unknown one returns -EINVAL and changes nothing;
  * a valid one is handed to the stage that owns its state (event.c for
- * recording and stacks, the drain for filters, futex kinds and reset).
+ * recording and stacks, the drain for filters, futex kinds, outliers and
+ * reset).
  */
 #include <linux/kernel.h>
 #include <linux/mutex.h>
@@ -63,6 +64,20 @@ apply:
 	return 0;
 }
 
+/* The longest outlier threshold: an hour, in ns. */
+#define LB_OUTLIER_NS_MAX	3600000000000ULL
+
+/* "outlier_ns=N": keep waits and holds of at least N ns whole; 0 is off. */
+static int lb_control_outlier_ns(const char *arg)
+{
+	u64 ns;
+
+	if (kstrtou64(arg, 10, &ns) || ns > LB_OUTLIER_NS_MAX)
+		return lb_control_error("outlier_ns takes 0..3600000000000", arg);
+	lb_drain_set_outlier_ns(ns);
+	return 0;
+}
+
 int lb_control_exec(char *cmd)
 {
 	char *verb, *args;
@@ -93,6 +108,8 @@ int lb_control_exec(char *cmd)
 			return lb_control_error("futex_kinds takes on or off", args ? args : "");
 		return 0;
 	}
+	if (!strncmp(verb, "outlier_ns=", 11) && !(args && *args))
+		return lb_control_outlier_ns(verb + 11);
 	if (args && *args)
 		return lb_control_error("unexpected argument", args);
 	if (!strcmp(verb, "enable"))
@@ -117,9 +134,10 @@ void lb_control_show(struct seq_file *m)
 	seq_printf(m, "last_error %s\n", lb_last_error[0] ? lb_last_error : "-");
 	mutex_unlock(&lb_control_mutex);
 	seq_puts(m, "# commands: enable | disable | reset | stacks on | stacks off |\n"
-		    "#           futex_kinds on | futex_kinds off |\n"
+		    "#           futex_kinds on | futex_kinds off | outlier_ns=N (0: off) |\n"
 		    "#           filter tgid=N [comm=NAME] | filter comm=NAME | filter clear\n"
 		    "#           filter cgroup=ID (with tgid= and comm= too)\n");
 	seq_printf(m, "futex_kinds %d\n", lb_drain_futex_kinds());
 	seq_printf(m, "filter_cgroup %llu\n", f.cgroup);
+	seq_printf(m, "outlier_ns %llu\n", lb_drain_outlier_ns());
 }

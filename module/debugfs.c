@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The debugfs interface under /sys/kernel/debug/lockblame: report, ledger,
- * probes, stats, stacks and events to read, control to write.
+ * outliers, probes, stats, stacks and events to read, control to write.
  */
 #include <linux/debugfs.h>
 #include <linux/fs.h>
@@ -118,6 +118,17 @@ static int lb_ledger_show(struct seq_file *m, void *v)
 
 LB_SIZED_FOPS(lb_ledger);
 
+static int lb_outliers_show(struct seq_file *m, void *v)
+{
+	struct lb_out out = { .printf = lb_seq_out, .priv = m };
+
+	lb_drain_lock();
+	lb_ledger_outliers(lb_drain_ledger(), &out);
+	lb_drain_unlock();
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(lb_outliers);
+
 static int lb_probes_file_show(struct seq_file *m, void *v)
 {
 	lb_probes_show(m);
@@ -229,6 +240,7 @@ int lb_debugfs_init(struct lb_ringset *rings)
 		return PTR_ERR(lb_dir);
 	debugfs_create_file("report", 0400, lb_dir, NULL, &lb_report_fops);
 	debugfs_create_file("ledger", 0400, lb_dir, NULL, &lb_ledger_fops);
+	debugfs_create_file("outliers", 0400, lb_dir, NULL, &lb_outliers_fops);
 	debugfs_create_file("probes", 0400, lb_dir, NULL, &lb_probes_file_fops);
 	debugfs_create_file("stats", 0400, lb_dir, NULL, &lb_stats_fops);
 	debugfs_create_file("stacks", 0400, lb_dir, NULL, &lb_stacks_file_fops);

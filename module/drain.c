@@ -248,6 +248,25 @@ void lb_drain_set_futex_kinds(bool on)
 	mutex_unlock(&lb_drain_mutex);
 }
 
+/* Keep waits and holds of at least @ns whole (0: off), from what is drained next. */
+void lb_drain_set_outlier_ns(u64 ns)
+{
+	mutex_lock(&lb_drain_mutex);
+	lb_drain_locked(ktime_get_mono_fast_ns(), false);
+	lb_ledger_set_outlier_ns(lb_ledger, ns);
+	mutex_unlock(&lb_drain_mutex);
+}
+
+u64 lb_drain_outlier_ns(void)
+{
+	u64 ns;
+
+	mutex_lock(&lb_drain_mutex);
+	ns = lb_ledger_outlier_ns(lb_ledger);
+	mutex_unlock(&lb_drain_mutex);
+	return ns;
+}
+
 bool lb_drain_futex_kinds(void)
 {
 	bool on;

@@ -388,7 +388,7 @@ static void lb_on_left(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 		lb_task_unpin(l, r);
 		return;
 	}
-	lb_record_hold(lock, r, ev, ts);
+	lb_record_hold(l, lock, r, ev, ts);
 	list_for_each_entry(w, &lock->waiters, lock_node)
 		ns += lb_reader_share(l, lock, w, r, ev->count + 1);
 	list_for_each_entry(w, &lock->ghosts, lock_node)
@@ -425,7 +425,7 @@ static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts
 
 		lb_task_pin(r);
 		lb_end_lost_wait(l, r);
-		lb_record_hold(lock, r, ev, ts);
+		lb_record_hold(l, lock, r, ev, ts);
 		lb_resolve_pending(l, lock, r);
 		if (ev->stack_id && blame)
 			lb_stack_add(l, r->id.pid, LB_STACK_CAUSE, ev->stack_id, blame);

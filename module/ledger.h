@@ -61,6 +61,28 @@ struct lb_ledger_totals {
 	u64 evicted_sleepers;	/* sleepers forgotten to make room */
 	u64 dropped_signals;	/* ended event waits past the signal table */
 	u32 asleep;		/* tasks in an event wait now */
+	u64 outliers_missed;	/* outliers not kept: the table held longer ones */
+};
+
+/*
+ * The worst cases, kept whole (ledger_outliers.c): a wait or a contended
+ * hold of at least the threshold. A holder or victim with pid 0 is not
+ * known; stack ids are 0 when stacks were off.
+ */
+#define LB_OUTLIERS		32
+struct lb_outlier {
+	u8 kind;		/* enum lb_outlier_kind */
+	u8 lock_class;
+	u64 ns;			/* how long the wait or the hold was */
+	u64 ts_ns;		/* when it ended */
+	u64 lock;
+	u32 name_id;
+	struct lb_task_id victim, holder;
+	u32 victim_stack, victim_ustack;	/* where the wait began */
+	u32 holder_stack, holder_ustack;	/* the holder's release */
+	/* The holder's hold: on_cpu + runnable + sleeping + unknown. */
+	u64 on_cpu_ns, runnable_ns, sleeping_ns, unknown_ns;
+	s32 root;		/* the chain's root cause when the holder waited; 0: none */
 };
 
 /* What the ledger knows of one task (for tests and the report). */
@@ -175,6 +197,15 @@ enum lb_verdict lb_verdict_of(u64 kept_blame_ns, u64 wait_ns);
 void lb_ledger_set_futex_kinds(struct lb_ledger *l, bool on);
 bool lb_ledger_futex_kinds(const struct lb_ledger *l);
 const char *lb_verdict_name(enum lb_verdict v);
+
+/* Keep waits and holds of at least @ns whole (0: off); reset keeps it. */
+void lb_ledger_set_outlier_ns(struct lb_ledger *l, u64 ns);
+u64 lb_ledger_outlier_ns(const struct lb_ledger *l);
+/* Outliers kept, and the @i-th of them (in no order). */
+u32 lb_ledger_nr_outliers(const struct lb_ledger *l);
+bool lb_ledger_outlier(const struct lb_ledger *l, u32 i, struct lb_outlier *o);
+/* The outliers, longest first ("outliers" in debugfs). */
+void lb_ledger_outliers(const struct lb_ledger *l, struct lb_out *out);
 
 /* The human report ("report" in debugfs). */
 void lb_ledger_report(const struct lb_ledger *l, struct lb_out *out);

@@ -40,11 +40,12 @@ static struct lb_cgroup_pair *lb_cgroup_pair_get(struct lb_ledger *l, u64 holder
 
 /* @ns of @w's waiting charged to @holder: by task and by cgroup. */
 void lb_blame_pair(struct lb_ledger *l, const struct lb_task *holder,
-		   const struct lb_waiter *w, u64 ns)
+		   struct lb_waiter *w, u64 ns)
 {
 	struct lb_cgroup_pair *cp;
 
 	lb_pair_add(l, holder->id.pid, w->pid, ns);
+	lb_outlier_note_blame(w, holder->id.pid, ns);
 	cp = lb_cgroup_pair_get(l, holder->id.cgroup, w->cgroup);
 	if (cp)
 		cp->blame_ns += ns;

@@ -203,7 +203,7 @@ static void lb_put_process(struct lb_out *out, const struct lb_process_stats *st
 }
 
 static void lb_put_totals(struct lb_out *out, const struct lb_ledger_totals *t, u64 window_ns,
-			  bool futex_kinds)
+			  bool futex_kinds, u64 outlier_ns)
 {
 	const union lb_val v[LB_NKEYS(totals)] = {
 		[LB_V(totals, events)].u = t->events,
@@ -232,6 +232,8 @@ static void lb_put_totals(struct lb_out *out, const struct lb_ledger_totals *t, 
 		[LB_V(totals, evicted_sleepers)].u = t->evicted_sleepers,
 		[LB_V(totals, dropped_signals)].u = t->dropped_signals,
 		[LB_V(totals, asleep)].u = t->asleep,
+		[LB_V(totals, outlier_ns)].u = outlier_ns,
+		[LB_V(totals, outliers_missed)].u = t->outliers_missed,
 	};
 
 	lb_put_record(out, LB_K_totals, v);
@@ -267,7 +269,7 @@ static void lb_dump_totals(const struct lb_ledger *l, struct lb_out *out)
 	struct lb_ledger_totals t;
 
 	lb_ledger_totals(l, &t);
-	lb_put_totals(out, &t, lb_window_ns(l), l->futex_kinds);
+	lb_put_totals(out, &t, lb_window_ns(l), l->futex_kinds, l->outlier_ns);
 }
 
 static void lb_dump_links(const struct lb_ledger *l, struct lb_out *out)
@@ -360,6 +362,38 @@ static void lb_dump_events(const struct lb_ledger *l, struct lb_out *out)
 }
 
 static const char *const lb_stack_role_names[LB_STACK_ROLE_MAX] = LB_STACK_ROLE_NAMES;
+static const char *const lb_outlier_kind_names[LB_OUTLIER_KIND_MAX] = LB_OUTLIER_KIND_NAMES;
+
+static void lb_dump_outlier(const struct lb_ledger *l, struct lb_out *out,
+			    const struct lb_outlier *o)
+{
+	const union lb_val v[LB_NKEYS(outlier)] = {
+		[LB_V(outlier, kind)].str = lb_outlier_kind_names[o->kind],
+		[LB_V(outlier, ns)].u = o->ns,
+		[LB_V(outlier, ts)].u = o->ts_ns,
+		[LB_V(outlier, lock)].u = o->lock,
+		[LB_V(outlier, class)].str = lb_class_name(o->lock_class),
+		[LB_V(outlier, victim)].s = o->victim.pid,
+		[LB_V(outlier, victim_tgid)].s = o->victim.tgid,
+		[LB_V(outlier, victim_comm)].str = o->victim.pid ? o->victim.comm : "-",
+		[LB_V(outlier, holder)].s = o->holder.pid,
+		[LB_V(outlier, holder_tgid)].s = o->holder.tgid,
+		[LB_V(outlier, holder_comm)].str = o->holder.pid ? o->holder.comm : "-",
+		[LB_V(outlier, victim_stack)].u = o->victim_stack,
+		[LB_V(outlier, victim_ustack)].u = o->victim_ustack,
+		[LB_V(outlier, holder_stack)].u = o->holder_stack,
+		[LB_V(outlier, holder_ustack)].u = o->holder_ustack,
+		[LB_V(outlier, on_cpu_ns)].u = o->on_cpu_ns,
+		[LB_V(outlier, runnable_ns)].u = o->runnable_ns,
+		[LB_V(outlier, sleeping_ns)].u = o->sleeping_ns,
+		[LB_V(outlier, unknown_ns)].u = o->unknown_ns,
+		[LB_V(outlier, root)].s = o->root,
+		[LB_V(outlier, name)].str = o->name_id && l->name_of ?
+					    l->name_of(o->name_id) : NULL,
+	};
+
+	lb_put_record(out, LB_K_outlier, v);
+}
 
 void lb_ledger_dump(const struct lb_ledger *l, struct lb_out *out)
 {
@@ -389,5 +423,7 @@ void lb_ledger_dump(const struct lb_ledger *l, struct lb_out *out)
 
 		lb_put_record(out, LB_K_stack, v);
 	}
+	for (i = 0; i < l->nr_outliers; i++)
+		lb_dump_outlier(l, out, &l->outlier[i]);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_dump);

@@ -215,7 +215,7 @@ void lb_holder_leave(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *
 
 	if (!h)
 		return;
-	lb_record_hold(lock, r, ev, ts);
+	lb_record_hold(l, lock, r, ev, ts);
 	lb_holder_drop(l, lock, h - lock->holder);
 }
 
@@ -258,11 +258,6 @@ static bool lb_hold_start_clocks(const struct lb_lock *lock, const struct lb_hol
 	c->run_delay_read = lock->probable_run_delay_read;
 	return true;
 }
-
-/* How a contended hold of @hold ns divides, from clocks read over @span ns. */
-struct lb_hold_split {
-	u64 on, runnable, cpu_unknown, runnable_unknown;
-};
 
 /* A clock's advance from @from to @to, 0 if either was not read. */
 static u64 lb_clock_delta(u64 from, u64 to)
@@ -336,15 +331,18 @@ static void lb_hold_unended(struct lb_lock *lock, struct lb_task *t, u64 hold, b
  * waiting for one, or asleep (the rest), from @r's clocks (lb_hold_split).
  * The holder's contended part is then spent: dropping it records nothing.
  */
-void lb_record_hold(struct lb_lock *lock, struct lb_task *r, const struct lb_event *ev,
-		    u64 ts)
+void lb_record_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
+		    const struct lb_event *ev, u64 ts)
 {
 	struct lb_holder *h = lb_holder_find(lock, r);
 	u64 hold = h ? h->contended_ns : 0, span = 0, cpu = 0, runnable = 0, start;
 	bool lower = !h || (h->flags & LB_HF_LOWER_BOUND), rq_read = false;
-	struct lb_hold_split s;
+	struct lb_hold_split *s = &lock->release.split;
 	struct lb_clocks c;
 
+	/* The release, for the waits it ends and the outliers. */
+	lock->release = (struct lb_release){ .pid = r->id.pid, .stack_id = ev->stack_id,
+					     .ustack_id = ev->ustack_id, .ts = ts };
 	if (h)
 		h->contended_ns = 0;
 	if (lock->pending_open)
@@ -358,8 +356,11 @@ void lb_record_hold(struct lb_lock *lock, struct lb_task *r, const struct lb_eve
 		runnable = rq_read && ev->run_delay_ns > c.run_delay_ns ?
 			   ev->run_delay_ns - c.run_delay_ns : 0;
 	}
-	lb_hold_split(hold, span, cpu, runnable, rq_read, &s);
-	lb_hold_account(lock, r, hold, &s);
+	lb_hold_split(hold, span, cpu, runnable, rq_read, s);
+	lb_hold_account(lock, r, hold, s);
+	lock->release.hold_ns = hold;
+	if (l->outlier_ns && hold >= l->outlier_ns)
+		lb_outlier_hold(l, lock, r);
 	if (lower) {
 		r->holds_lower_bound++;
 		lock->holds_lower_bound++;

@@ -152,6 +152,14 @@ struct lb_waiter {
 	struct lb_task *task;		/* NULL for a ghost */
 	s32 pid;
 	u32 stack_id;			/* kernel stack where the wait began, 0 if none */
+	u32 ustack_id;			/* user stack where the wait began, 0 if none */
+	bool outlier;			/* an outlier: kept when its holder is known */
+	/*
+	 * The holder that made it wait longest in one stretch (top), and the
+	 * stretch now (cur): an outlier's holder (ledger_outliers.c).
+	 */
+	s32 top_holder, cur_holder;
+	u64 top_ns, cur_ns;
 	u64 cgroup;			/* the waiter's cgroup v2 id when it began */
 	u64 begin_ns;
 	u64 wait_ns;			/* integral of this wait so far */
@@ -187,6 +195,19 @@ struct lb_route {
 	u64 waits_on;
 	s32 root;		/* 0: still unknown, decided when @waits_on is released */
 	u64 ns;
+};
+
+/* How a contended hold of @hold ns divides, from clocks read over @span ns. */
+struct lb_hold_split {
+	u64 on, runnable, cpu_unknown, runnable_unknown;
+};
+
+/* A lock's last release: its task, stacks and hold, for the waits it ended. */
+struct lb_release {
+	s32 pid;			/* 0: none seen */
+	u32 stack_id, ustack_id;
+	u64 ts, hold_ns;
+	struct lb_hold_split split;
 };
 
 struct lb_lock {
@@ -226,6 +247,7 @@ struct lb_lock {
 	u32 name_id;
 	s32 name_tgid;
 	u64 uaddr;
+	struct lb_release release;
 };
 
 /* Blame received by one holder for one victim's waiting. */
@@ -373,6 +395,10 @@ struct lb_ledger {
 	struct lb_cgroup_pair cgroup_pair[LB_CGROUP_PAIRS];
 	struct hlist_head cgroup_pair_hash[1U << LB_CGROUP_PAIR_BITS];
 	u32 nr_cgroup_pairs;
+
+	u64 outlier_ns;			/* threshold; 0: off */
+	struct lb_outlier outlier[LB_OUTLIERS];
+	u32 nr_outliers;
 };
 
 /* ledger_tables.c: lookup, allocation and eviction, never allocating memory. */
@@ -413,9 +439,14 @@ u64 lb_sleeper_wait_ns(const struct lb_ledger *l, const struct lb_sleeper *s);
 /* ledger_cgroups.c: blame by the holder's and the victim's cgroups. */
 void lb_cgroup_pairs_init(struct lb_ledger *l);
 void lb_blame_pair(struct lb_ledger *l, const struct lb_task *holder,
-		   const struct lb_waiter *w, u64 ns);
+		   struct lb_waiter *w, u64 ns);
 #define LB_CGROUP_LEN	28	/* "cgroup:" and a u64 */
 void lb_report_cgroups(const struct lb_ledger *l, struct lb_out *out);
+
+/* ledger_outliers.c: the worst cases, kept whole. */
+void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns);
+void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w);
+void lb_outlier_hold(struct lb_ledger *l, struct lb_lock *lock, const struct lb_task *r);
 
 /* ledger_hist.c */
 void lb_hist_add(struct lb_hist *h, u64 v);
@@ -445,8 +476,8 @@ struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock,
 				const struct lb_clocks *c, u32 flags);
 void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 		    const struct lb_event *ev, u64 ts, struct lb_task *waiter);
-void lb_record_hold(struct lb_lock *lock, struct lb_task *r, const struct lb_event *ev,
-		    u64 ts);
+void lb_record_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
+		    const struct lb_event *ev, u64 ts);
 void lb_holder_leave(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
 		     const struct lb_event *ev, u64 ts);
 u64 lb_scale(u64 a, u64 mul, u64 div);

@@ -202,6 +202,7 @@ void lb_tables_init(struct lb_ledger *l)
 	l->started = false;
 	l->first_ns = 0;
 	l->now_ns = 0;
+	l->nr_outliers = 0;
 	lb_slots_init(l);
 
 	INIT_LIST_HEAD(&l->free_waiters);
@@ -512,6 +513,9 @@ struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l)
 
 void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w)
 {
+	/* A long wait whose holder was never learnt is kept as it is. */
+	if (w->outlier)
+		lb_outlier_wait(l, w);
 	list_del_init(&w->lock_node);
 	list_move(&w->link, &l->free_waiters);
 	w->lock = NULL;

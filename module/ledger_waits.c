@@ -39,6 +39,12 @@ static void lb_wait_end(struct lb_ledger *l, struct lb_waiter *w, u8 result, u16
 		lb_hist_add(&lock->wait_hist, w->wait_ns);
 	if (w->stack_id && w->wait_ns)
 		lb_stack_add(l, w->pid, LB_STACK_VICTIM, w->stack_id, w->wait_ns);
+	/* An outlier is kept once its holder is known: now, or at the release. */
+	if (l->outlier_ns && w->wait_ns >= l->outlier_ns) {
+		w->outlier = true;
+		if (!w->pending_ns)
+			lb_outlier_wait(l, w);
+	}
 	if (w->pending_ns) {
 		w->task = NULL;
 		list_add_tail(&w->lock_node, &lock->ghosts);
@@ -82,6 +88,12 @@ static void lb_wait_start(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 	w->pid = t->id.pid;
 	w->cgroup = t->id.cgroup;
 	w->stack_id = ev->stack_id;
+	w->ustack_id = ev->ustack_id;
+	w->outlier = false;
+	w->top_holder = 0;
+	w->cur_holder = 0;
+	w->top_ns = 0;
+	w->cur_ns = 0;
 	w->begin_ns = ts;
 	w->wait_ns = 0;
 	w->pending_ns = 0;

@@ -301,6 +301,8 @@ struct lb_ledger *lb_drain_ledger(void);
 void lb_drain_reset(void);
 void lb_drain_set_futex_kinds(bool on);
 bool lb_drain_futex_kinds(void);
+void lb_drain_set_outlier_ns(u64 ns);
+u64 lb_drain_outlier_ns(void);
 u64 lb_drain_start_ns(void);
 void lb_drain_set_filter(const struct lb_filter *f);
 void lb_drain_filter(struct lb_filter *f);

@@ -66,6 +66,18 @@ enum lb_stack_role {
 	[LB_STACK_VICTIM] = "victim",					\
 }
 
+/* What an outlier (a wait or a hold past "outlier_ns") was. */
+enum lb_outlier_kind {
+	LB_OUTLIER_WAIT = 0,
+	LB_OUTLIER_HOLD,
+	LB_OUTLIER_KIND_MAX
+};
+
+#define LB_OUTLIER_KIND_NAMES {						\
+	[LB_OUTLIER_WAIT] = "wait",					\
+	[LB_OUTLIER_HOLD] = "hold",					\
+}
+
 /* enum lb_lock_class (abi.h) */
 #define LB_LOCK_CLASS_NAMES {						\
 	[LB_LOCK_FUTEX] = "futex",					\

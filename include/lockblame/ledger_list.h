@@ -45,6 +45,8 @@ LB_LEDGER_KEY(totals, event_dropped, U64)
 LB_LEDGER_KEY(totals, evicted_sleepers, U64)
 LB_LEDGER_KEY(totals, dropped_signals, U64)
 LB_LEDGER_KEY(totals, asleep, U64)
+LB_LEDGER_KEY(totals, outlier_ns, U64)		/* the threshold; 0: off */
+LB_LEDGER_KEY(totals, outliers_missed, U64)	/* outliers past the table */
 LB_LEDGER_END(totals)
 
 LB_LEDGER_RECORD(lock, "locks", LOCK, lbt_lock)
@@ -199,3 +201,38 @@ LB_LEDGER_KEY(cgroup_pair, holder_cgroup, U64)
 LB_LEDGER_KEY(cgroup_pair, victim_cgroup, U64)
 LB_LEDGER_KEY(cgroup_pair, blame_ns, U64)
 LB_LEDGER_END(cgroup_pair)
+
+/*
+ * The worst cases, kept whole: a wait or a hold of ns >= outlier_ns (the
+ * LB_OUTLIERS longest; outliers_missed in totals counts the rest). ts is
+ * when it ended (the events' clock). A wait's holder is the task whose
+ * release ended it, a hold's victim its longest waiter; pid 0 and comm "-"
+ * when not known. Stack ids are in "stacks" (0: none): the victim's where
+ * its wait began, the holder's at its release. on_cpu_ns + runnable_ns +
+ * sleeping_ns + unknown_ns is the holder's contended hold (for a wait, the
+ * hold that ended it); root is the root cause its blame flowed to when the
+ * holder itself waited (0: none).
+ */
+LB_LEDGER_RECORD(outlier, "outliers", OUTLIER, lbt_outlier)
+LB_LEDGER_KEY(outlier, kind, WORD)		/* LB_OUTLIER_KIND_NAMES */
+LB_LEDGER_KEY(outlier, ns, U64)
+LB_LEDGER_KEY(outlier, ts, U64)
+LB_LEDGER_KEY(outlier, lock, ID)
+LB_LEDGER_KEY(outlier, class, WORD)
+LB_LEDGER_KEY(outlier, victim, S32)
+LB_LEDGER_KEY(outlier, victim_tgid, S32)
+LB_LEDGER_KEY(outlier, victim_comm, COMM)
+LB_LEDGER_KEY(outlier, holder, S32)
+LB_LEDGER_KEY(outlier, holder_tgid, S32)
+LB_LEDGER_KEY(outlier, holder_comm, COMM)
+LB_LEDGER_KEY(outlier, victim_stack, U32)
+LB_LEDGER_KEY(outlier, victim_ustack, U32)
+LB_LEDGER_KEY(outlier, holder_stack, U32)
+LB_LEDGER_KEY(outlier, holder_ustack, U32)
+LB_LEDGER_KEY(outlier, on_cpu_ns, U64)
+LB_LEDGER_KEY(outlier, runnable_ns, U64)
+LB_LEDGER_KEY(outlier, sleeping_ns, U64)
+LB_LEDGER_KEY(outlier, unknown_ns, U64)
+LB_LEDGER_KEY(outlier, root, S32)
+LB_LEDGER_KEY(outlier, name, NAME)
+LB_LEDGER_END(outlier)

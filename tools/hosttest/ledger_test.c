@@ -159,6 +159,11 @@ static void check_dump(const struct lb_ledger *l, const char *who)
 		"wait_ns", "waits", "max_ns", NULL };
 	static const char * const cgroup_pair[] = {
 		"holder_cgroup", "victim_cgroup", "blame_ns", NULL };
+	static const char * const outlier[] = {
+		"kind", "ns", "ts", "lock", "class", "victim", "victim_tgid", "victim_comm",
+		"holder", "holder_tgid", "holder_comm", "victim_stack", "victim_ustack",
+		"holder_stack", "holder_ustack", "on_cpu_ns", "runnable_ns", "sleeping_ns",
+		"unknown_ns", "root", "name", NULL };
 	static const struct {
 		const char *type;
 		const char * const *keys;
@@ -167,6 +172,7 @@ static void check_dump(const struct lb_ledger *l, const char *who)
 		{ "process ", process }, { "pair ", pair }, { "chain ", chain },
 		{ "deadlock ", deadlock }, { "stack ", stack }, { "evwait ", evwait },
 		{ "signal ", signal }, { "cgroup_pair ", cgroup_pair },
+		{ "outlier ", outlier },
 	};
 	struct lb_scn_text t;
 	const char *line;
@@ -471,6 +477,64 @@ static void test_cgroup_unknown(void)
 	tap_result("cgroup not known: - in the report, 0 in the dump");
 }
 
+/* One long hold kept whole: the dump's outlier records and the "outliers" file. */
+static void test_outliers_text(void)
+{
+	struct lb_ledger *l = lb_ledger_create(NULL);
+	struct lb_event ev = { .lock = LB_LK(0x70), .lock_class = LB_LOCK_MUTEX };
+	struct lb_scn_text t;
+	char want[320];
+	u32 bad;
+
+	expect(l, "create with default limits");
+	if (!l) {
+		tap_result("outliers in the dump and the outliers file");
+		return;
+	}
+	lb_ledger_set_outlier_ns(l, 50000000);
+	ev.task = (struct lb_task_id){ .pid = 601, .tgid = 600, .comm = "victim" };
+	ev.owner = (struct lb_task_id){ .pid = 501, .tgid = 500, .comm = "culprit" };
+	ev.owner_source = LB_OWNER_LOCK_FIELD;
+	ev.type = LB_EV_WAIT_BEGIN;
+	ev.ts_ns = 1000000000;
+	ev.stack_id = 7;
+	ev.ustack_id = 8;
+	lb_ledger_feed(l, &ev);
+	ev.task = ev.owner;
+	ev.owner_source = LB_OWNER_NONE;
+	ev.type = LB_EV_RELEASE;
+	ev.ts_ns += 80000000;
+	ev.stack_id = 9;
+	ev.ustack_id = 10;
+	lb_ledger_feed(l, &ev);
+	lb_scn_text_init(&t, text, sizeof(text));
+	lb_ledger_dump(l, &t.out);
+	snprintf(want, sizeof(want),
+		 "outlier kind=hold ns=80000000 ts=1080000000 lock=%016llx class=mutex victim=601 victim_tgid=600 victim_comm=victim holder=501 holder_tgid=500 holder_comm=culprit victim_stack=7 victim_ustack=8 holder_stack=9 holder_ustack=10 ",
+		 LB_LK(0x70));
+	if (!strstr(text, want))
+		fail("dump lacks: %s", want);
+	if (!strstr(text, " outlier_ns=50000000 outliers_missed=0\n"))
+		fail("dump's totals lack the outlier threshold");
+	lb_scn_text_init(&t, text, sizeof(text));
+	lb_ledger_outliers(l, &t.out);
+	if (!strstr(text, "# lockblame outliers v1: threshold 50.0ms, kept 1 of 32, not kept 0\n"))
+		fail("outliers file lacks its header: %s", text);
+	if (lb_scn_text_count(text, "hold ") != 1 || !strstr(text, " 80.0ms ") ||
+	    !strstr(text, " culprit "))
+		fail("outliers file lacks the hold: %s", text);
+	bad = lb_scn_text_bad_line(text, 240);
+	if (bad)
+		fail("outliers file line %u is not printable or too wide", bad);
+	lb_ledger_reset(l);
+	lb_scn_text_init(&t, text, sizeof(text));
+	lb_ledger_outliers(l, &t.out);
+	if (lb_scn_text_count(text, "hold ") || lb_ledger_outlier_ns(l) != 50000000)
+		fail("reset did not empty the outliers, or lost the threshold");
+	lb_ledger_destroy(l);
+	tap_result("outliers in the dump and the outliers file");
+}
+
 int main(void)
 {
 	test_scenarios();
@@ -484,6 +548,7 @@ int main(void)
 	test_random_stream();
 	test_cgroup_pairs_bounded();
 	test_cgroup_unknown();
+	test_outliers_text();
 	printf("1..%u\n", tests);
 	printf("# passed %u failed %u\n", tests - failures, failures);
 	return failures ? 1 : 0;

@@ -208,6 +208,14 @@ void lbt_filter_apply(const struct lbt_filter *f, struct lbt_doc *doc)
 
 		s->h.keep = s->h.keep && lbt_pid_selected(doc, f, s->pid);
 	}
+	for (i = 0; i < LBT_ROWS(doc, LBT_T_OUTLIER); i++) {
+		struct lbt_outlier *x = LBT_REC(doc, LBT_T_OUTLIER, struct lbt_outlier, i);
+
+		x->h.keep = (!f->lock_set || x->lock == f->lock) &&
+			    (lbt_filter_event_id(f, x->victim, x->victim_tgid, &x->victim_comm) ||
+			     (x->holder &&
+			      lbt_filter_event_id(f, x->holder, x->holder_tgid, &x->holder_comm)));
+	}
 	for (i = 0; i < LBT_ROWS(doc, LBT_T_EVWAIT); i++) {
 		struct lbt_evwait *e = LBT_REC(doc, LBT_T_EVWAIT, struct lbt_evwait, i);
 

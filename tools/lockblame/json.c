@@ -172,6 +172,36 @@ static void lbt_json_stack(FILE *out, const struct lbt_doc *doc, const struct lb
 	fputc(']', out);
 }
 
+/* ", "@key": [frames]" of stack @id, null when not known (0 or not in the file). */
+static void lbt_json_frames(FILE *out, const struct lbt_doc *doc, const char *key, uint32_t id)
+{
+	const struct lbt_stack *st = id ? lbt_stack_find(&doc->stacks, id) : NULL;
+	unsigned int i;
+
+	fprintf(out, ", \"%s\": ", key);
+	if (!st) {
+		fputs("null", out);
+		return;
+	}
+	fputc('[', out);
+	for (i = 0; i < st->n; i++) {
+		if (i)
+			fputs(", ", out);
+		lbt_json_cstr(out, st->frames[i]);
+	}
+	fputc(']', out);
+}
+
+/* An outlier's four stacks, symbolized as the stacks file has them. */
+static void lbt_json_outlier_frames(FILE *out, const struct lbt_doc *doc,
+				    const struct lbt_outlier *x)
+{
+	lbt_json_frames(out, doc, "victim_frames", x->victim_stack);
+	lbt_json_frames(out, doc, "victim_user_frames", x->victim_ustack);
+	lbt_json_frames(out, doc, "holder_frames", x->holder_stack);
+	lbt_json_frames(out, doc, "holder_user_frames", x->holder_ustack);
+}
+
 static void lbt_json_filter(FILE *out, const struct lbt_filter *f)
 {
 	fputs("  \"filter\": {\"pid\": ", out);
@@ -232,6 +262,8 @@ int lbt_json(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out)
 			lbt_json_fields(out, type, h);
 			if (type == LBT_T_STACK)
 				lbt_json_stack(out, doc, (const void *)h);
+			if (type == LBT_T_OUTLIER)
+				lbt_json_outlier_frames(out, doc, (const void *)h);
 			fputc('}', out);
 		}
 		fputs(first ? "]" : "\n  ]", out);

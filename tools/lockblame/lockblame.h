@@ -60,6 +60,7 @@ struct lbt_totals {
 	char futex_kinds[LBT_WORD_MAX];
 	uint64_t futex_lock_waits, event_wait_ns, event_waits, event_errors, event_dropped;
 	uint64_t evicted_sleepers, dropped_signals, asleep;
+	uint64_t outlier_ns, outliers_missed;
 };
 
 struct lbt_lock {
@@ -163,6 +164,22 @@ struct lbt_cgroup_pair {
 	uint64_t holder_cgroup, victim_cgroup, blame_ns;
 };
 
+/* A worst case kept whole: a wait or a hold past the threshold. */
+struct lbt_outlier {
+	struct lbt_head h;
+	char kind[LBT_WORD_MAX];
+	uint64_t ns, ts, lock;
+	char class[LBT_WORD_MAX];
+	int32_t victim, victim_tgid;
+	struct lbt_comm victim_comm;
+	int32_t holder, holder_tgid;	/* 0: not known */
+	struct lbt_comm holder_comm;
+	uint32_t victim_stack, victim_ustack, holder_stack, holder_ustack;
+	uint64_t on_cpu_ns, runnable_ns, sleeping_ns, unknown_ns;
+	int32_t root;
+	struct lbt_comm name;
+};
+
 enum lbt_kind {
 	LBT_U64, LBT_U32, LBT_S32, LBT_ID, LBT_COMM, LBT_WORD, LBT_S32_LIST, LBT_ID_LIST,
 	LBT_NAME,	/* decoded like a comm; "-" is no name */
@@ -234,7 +251,7 @@ struct lbt_filter {
 
 enum lbt_mode {
 	LBT_SUMMARY, LBT_JSON, LBT_FOLDED, LBT_DOT, LBT_EVENTS, LBT_REPORT, LBT_CONTROL,
-	LBT_PROMETHEUS, LBT_BY_CGROUP,
+	LBT_PROMETHEUS, LBT_BY_CGROUP, LBT_OUTLIERS,
 };
 
 #define LBT_MAX_CONTROL 8
@@ -310,6 +327,8 @@ int lbt_cgroup_parse(const char *arg, uint64_t *id);
 bool lbt_cgroup_known(const struct lbt_doc *doc);
 void lbt_cgroup_pairs(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
 int lbt_by_cgroup(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
+/* outliers.c */
+int lbt_outliers(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
 
 /* The outputs. */
 int lbt_summary(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);

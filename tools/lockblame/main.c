@@ -17,7 +17,7 @@
 enum {
 	OPT_DOT = 256, OPT_PID, OPT_TGID, OPT_COMM, OPT_LOCK, OPT_ROLE, OPT_RESET,
 	OPT_ENABLE, OPT_DISABLE, OPT_STACKS, OPT_REPORT, OPT_PROMETHEUS, OPT_NO_SYMBOLS, OPT_BY_CGROUP,
-	OPT_FILTER_CGROUP,
+	OPT_FILTER_CGROUP, OPT_OUTLIERS, OPT_OUTLIER_NS,
 };
 
 static const struct option lbt_longopts[] = {
@@ -43,6 +43,8 @@ static const struct option lbt_longopts[] = {
 	{ "no-symbols", no_argument, NULL, OPT_NO_SYMBOLS },
 	{ "by-cgroup", no_argument, NULL, OPT_BY_CGROUP },
 	{ "filter-cgroup", required_argument, NULL, OPT_FILTER_CGROUP },
+	{ "outliers", no_argument, NULL, OPT_OUTLIERS },
+	{ "outlier-ns", required_argument, NULL, OPT_OUTLIER_NS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -64,6 +66,8 @@ static void lbt_usage(FILE *out)
 	      "                         (the -n busiest, the rest as tgid=\"other\"), verdicts\n"
 	      "      --by-cgroup        blame, wait and hold per cgroup (v2), and blame between\n"
 	      "                         cgroups: holder's cgroup -> victim's cgroup\n"
+	      "      --outliers         the worst waits and holds kept whole, longest first:\n"
+	      "                         victim, holder, the hold's split, root, both stacks\n"
 	      "  -i, --interval SECS    live view: per-task blame and wait added every SECS;\n"
 	      "                         with --json, one JSON object per line per sample\n"
 	      "  -c, --count N          with --interval: stop after N samples\n"
@@ -81,6 +85,7 @@ static void lbt_usage(FILE *out)
 	      "\n"
 	      "Control (write to the module's control file, then exit):\n"
 	      "      --reset | --enable | --disable | --stacks on|off\n"
+	      "      --outlier-ns N     keep waits and holds of N ns or more whole (0: off)\n"
 	      "      --filter-cgroup PATH|ID  record only waits whose waiter or owner is in\n"
 	      "                         that cgroup (v2 path or id); --filter-cgroup clear\n"
 	      "\n"
@@ -171,6 +176,21 @@ static int lbt_filter_cgroup(struct lbt_opts *o, const char *arg)
 	return lbt_add_control(o, cmd);
 }
 
+/* "outlier_ns=N" for a decimal N. */
+static int lbt_outlier_ns(struct lbt_opts *o, const char *arg)
+{
+	static char cmd[48];
+	unsigned long long ns;
+	char *end;
+
+	errno = 0;
+	ns = strtoull(arg, &end, 10);
+	if (!*arg || *arg == '-' || *end || errno)
+		return lbt_usage_error("--outlier-ns wants a number of ns, not '%s'", arg);
+	snprintf(cmd, sizeof(cmd), "outlier_ns=%llu", ns);
+	return lbt_add_control(o, cmd);
+}
+
 static int lbt_parse_args(struct lbt_opts *o, int argc, char **argv)
 {
 	unsigned long n;
@@ -210,6 +230,12 @@ static int lbt_parse_args(struct lbt_opts *o, int argc, char **argv)
 			break;
 		case OPT_PROMETHEUS:
 			err = lbt_set_mode(o, LBT_PROMETHEUS, "--prometheus");
+			break;
+		case OPT_OUTLIERS:
+			err = lbt_set_mode(o, LBT_OUTLIERS, "--outliers");
+			break;
+		case OPT_OUTLIER_NS:
+			err = lbt_outlier_ns(o, optarg);
 			break;
 		case OPT_BY_CGROUP:
 			err = lbt_set_mode(o, LBT_BY_CGROUP, "--by-cgroup");
@@ -335,7 +361,8 @@ int main(int argc, char **argv)
 		}
 		fallthrough;
 	default:
-		err = lbt_load(&o, &doc, o.mode == LBT_JSON || o.mode == LBT_FOLDED);
+		err = lbt_load(&o, &doc, o.mode == LBT_JSON || o.mode == LBT_FOLDED ||
+			       o.mode == LBT_OUTLIERS);
 		if (!err) {
 			if (o.mode == LBT_JSON)
 				err = lbt_json(&o, &doc, stdout);
@@ -347,6 +374,8 @@ int main(int argc, char **argv)
 				err = lbt_prometheus(&o, &doc, stdout);
 			else if (o.mode == LBT_BY_CGROUP)
 				err = lbt_by_cgroup(&o, &doc, stdout);
+			else if (o.mode == LBT_OUTLIERS)
+				err = lbt_outliers(&o, &doc, stdout);
 			else
 				err = lbt_summary(&o, &doc, stdout);
 		}

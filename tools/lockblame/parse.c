@@ -405,7 +405,7 @@ int lbt_load(const struct lbt_opts *o, struct lbt_doc *doc, bool want_stacks)
 		return err;
 	qsort(doc->tab[LBT_T_TASK].v, LBT_ROWS(doc, LBT_T_TASK), sizeof(struct lbt_task),
 	      lbt_task_cmp);
-	if (want_stacks && LBT_ROWS(doc, LBT_T_STACK)) {
+	if (want_stacks && (LBT_ROWS(doc, LBT_T_STACK) || LBT_ROWS(doc, LBT_T_OUTLIER))) {
 		err = lbt_slurp(o->dir, "stacks", true, &text, &len);
 		if (err > 0)
 			return err;

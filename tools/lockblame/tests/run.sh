@@ -596,6 +596,64 @@ expect "usage: --filter-cgroup of a word" 2 '--filter-cgroup wants' "$lb" --filt
 expect "usage: --filter-cgroup 0" 2 '--filter-cgroup wants' "$lb" --filter-cgroup 0
 unset LOCKBLAME_CGROUP2
 
+# --outliers: the worst cases kept whole, longest first, stacks symbolized.
+ol=$fx/outliers
+expect "--outliers of a ledger with three" 0 "" "$lb" --dir "$ol" --outliers
+has "--outliers: the threshold and what was not kept" \
+	'^OUTLIERS: waits and holds of 50.0 ms or more, longest first \(3 shown; 3 not kept\)$'
+if [ "$(sed -n 2p "$out/stdout")" = "hold 120 ms on rwsem 1b7f0e9a4c3d2e65" ]; then
+	ok "--outliers: the longest first"
+else
+	notok "--outliers: the longest first" "$(head -n 3 "$out/stdout")"
+fi
+has "--outliers: victim and holder named" \
+	'^  victim victim/601 \(tgid 600\), holder culprit/501 \(tgid 500\)$'
+has "--outliers: the hold's split" \
+	'^  the hold: on CPU 60.0 ms, runnable 5.00 ms, asleep 15.0 ms, not known 0$'
+has "--outliers: the chain's root" '^  root cause: root/504 \(tgid 500\) \(the holder itself waited\)$'
+has "--outliers: an unknown holder" '^  victim other/602 \(tgid 600\), holder unknown$'
+has "--outliers: a hold not measured is said so" \
+	'^  the hold: not measured \(the release that ended the wait was not the holder.s\)$'
+has "--outliers: the victim's kernel stack symbolized" '^      ext4_buffered_write_iter\+0x3a/0x180 \[ext4\]$'
+has "--outliers: the holder's release stack" '^      __mutex_unlock_slowpath.constprop.0\+0x4/0x2a0$'
+has "--outliers: no stacks said so" '^    no stacks \(stacks were off\)$'
+if grep -qE '0xffff[0-9a-f]{8}' "$out/stdout"; then
+	notok "--outliers: no kernel address" "$(grep -E '0xffff' "$out/stdout")"
+else
+	ok "--outliers: no kernel address"
+fi
+expect "--outliers --pid of one victim" 0 "" "$lb" --dir "$ol" --outliers --pid 602
+if [ "$(grep -c '^wait \|^hold ' "$out/stdout")" = 1 ] && has_line=$(grep -c 'other/602' "$out/stdout") &&
+	[ "$has_line" = 1 ]; then
+	ok "--outliers --pid: only its outliers"
+else
+	notok "--outliers --pid: only its outliers" "$(cat "$out/stdout")"
+fi
+run "$lb" --dir "$ol" --json
+pyjson "--json: outliers with their frames" '
+o = d["outliers"]
+assert d["totals"]["outlier_ns"] == 50000000 and d["totals"]["outliers_missed"] == 3
+assert [(x["kind"], x["ns"], x["victim"], x["holder"]) for x in o] == [
+    ("wait", 80000000, 601, 501), ("hold", 120000000, 601, 503), ("wait", 60000000, 602, 0)]
+assert o[0]["victim_frames"][3] == "ext4_buffered_write_iter+0x3a/0x180 [ext4]"
+assert o[0]["holder_frames"][0] == "__mutex_unlock_slowpath.constprop.0+0x4/0x2a0"
+assert o[0]["victim_user_frames"] == ["0x7f3a1c2d4e10", "0x55d0c0a01234", "0x55d0c0a00f8e"]
+assert o[0]["holder_user_frames"] is None and o[1]["victim_frames"] is None
+assert o[1]["root"] == 504 and o[1]["sleeping_ns"] == 100000000 and o[2]["holder_comm"] == "-"'
+mkdir -p "$out/ol-nostacks"
+cp "$ol/ledger" "$out/ol-nostacks/"
+expect "--outliers with the stacks file missing warns" 0 'outliers name stacks but .*stacks is missing' \
+	"$lb" --dir "$out/ol-nostacks" --outliers
+has "--outliers: a stack not in the file is said so" '^    victim.s kernel stack \(stack 2\): not in the stacks file$'
+mkdir -p "$out/olctl"
+: > "$out/olctl/control"
+expect "--outlier-ns N writes outlier_ns=N" 0 "" "$lb" --dir "$out/olctl" --outlier-ns 50000000
+has "--outlier-ns: the command" '^outlier_ns=50000000$' "$out/olctl/control"
+expect "usage: --outlier-ns of a word" 2 '--outlier-ns wants a number' \
+	"$lb" --dir "$out/olctl" --outlier-ns fast
+expect "usage: --outlier-ns negative" 2 '--outlier-ns wants a number' \
+	"$lb" --dir "$out/olctl" --outlier-ns -5
+
 # The guest's static binary says the same as the host's.
 run "$lb" --dir "$chain" --json
 cp "$out/stdout" "$out/dynamic.json"

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The worst cases, kept whole: every wait or contended hold of at least
+ * outlier_ns, with its victim, its holder, their stacks, why the holder was
+ * slow and the chain's root, in a table of LB_OUTLIERS that keeps the
+ * longest and counts the others (totals.outliers_missed).
+ */
+#include "ledger_internal.h"
+
+void lb_ledger_set_outlier_ns(struct lb_ledger *l, u64 ns)
+{
+	l->outlier_ns = ns;
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_set_outlier_ns);
+
+u64 lb_ledger_outlier_ns(const struct lb_ledger *l)
+{
+	return l->outlier_ns;
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_outlier_ns);
+
+u32 lb_ledger_nr_outliers(const struct lb_ledger *l)
+{
+	return l->nr_outliers;
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_nr_outliers);
+
+bool lb_ledger_outlier(const struct lb_ledger *l, u32 i, struct lb_outlier *o)
+{
+	if (i >= l->nr_outliers)
+		return false;
+	*o = l->outlier[i];
+	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_outlier);
+
+/*
+ * The slot for an outlier of @ns: a free one, or the shortest kept if it is
+ * shorter; NULL if every one kept is at least as long. Either way, when the
+ * table is full one outlier is not kept, and counted.
+ */
+static struct lb_outlier *lb_outlier_slot(struct lb_ledger *l, u64 ns)
+{
+	struct lb_outlier *min;
+	u32 i;
+
+	if (l->nr_outliers < LB_OUTLIERS)
+		return &l->outlier[l->nr_outliers++];
+	l->totals.outliers_missed++;
+	min = &l->outlier[0];
+	for (i = 1; i < LB_OUTLIERS; i++)
+		if (l->outlier[i].ns < min->ns)
+			min = &l->outlier[i];
+	return min->ns < ns ? min : NULL;
+}
+
+/*
+ * The root cause blame on @lock flowed to past @holder (ledger_chain.c's
+ * records): the root that received the most; 0 when @holder kept it all.
+ */
+static s32 lb_outlier_root(const struct lb_ledger *l, u64 lock, s32 holder)
+{
+	u64 most = 0;
+	s32 root = 0;
+	u32 i;
+
+	for (i = 0; i < l->nr_chains; i++) {
+		const struct lb_chain *c = &l->chains[i];
+
+		if (c->victim_lock == lock && c->holder == holder && c->root != holder &&
+		    c->blame_ns > most) {
+			most = c->blame_ns;
+			root = c->root;
+		}
+	}
+	return root;
+}
+
+/* Who @pid is, if the task table still knows; else only its pid. */
+static void lb_outlier_who(const struct lb_ledger *l, s32 pid, struct lb_task_id *id)
+{
+	const struct lb_task *t = pid ? lb_task_find(l, pid) : NULL;
+
+	if (t) {
+		*id = t->id;
+		return;
+	}
+	memset(id, 0, sizeof(*id));
+	id->pid = pid;
+}
+
+/* @lock's last release as @o's holder: its task, stacks, hold and root. */
+static void lb_outlier_release(const struct lb_ledger *l, const struct lb_lock *lock,
+			       struct lb_outlier *o)
+{
+	const struct lb_release *r = &lock->release;
+	const struct lb_hold_split *s = &r->split;
+	u64 known = s->on + s->runnable + s->cpu_unknown + s->runnable_unknown;
+
+	lb_outlier_who(l, r->pid, &o->holder);
+	o->holder_stack = r->stack_id;
+	o->holder_ustack = r->ustack_id;
+	o->on_cpu_ns = s->on;
+	o->runnable_ns = s->runnable;
+	o->unknown_ns = s->cpu_unknown + s->runnable_unknown;
+	o->sleeping_ns = r->hold_ns > known ? r->hold_ns - known : 0;
+	o->root = lb_outlier_root(l, lock->id, r->pid);
+}
+
+static void lb_outlier_lock(struct lb_outlier *o, const struct lb_lock *lock, u8 kind, u64 ns,
+			    u64 ts)
+{
+	memset(o, 0, sizeof(*o));
+	o->kind = kind;
+	o->ns = ns;
+	o->ts_ns = ts;
+	o->lock = lock->id;
+	o->lock_class = lock->lock_class;
+	o->name_id = lock->name_id;
+}
+
+/* @ns of @w's waiting is @holder's blame. */
+void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns)
+{
+	if (w->cur_holder == holder) {
+		w->cur_ns += ns;
+	} else {
+		w->cur_holder = holder;
+		w->cur_ns = ns;
+	}
+	if (w->cur_ns > w->top_ns) {
+		w->top_holder = w->cur_holder;
+		w->top_ns = w->cur_ns;
+	}
+}
+
+/*
+ * Wait @w ended, and was long: its holder is the task that made it wait
+ * longest in one stretch, with its release's stacks and split if that
+ * release came since the wait began; else the task whose release ended it,
+ * else the lock's known holder, else not known.
+ */
+void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w)
+{
+	const struct lb_lock *lock = w->lock;
+	s32 rel = lock ? lock->release.pid : 0;
+	struct lb_outlier *o;
+
+	w->outlier = false;
+	if (!lock)
+		return;
+	o = lb_outlier_slot(l, w->wait_ns);
+	if (!o)
+		return;
+	lb_outlier_lock(o, lock, LB_OUTLIER_WAIT, w->wait_ns, w->begin_ns + w->wait_ns);
+	lb_outlier_who(l, w->pid, &o->victim);
+	o->victim_stack = w->stack_id;
+	o->victim_ustack = w->ustack_id;
+	if (rel && rel != w->pid && lock->release.ts >= w->begin_ns &&
+	    (!w->top_holder || w->top_holder == rel)) {
+		lb_outlier_release(l, lock, o);
+	} else if (w->top_holder) {
+		lb_outlier_who(l, w->top_holder, &o->holder);
+		o->root = lb_outlier_root(l, lock->id, w->top_holder);
+	} else if (lock->nr_holders && lock->holder[0].task->id.pid != w->pid) {
+		o->holder = lock->holder[0].task->id;
+	}
+}
+
+/*
+ * @r's hold on @lock, just released, was long: its victim is the longest
+ * waiter still on the lock, live or ended with its blame pending.
+ */
+void lb_outlier_hold(struct lb_ledger *l, struct lb_lock *lock, const struct lb_task *r)
+{
+	const struct lb_waiter *w;
+	struct lb_outlier *o;
+
+	o = lb_outlier_slot(l, lock->release.hold_ns);
+	if (!o)
+		return;
+	lb_outlier_lock(o, lock, LB_OUTLIER_HOLD, lock->release.hold_ns, lock->release.ts);
+	lb_outlier_release(l, lock, o);
+	o->holder = r->id;
+	if (!list_empty(&lock->waiters))
+		w = list_first_entry(&lock->waiters, struct lb_waiter, lock_node);
+	else if (!list_empty(&lock->ghosts))
+		w = list_first_entry(&lock->ghosts, struct lb_waiter, lock_node);
+	else
+		return;
+	lb_outlier_who(l, w->pid, &o->victim);
+	o->victim_stack = w->stack_id;
+	o->victim_ustack = w->ustack_id;
+}
+
+static const char *const lb_outlier_kind_names[LB_OUTLIER_KIND_MAX] = LB_OUTLIER_KIND_NAMES;
+
+static const char *lb_outlier_kind_name(u8 kind)
+{
+	return kind < LB_OUTLIER_KIND_MAX ? lb_outlier_kind_names[kind] : "?";
+}
+
+/* @l's outliers' indices, longest first. */
+static void lb_outliers_sort(const struct lb_ledger *l, u8 *idx)
+{
+	u32 i, j;
+
+	for (i = 0; i < l->nr_outliers; i++) {
+		for (j = i; j && l->outlier[idx[j - 1]].ns < l->outlier[i].ns; j--)
+			idx[j] = idx[j - 1];
+		idx[j] = i;
+	}
+}
+
+static void lb_outlier_show(const struct lb_ledger *l, struct lb_out *out,
+			    const struct lb_outlier *o)
+{
+	const char *name = o->name_id && l->name_of ? l->name_of(o->name_id) : NULL;
+	char dur[16], on[16], rq[16], sl[16], unk[16];
+	char vc[LB_ESC_LEN], hc[LB_ESC_LEN];
+	u64 end = o->ts_ns > l->first_ns ? o->ts_ns - l->first_ns : 0;
+
+	lb_escape_comm(vc, o->victim.pid ? o->victim.comm : "-");
+	lb_escape_comm(hc, o->holder.pid ? o->holder.comm : "unknown");
+	out->printf(out, "%-4s %9s %6llu.%03llu %016llx %-8s %7d %7d %-16s %7d %7d %-16s",
+		    lb_outlier_kind_name(o->kind), lb_fmt_ns(dur, sizeof(dur), o->ns),
+		    div_u64(end, 1000000000), div_u64(end, 1000000) % 1000, o->lock,
+		    lb_class_name(o->lock_class), o->victim.pid, o->victim.tgid, vc,
+		    o->holder.pid, o->holder.tgid, hc);
+	out->printf(out, " %8s %8s %8s %8s %7d %8u %8u %8u %8u %s\n",
+		    lb_fmt_ns(on, sizeof(on), o->on_cpu_ns),
+		    lb_fmt_ns(rq, sizeof(rq), o->runnable_ns),
+		    lb_fmt_ns(sl, sizeof(sl), o->sleeping_ns),
+		    lb_fmt_ns(unk, sizeof(unk), o->unknown_ns), o->root,
+		    o->victim_stack, o->victim_ustack, o->holder_stack, o->holder_ustack,
+		    name && name[0] ? name : "-");
+}
+
+void lb_ledger_outliers(const struct lb_ledger *l, struct lb_out *out)
+{
+	char thr[16];
+	u8 idx[LB_OUTLIERS];
+	u32 i;
+
+	out->printf(out, "# lockblame outliers v1: threshold %s, kept %u of %u, not kept %llu\n",
+		    l->outlier_ns ? lb_fmt_ns(thr, sizeof(thr), l->outlier_ns) : "off",
+		    l->nr_outliers, LB_OUTLIERS, l->totals.outliers_missed);
+	out->printf(out, "%-4s %9s %10s %-16s %-8s %7s %7s %-16s %7s %7s %-16s",
+		    "kind", "duration", "end_s", "lock", "class", "victim", "tgid", "comm",
+		    "holder", "tgid", "comm");
+	out->printf(out, " %8s %8s %8s %8s %7s %8s %8s %8s %8s %s\n",
+		    "on_cpu", "runnable", "asleep", "unknown", "root",
+		    "vkstack", "vustack", "hkstack", "hustack", "name");
+	lb_outliers_sort(l, idx);
+	for (i = 0; i < l->nr_outliers; i++)
+		lb_outlier_show(l, out, &l->outlier[idx[i]]);
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_outliers);
