@@ -149,6 +149,11 @@ ol_has "the file names the culprit as holder" "^wait .* $culprit +[0-9]+ lb-culp
 ol_has "the reader: the culprit as holder" "^  victim lb-victim-[0-9]+/[0-9]+ \\(tgid [0-9]+\\), holder lb-culprit/$culprit " "$out/reader"
 ol_has "the reader: the victim's kernel stack symbolized" "^      futex_wait[a-z_]*\\+0x[0-9a-f]+/0x[0-9a-f]+$" "$out/reader"
 ol_has "the reader: the holder's kernel stack symbolized" "^      futex_wake[a-z_]*\\+0x[0-9a-f]+/0x[0-9a-f]+$" "$out/reader"
+# User frames by the function of the program's ELF symbols (lb-mutex is
+# static: its libc is in it), not only by mapping and offset.
+grep -A1 "victim's user stack" "$out/reader" | grep -v "user stack" > "$out/ufirst"
+ol_has "the reader: the victim's user frame named by its function" \
+	'^      [A-Za-z_][A-Za-z0-9_.]*\+0x[0-9a-f]+$' "$out/ufirst"
 ol_has "the reader: the hold's split" '^  the hold: on CPU .*, runnable .*, asleep .*, not known ' "$out/reader"
 ol_lacks "no kernel address in the file or the reader" '(0x)?ffff[0-9a-f]{12}' "$out/outliers"
 ol_lacks "no kernel address in the reader" '(0x)?ffff[0-9a-f]{12}' "$out/reader"

@@ -75,8 +75,9 @@ static bool lbt_elf_find(int fd, const Elf64_Shdr *sh, const Elf64_Shdr *strsh, 
 	for (i = 1; i < n; i++) {
 		if (!lbt_pread(fd, &s, sizeof(s), sh->sh_offset + i * sizeof(s)))
 			return false;
+		/* Data (a futex word) and code (a user stack frame). */
 		if (ELF64_ST_TYPE(s.st_info) != STT_OBJECT && ELF64_ST_TYPE(s.st_info) != STT_TLS &&
-		    ELF64_ST_TYPE(s.st_info) != STT_NOTYPE)
+		    ELF64_ST_TYPE(s.st_info) != STT_NOTYPE && ELF64_ST_TYPE(s.st_info) != STT_FUNC)
 			continue;
 		if (!s.st_name || s.st_shndx == SHN_UNDEF || vaddr < s.st_value ||
 		    vaddr - s.st_value >= (s.st_size ? s.st_size : 1))

@@ -107,6 +107,10 @@ static void test_self(void)
 	      ok && !strcmp(buf, "lbt_test_word+0x8"), buf);
 	ok = lbt_symbolize(getpid(), NULL, (uintptr_t)&lbt_test_word[0], buf, sizeof(buf));
 	check("by pid: lbt_test_word", ok && !strcmp(buf, "lbt_test_word"), buf);
+	/* A user stack frame: an address inside a function of this program. */
+	ok = lbt_symbolize_maps("/proc/self/maps", exe, (uintptr_t)test_self + 4, buf,
+				sizeof(buf));
+	check("this program's code: test_self+0x4", ok && !strcmp(buf, "test_self+0x4"), buf);
 }
 
 /* @lib defines lib_word (int[4]) and a static lib_hidden. */
