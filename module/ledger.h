@@ -140,6 +140,9 @@ struct lb_lock_stats {
 	u64 holds_lower_bound;	/* of which the start was not seen */
 	u64 holds_at_release;	/* of which the holder was learnt only at release (futex) */
 	u64 holds_unended;	/* of which the release was not seen (ended unseen or lost) */
+	/* Why its holders were slow: hold_ns split as a task's (lb_task_stats) */
+	u64 hold_on_cpu_ns, hold_runnable_ns, hold_sleeping_ns;
+	u64 hold_cpu_unknown_ns, hold_runnable_unknown_ns;
 	u64 busy_ns;		/* time held while somebody waited */
 	u64 util_ppm;		/* busy_ns / window, parts per million */
 	u64 sat_milli;		/* wait_ns / window: mean queue length x 1000 */

@@ -144,6 +144,11 @@ static void lb_put_lock(struct lb_out *out, const struct lb_lock_stats *st)
 		[LB_V(lock, tgid)].s = st->name_tgid,
 		[LB_V(lock, uaddr)].u = st->uaddr,
 		[LB_V(lock, name)].str = st->name,
+		[LB_V(lock, hold_on_cpu_ns)].u = st->hold_on_cpu_ns,
+		[LB_V(lock, hold_runnable_ns)].u = st->hold_runnable_ns,
+		[LB_V(lock, hold_sleeping_ns)].u = st->hold_sleeping_ns,
+		[LB_V(lock, hold_cpu_unknown_ns)].u = st->hold_cpu_unknown_ns,
+		[LB_V(lock, hold_runnable_unknown_ns)].u = st->hold_runnable_unknown_ns,
 	};
 
 	lb_put_record(out, LB_K_lock, v);

@@ -301,6 +301,10 @@ static void lb_hold_account(struct lb_lock *lock, struct lb_task *r, u64 hold,
 	r->hold_cpu_unknown_ns += s->cpu_unknown;
 	r->hold_runnable_unknown_ns += s->runnable_unknown;
 	lock->hold_ns += hold;
+	lock->hold_on_cpu_ns += s->on;
+	lock->hold_runnable_ns += s->runnable;
+	lock->hold_cpu_unknown_ns += s->cpu_unknown;
+	lock->hold_runnable_unknown_ns += s->runnable_unknown;
 	lock->holds++;
 	lb_hist_add(&lock->hold_hist, hold);
 }

@@ -238,6 +238,8 @@ struct lb_lock {
 	struct lb_route route[LB_LOCK_ROUTES];
 	u64 acquisitions, wait_ns, hold_ns, blame_ns, unattributed_ns, busy_ns, errors;
 	u64 holds, holds_lower_bound, holds_at_release, holds_unended;
+	/* Why its holders were slow: the parts of hold_ns, as a task's are. */
+	u64 hold_on_cpu_ns, hold_runnable_ns, hold_cpu_unknown_ns, hold_runnable_unknown_ns;
 	struct lb_hist wait_hist, hold_hist;
 	struct lb_top cause[LB_LOCK_TOP], victim[LB_LOCK_TOP];
 	/*
@@ -495,6 +497,12 @@ u64 lb_window_ns(const struct lb_ledger *l);
 void lb_escape_str(char *dst, const char *src, u32 max);
 void lb_escape_comm(char *dst, const char *comm);
 const char *lb_fmt_ns(char *buf, size_t size, u64 ns);
+/* A hold time and its parts (lb_task_stats, lb_lock_stats), for lb_fmt_split. */
+struct lb_split_ns {
+	u64 hold, on, runnable, sleeping, cpu_unknown, runnable_unknown;
+};
+
+const char *lb_fmt_split(char *buf, size_t size, const struct lb_split_ns *h);
 const char *lb_fmt_count(char *buf, size_t size, u64 n);
 const char *lb_class_name(u8 lock_class);
 u64 lb_sum_sat(u64 a, u64 b);

@@ -193,6 +193,12 @@ void lb_lock_fill_stats(const struct lb_ledger *l, const struct lb_lock *lock,
 	st->holds_lower_bound = lock->holds_lower_bound;
 	st->holds_at_release = lock->holds_at_release;
 	st->holds_unended = lock->holds_unended;
+	st->hold_on_cpu_ns = lock->hold_on_cpu_ns;
+	st->hold_runnable_ns = lock->hold_runnable_ns;
+	st->hold_cpu_unknown_ns = lock->hold_cpu_unknown_ns;
+	st->hold_runnable_unknown_ns = lock->hold_runnable_unknown_ns;
+	st->hold_sleeping_ns = lock->hold_ns - lock->hold_on_cpu_ns - lock->hold_runnable_ns -
+			       lock->hold_cpu_unknown_ns - lock->hold_runnable_unknown_ns;
 	st->busy_ns = lock->busy_ns;
 	st->name = lock->name_id && l->name_of ? l->name_of(lock->name_id) : NULL;
 	st->name_tgid = lock->name_tgid;

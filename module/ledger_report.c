@@ -288,6 +288,23 @@ static void lb_report_lock_name(const struct lb_ledger *l, struct lb_out *out,
 	}
 }
 
+/* Why the lock's holders were slow, when it was held while contended. */
+static void lb_report_lock_split(const struct lb_ledger *l, struct lb_out *out,
+				 const struct lb_lock *lock)
+{
+	struct lb_lock_stats st;
+	char split[LB_NUM_LEN];
+
+	if (!lock->hold_ns)
+		return;
+	lb_lock_fill_stats(l, lock, &st);
+	out->printf(out, "    holders on/run/slp: %s\n",
+		    lb_fmt_split(split, sizeof(split), &(struct lb_split_ns){
+				st.hold_ns, st.hold_on_cpu_ns, st.hold_runnable_ns,
+				st.hold_sleeping_ns, st.hold_cpu_unknown_ns,
+				st.hold_runnable_unknown_ns }));
+}
+
 /* Rows are formatted apart from the ranking, to keep each stack frame small. */
 static noinline_for_stack void lb_report_lock_row(const struct lb_ledger *l,
 						  struct lb_out *out,
@@ -348,38 +365,11 @@ static void lb_report_locks(const struct lb_ledger *l, struct lb_out *out)
 
 		lb_report_lock_row(l, out, lock);
 		lb_report_lock_name(l, out, lock);
+		lb_report_lock_split(l, out, lock);
 		lb_report_tops(l, out, "causes", lock->cause);
 		lb_report_tops(l, out, "victims", lock->victim);
 		lb_report_lock_now(l, out, lock);
 	}
-}
-
-/* @part of @whole (not 0) in whole percent, rounded. */
-static u64 lb_pct(u64 part, u64 whole)
-{
-	return div64_u64(min(part, whole) * 200 + whole, 2 * whole);
-}
-
-/*
- * Why a task's holds were slow, as "on/run/slp" percentages of its hold
- * time: on a CPU, runnable waiting for one, asleep. A share not measured is
- * "?" when none of it was; a part not measured leaves them short of 100.
- */
-static const char *lb_fmt_split(char *buf, size_t size, const struct lb_task_stats *st)
-{
-	u64 measured = st->hold_ns - st->hold_cpu_unknown_ns;
-	bool no_rq = measured == st->hold_on_cpu_ns + st->hold_runnable_unknown_ns &&
-		     st->hold_runnable_unknown_ns;
-
-	if (!st->hold_ns || !measured)
-		snprintf(buf, size, st->hold_ns ? "?" : "-");
-	else if (no_rq)
-		snprintf(buf, size, "%llu/?/?", lb_pct(st->hold_on_cpu_ns, st->hold_ns));
-	else
-		snprintf(buf, size, "%llu/%llu/%llu", lb_pct(st->hold_on_cpu_ns, st->hold_ns),
-			 lb_pct(st->hold_runnable_ns, st->hold_ns),
-			 lb_pct(st->hold_sleeping_ns, st->hold_ns));
-	return buf;
 }
 
 /* One task's row; true if some of its holds began unseen. */
@@ -400,7 +390,10 @@ static noinline_for_stack bool lb_report_task_row(struct lb_out *out, const stru
 		    lb_fmt_ns(bl, sizeof(bl), st.blame_ns),
 		    lb_fmt_ns(rb, sizeof(rb), st.root_blame_ns),
 		    lb_fmt_ns(w, sizeof(w), st.wait_ns), hold,
-		    lb_fmt_split(split, sizeof(split), &st),
+		    lb_fmt_split(split, sizeof(split), &(struct lb_split_ns){
+				st.hold_ns, st.hold_on_cpu_ns, st.hold_runnable_ns,
+				st.hold_sleeping_ns, st.hold_cpu_unknown_ns,
+				st.hold_runnable_unknown_ns }),
 		    lb_fmt_count(holds, sizeof(holds), st.holds),
 		    lb_fmt_count(waits, sizeof(waits), st.waits),
 		    lb_fmt_count(err, sizeof(err), st.errors));

@@ -86,3 +86,30 @@ u64 lb_sum_sat(u64 a, u64 b)
 {
 	return a + b < a ? U64_MAX : a + b;
 }
+
+/* @part of @whole (not 0) in whole percent, rounded. */
+static u64 lb_pct(u64 part, u64 whole)
+{
+	return div64_u64(min(part, whole) * 200 + whole, 2 * whole);
+}
+
+/*
+ * Why a task's or a lock's holds were slow, as "on/run/slp" percentages of
+ * the hold time: on a CPU, runnable waiting for one, asleep. A share not
+ * measured is "?" when none of it was; a part not measured leaves them
+ * short of 100.
+ */
+const char *lb_fmt_split(char *buf, size_t size, const struct lb_split_ns *h)
+{
+	u64 measured = h->hold - h->cpu_unknown;
+	bool no_rq = measured == h->on + h->runnable_unknown && h->runnable_unknown;
+
+	if (!h->hold || !measured)
+		snprintf(buf, size, h->hold ? "?" : "-");
+	else if (no_rq)
+		snprintf(buf, size, "%llu/?/?", lb_pct(h->on, h->hold));
+	else
+		snprintf(buf, size, "%llu/%llu/%llu", lb_pct(h->on, h->hold),
+			 lb_pct(h->runnable, h->hold), lb_pct(h->sleeping, h->hold));
+	return buf;
+}

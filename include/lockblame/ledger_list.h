@@ -84,6 +84,12 @@ LB_LEDGER_KEY(lock, holds_unended, U64)		/* release not seen */
 LB_LEDGER_KEY(lock, tgid, S32)
 LB_LEDGER_KEY(lock, uaddr, U64)
 LB_LEDGER_KEY(lock, name, NAME)
+/* Why its holders were slow: hold_ns split as a task's (below) */
+LB_LEDGER_KEY(lock, hold_on_cpu_ns, U64)
+LB_LEDGER_KEY(lock, hold_runnable_ns, U64)
+LB_LEDGER_KEY(lock, hold_sleeping_ns, U64)
+LB_LEDGER_KEY(lock, hold_cpu_unknown_ns, U64)
+LB_LEDGER_KEY(lock, hold_runnable_unknown_ns, U64)
 LB_LEDGER_END(lock)
 
 /*

@@ -334,11 +334,11 @@ static void test_lock_names(void)
 	lb_ledger_feed(l, &ev);
 	lb_scn_text_init(&t, text, sizeof(text));
 	lb_ledger_dump(l, &t.out);
-	if (!strstr(text, " tgid=0 uaddr=0 name=mmap_lock\\x20of\\x20300\\x20(a\\x20b)\n"))
+	if (!strstr(text, " tgid=0 uaddr=0 name=mmap_lock\\x20of\\x20300\\x20(a\\x20b) hold_on_cpu_ns="))
 		fail("a named kernel lock's record does not end with its escaped name");
-	if (!strstr(text, " tgid=0 uaddr=0 name=-\n"))
+	if (!strstr(text, " tgid=0 uaddr=0 name=- hold_on_cpu_ns="))
 		fail("a lock whose name id names nothing is not name=-");
-	if (!strstr(text, " tgid=300 uaddr=139638282147448 name=-\n"))
+	if (!strstr(text, " tgid=300 uaddr=139638282147448 name=- hold_on_cpu_ns="))
 		fail("a futex's record does not end with its process and word");
 	lb_scn_text_init(&t, text, sizeof(text));
 	lb_ledger_report(l, &t.out);

@@ -81,6 +81,9 @@ struct lbt_lock {
 	int32_t tgid;
 	uint64_t uaddr;
 	struct lbt_comm name;
+	/* Why its holders were slow, as a task's hold (ledgers of this stop on) */
+	uint64_t hold_on_cpu_ns, hold_runnable_ns, hold_sleeping_ns;
+	uint64_t hold_cpu_unknown_ns, hold_runnable_unknown_ns;
 };
 
 struct lbt_task {

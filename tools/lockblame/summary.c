@@ -226,24 +226,51 @@ static double lbt_pct(uint64_t part, uint64_t whole)
  * of the hold, or run and sleep without run_delay (a ledger without the
  * split, or a kernel without CONFIG_SCHED_INFO).
  */
-static void lbt_split(char *buf, size_t size, const struct lbt_task *t)
-{
-	uint64_t unknown = t->hold_cpu_unknown_ns < t->hold_ns ? t->hold_cpu_unknown_ns : t->hold_ns;
-	uint64_t measured = t->hold_ns - unknown;
-	bool rq = lbt_have(LBT_T_TASK, t, offsetof(struct lbt_task, hold_runnable_ns)) &&
-		  (measured != t->hold_on_cpu_ns + t->hold_runnable_unknown_ns ||
-		   !t->hold_runnable_unknown_ns);
+struct lbt_hold_split {
+	uint64_t hold, on, run, slp, cpu_unknown, run_unknown;
+	bool have_run;		/* the ledger has the runnable part at all */
+};
 
-	if (!t->hold_ns)
+static void lbt_split_text(char *buf, size_t size, const struct lbt_hold_split *h)
+{
+	uint64_t unknown = h->cpu_unknown < h->hold ? h->cpu_unknown : h->hold;
+	uint64_t measured = h->hold - unknown;
+	bool rq = h->have_run && (measured != h->on + h->run_unknown || !h->run_unknown);
+
+	if (!h->hold)
 		snprintf(buf, size, "-");
 	else if (!measured)
 		snprintf(buf, size, "?");
 	else if (!rq)
-		snprintf(buf, size, "%.0f/?/?", lbt_pct(t->hold_on_cpu_ns, t->hold_ns));
+		snprintf(buf, size, "%.0f/?/?", lbt_pct(h->on, h->hold));
 	else
-		snprintf(buf, size, "%.0f/%.0f/%.0f", lbt_pct(t->hold_on_cpu_ns, t->hold_ns),
-			 lbt_pct(t->hold_runnable_ns, t->hold_ns),
-			 lbt_pct(t->hold_sleeping_ns, t->hold_ns));
+		snprintf(buf, size, "%.0f/%.0f/%.0f", lbt_pct(h->on, h->hold),
+			 lbt_pct(h->run, h->hold), lbt_pct(h->slp, h->hold));
+}
+
+static void lbt_split(char *buf, size_t size, const struct lbt_task *t)
+{
+	struct lbt_hold_split h = {
+		t->hold_ns, t->hold_on_cpu_ns, t->hold_runnable_ns, t->hold_sleeping_ns,
+		t->hold_cpu_unknown_ns, t->hold_runnable_unknown_ns,
+		lbt_have(LBT_T_TASK, t, offsetof(struct lbt_task, hold_runnable_ns)),
+	};
+
+	lbt_split_text(buf, size, &h);
+}
+
+/* The same for a lock's holders; "-" for a ledger without it. */
+static void lbt_lock_split(char *buf, size_t size, const struct lbt_lock *l)
+{
+	struct lbt_hold_split h = {
+		l->hold_ns, l->hold_on_cpu_ns, l->hold_runnable_ns, l->hold_sleeping_ns,
+		l->hold_cpu_unknown_ns, l->hold_runnable_unknown_ns, true,
+	};
+
+	if (!lbt_have(LBT_T_LOCK, l, offsetof(struct lbt_lock, hold_on_cpu_ns)))
+		snprintf(buf, size, "-");
+	else
+		lbt_split_text(buf, size, &h);
 }
 
 static void lbt_tasks(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out)
@@ -276,7 +303,7 @@ static void lbt_tasks(const struct lbt_opts *o, const struct lbt_doc *doc, FILE 
 static void lbt_locks(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out)
 {
 	char a[LBT_NS_BUF], b[LBT_NS_BUF], who[LBT_COMM_BUF + 24], cause[LBT_COMM_BUF + 40];
-	char name[LBT_COMM_BUF];
+	char name[LBT_COMM_BUF], split[48];
 	const void **v;
 	size_t n, i;
 
@@ -286,8 +313,8 @@ static void lbt_locks(const struct lbt_opts *o, const struct lbt_doc *doc, FILE 
 		return;
 	}
 	lbt_section(out, "LOCKS", "wait", n < o->top ? n : o->top, n);
-	fprintf(out, "%-16s  %-8s %8s %10s %10s  %-28s %s\n", "LOCK", "CLASS", "ACQ", "WAIT",
-		"WAIT P99", "NAME", "TOP CAUSE");
+	fprintf(out, "%-16s  %-8s %8s %10s %10s %11s  %-28s %s\n", "LOCK", "CLASS", "ACQ", "WAIT",
+		"WAIT P99", "ON/RUN/SLP", "NAME", "TOP CAUSE");
 	for (i = 0; i < n && i < o->top; i++) {
 		const struct lbt_lock *l = v[i];
 
@@ -299,9 +326,11 @@ static void lbt_locks(const struct lbt_opts *o, const struct lbt_doc *doc, FILE 
 				 lbt_who(doc, l->holder, who, sizeof(who)));
 		else
 			snprintf(cause, sizeof(cause), "-");
-		fprintf(out, "%016llx  %-8s %8llu %10s %10s  %-28s %s\n", (unsigned long long)l->id,
-			*l->class ? l->class : "-", (unsigned long long)l->acq, T(a, l->wait_ns),
-			T(b, l->wait_p99), lbt_name_text(name, sizeof(name), &l->name), cause);
+		lbt_lock_split(split, sizeof(split), l);
+		fprintf(out, "%016llx  %-8s %8llu %10s %10s %11s  %-28s %s\n",
+			(unsigned long long)l->id, *l->class ? l->class : "-",
+			(unsigned long long)l->acq, T(a, l->wait_ns), T(b, l->wait_p99), split,
+			lbt_name_text(name, sizeof(name), &l->name), cause);
 	}
 	free(v);
 }

@@ -109,7 +109,7 @@ has "summary: a partly measured hold: shares of all of it" '^ +1500 +1500 .* 60/
 has "summary: without run_delay, runnable and asleep are not told apart" \
 	'^ +1400 +1400 compactor +cause .* 6/\?/\?$'
 has "summary: odd comm bytes shown escaped" '^ +1500 +1500 a\\x20b\\x0a +shared'
-has "summary: top lock and its top cause" '^3f9c2a7b10d4e851  futex +412 +4\.30 s +67\.1 ms  - +db-checkpoint/1201$'
+has "summary: top lock and its top cause" '^3f9c2a7b10d4e851  futex +412 +4\.30 s +67\.1 ms +-  - +db-checkpoint/1201$'
 has "summary: the chain names its root cause" 'waiters of 3f9c2a7b10d4e851 held by db-checkpoint/1201, itself waiting on 8e21c07d5a6b3f02: root cause compactor/1400'
 has "summary: missing optional probes are reported, a stand-in's misses counted" \
 	'^probes: 10 of 12 planted; optional missing: rwsem_wake,mutex_lock_killable; 2 kretprobe misses'
@@ -118,12 +118,14 @@ has "summary: missing optional probes are reported, a stand-in's misses counted"
 names=$fx/names
 expect "summary of a ledger with lock names" 0 "" "$lb" --dir "$names"
 has "names: a kernel lock's name from the ledger" '^8e21c07d5a6b3f02  mutex .* module_mutex +compactor/1400$'
+has "locks: why its holders were slow, on CPU / runnable / asleep" '^8e21c07d5a6b3f02  mutex .* +60/30/10  module_mutex +compactor/1400$'
 has "names: a name's spaces shown as they are" '^1b7f0e9a4c3d2e65  rwsem .* mmap_lock of 1501 \(logrotate\) +logrotate/1501$'
 has "names: a futex whose process is gone (or renamed): comm:0xADDR, no guess" \
 	'^3f9c2a7b10d4e851  futex .* db-checkpoint:0x7fffffffe000 +db-checkpoint/1201$'
 expect "--json with lock names" 0 "" "$lb" --dir "$names" --json
 pyjson "names: JSON name, tgid and uaddr" 'L = {l["id"]: l for l in d["locks"]}
 assert L["8e21c07d5a6b3f02"]["name"] == "module_mutex", L
+assert L["8e21c07d5a6b3f02"]["hold_on_cpu_ns"] == 540000000 and L["8e21c07d5a6b3f02"]["hold_sleeping_ns"] == 90000000, L
 f = L["3f9c2a7b10d4e851"]
 assert f["name"] == "db-checkpoint:0x7fffffffe000" and f["tgid"] == 1200 and f["uaddr"] == 140737488347136, f'
 expect "--json without lock names" 0 "" "$lb" --dir "$chain" --json
