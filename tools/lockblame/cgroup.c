@@ -159,10 +159,6 @@ int lbt_cgroup_parse(const char *arg, uint64_t *id)
 	return err ? lbt_cgroup_dir(arg, true, id) : 0;
 }
 
-struct lbt_cgroup_sum {
-	uint64_t id, tasks, blame_ns, wait_ns, hold_ns;
-};
-
 static int lbt_cgroup_sum_cmp(const void *a, const void *b)
 {
 	const struct lbt_cgroup_sum *x = a, *y = b;
@@ -174,8 +170,8 @@ static int lbt_cgroup_sum_cmp(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* The kept tasks summed by cgroup: @n rows, most blame first. */
-static struct lbt_cgroup_sum *lbt_cgroup_sums(const struct lbt_doc *doc, size_t *n)
+/* The kept tasks summed by cgroup: @n rows, most blame first (free() it). */
+struct lbt_cgroup_sum *lbt_cgroup_sums(const struct lbt_doc *doc, size_t *n)
 {
 	struct lbt_cgroup_sum *s = calloc(LBT_ROWS(doc, LBT_T_TASK) + 1, sizeof(*s));
 	size_t i, j;

@@ -326,6 +326,12 @@ void lbt_probes_note(const char *dir, FILE *out);
 
 /* cgroup.c */
 const char *lbt_cgroup_name(char *buf, size_t size, uint64_t id);
+/* A cgroup's tasks summed (lbt_cgroup_sums). */
+struct lbt_cgroup_sum {
+	uint64_t id, tasks, blame_ns, wait_ns, hold_ns;
+};
+
+struct lbt_cgroup_sum *lbt_cgroup_sums(const struct lbt_doc *doc, size_t *n);
 int lbt_cgroup_parse(const char *arg, uint64_t *id);
 bool lbt_cgroup_known(const struct lbt_doc *doc);
 void lbt_cgroup_pairs(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);

@@ -105,6 +105,53 @@ static void lbt_prom_verdicts(FILE *out, const struct lbt_process **p, size_t n)
 	}
 }
 
+/*
+ * Per cgroup, when the ledger knows them: the @top cgroups by blame, by
+ * path (cgroup:ID when not found, - when not known), the rest as other.
+ */
+static void lbt_prom_cgroups(FILE *out, const struct lbt_doc *doc, size_t top)
+{
+	static const struct {
+		const char *name, *help;
+		size_t off;
+	} series[] = {
+		{ "cgroup_wait_seconds_total", "Time spent waiting on contended locks, per cgroup v2.",
+		  offsetof(struct lbt_cgroup_sum, wait_ns) },
+		{ "cgroup_blame_seconds_total", "Waiting inflicted on others while holding a lock, per cgroup v2.",
+		  offsetof(struct lbt_cgroup_sum, blame_ns) },
+		{ "cgroup_hold_seconds_total", "Time holding a lock while others waited, per cgroup v2.",
+		  offsetof(struct lbt_cgroup_sum, hold_ns) },
+	};
+	struct lbt_cgroup_sum *s;
+	char path[4096];
+	size_t n, i, k;
+
+	if (!lbt_cgroup_known(doc))
+		return;
+	s = lbt_cgroup_sums(doc, &n);
+	for (k = 0; s && k < sizeof(series) / sizeof(series[0]); k++) {
+		uint64_t rest = 0;
+
+		lbt_prom_head(out, series[k].name, "counter", series[k].help);
+		for (i = 0; i < n; i++) {
+			uint64_t ns = *(const uint64_t *)((const char *)&s[i] + series[k].off);
+
+			if (i >= top) {
+				rest += ns;
+				continue;
+			}
+			lbt_cgroup_name(path, sizeof(path), s[i].id);
+			fprintf(out, "lockblame_%s{cgroup=\"", series[k].name);
+			lbt_prom_label(out, (const unsigned char *)path, strlen(path));
+			fprintf(out, "\"} %.9f\n", ns / 1e9);
+		}
+		if (n > top)
+			fprintf(out, "lockblame_%s{cgroup=\"other\"} %.9f\n", series[k].name,
+				rest / 1e9);
+	}
+	free(s);
+}
+
 /* Waiting per lock class, summed over the locks the ledger holds now. */
 static void lbt_prom_classes(FILE *out, const struct lbt_doc *doc)
 {
@@ -189,6 +236,7 @@ int lbt_prometheus(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *ou
 	for (i = 0; i < sizeof(lbt_prom_proc_series) / sizeof(lbt_prom_proc_series[0]); i++)
 		lbt_prom_procs(out, &lbt_prom_proc_series[i], p, k, o->top);
 	lbt_prom_verdicts(out, p, k);
+	lbt_prom_cgroups(out, doc, o->top);
 	lbt_prom_classes(out, doc);
 	free(p);
 	return 0;

@@ -579,6 +579,25 @@ if grep -q '^BLAME BETWEEN CGROUPS' "$out/stdout"; then
 else
 	ok "summary: no cgroup section for a ledger without cgroups"
 fi
+run "$lb" --dir "$out/cgroups" --prometheus
+has "--prometheus: blame per cgroup, by path" '^lockblame_cgroup_blame_seconds_total\{cgroup="/ctr-a"\} 0\.000002700$'
+has "--prometheus: a cgroup not known is -" '^lockblame_cgroup_wait_seconds_total\{cgroup="-"\} 0\.000000005$'
+if [ ! -x "$promtool" ]; then
+	skip "--prometheus with cgroups passes promtool check metrics" "no $promtool (tools/install-deps)"
+elif "$promtool" check metrics < "$out/stdout" > "$out/promtool.out" 2>&1; then
+	ok "--prometheus with cgroups passes promtool check metrics"
+else
+	notok "--prometheus with cgroups passes promtool check metrics" "$(cat "$out/promtool.out")"
+fi
+run "$lb" --dir "$out/cgroups" --prometheus -n 1
+has "--prometheus -n 1: one cgroup by path, the rest as other" \
+	'^lockblame_cgroup_blame_seconds_total\{cgroup="other"\} '
+run "$lb" --dir "$chain" --prometheus
+if grep -q '^lockblame_cgroup_' "$out/stdout"; then
+	notok "--prometheus: no cgroup series for a ledger without cgroups"
+else
+	ok "--prometheus: no cgroup series for a ledger without cgroups"
+fi
 run "$lb" --dir "$out/cgroups" --json
 pyjson "--json: cgroup_pairs and the tasks' cgroup ids" "
 assert {(p['holder_cgroup'], p['victim_cgroup']): p['blame_ns'] for p in d['cgroup_pairs']}[($ida, $idb)] == 1900
