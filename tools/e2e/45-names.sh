@@ -70,10 +70,17 @@ for w in 1 2 3; do
 	dd if=/dev/zero bs=65536 count=400 2> /dev/null >> "$out/lb-append.log" &
 done
 wait
+# While a process has the file open, the reader finds its path; after, its name.
+exec 9< "$out/lb-append.log"
+"$reader" -d "$LB_DEBUGFS" -n 50 > "$out/append.open.text" 2>&1
+exec 9<&-
 "$reader" -d "$LB_DEBUGFS" -n 50 > "$out/append.text" 2>&1
 ino=$(ls -i "$out/lb-append.log" | awk '{ print $1 }')
 names_has "a file append's lock is the i_rwsem of inode ${ino:-?}" \
 	"^[0-9a-f]{16}  rwsem .* i_rwsem of inode ${ino:-none} \\(lb-append.log\\)" "$out/append.text"
+names_has "the file's path while a process has it open" \
+	"^[0-9a-f]{16}  rwsem .* i_rwsem of inode ${ino:-none} \\((\\.\\.\\.)?/[^ ]*/lb-append.log\\)" \
+	"$out/append.open.text"
 sed -n '/^LOCKS/,/^$/p' "$out/append.text"
 rm -f "$out/lb-append.log"
 

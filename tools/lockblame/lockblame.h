@@ -332,6 +332,7 @@ struct lbt_cgroup_sum {
 };
 
 struct lbt_cgroup_sum *lbt_cgroup_sums(const struct lbt_doc *doc, size_t *n);
+bool lbt_inode_path(uint64_t ino, const char *name, char *path, size_t size);
 int lbt_cgroup_parse(const char *arg, uint64_t *id);
 bool lbt_cgroup_known(const struct lbt_doc *doc);
 void lbt_cgroup_pairs(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);

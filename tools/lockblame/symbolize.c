@@ -7,6 +7,7 @@
  * the mapped files; a process that is gone (or is no longer the one the
  * ledger saw) names nothing: the caller says what it knows.
  */
+#include <dirent.h>
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "lockblame.h"
 
@@ -272,9 +274,96 @@ bool lbt_symbolize(int32_t tgid, const struct lbt_comm *comm, uint64_t uaddr, ch
 	return lbt_symbolize_maps(path, exe[0] ? exe : NULL, uaddr, buf, size);
 }
 
+/* Open files looked at, at most, to find one inode's path. */
+#define LBT_INODE_FDS_MAX	200000
+
+/* Inode @ino's path, if @link (a /proc/PID/fd entry) is it and named @name... */
+static bool lbt_fd_is(const char *link, uint64_t ino, const char *name, char *got, size_t size)
+{
+	const char *base;
+	struct stat st;
+	ssize_t n;
+
+	if (stat(link, &st) || (uint64_t)st.st_ino != ino)
+		return false;
+	n = readlink(link, got, size - 1);
+	if (n <= 0)
+		return false;
+	got[n] = '\0';
+	base = strrchr(got, '/');
+	return got[0] == '/' && base && !strncmp(base + 1, name, strlen(name));
+}
+
+/*
+ * The path of inode @ino, whose name begins with @name (the module keeps the
+ * first bytes of it), from the open files of the processes running now: only
+ * when one path fits, never a guess between two (hard links, or two file
+ * systems with that inode number).
+ */
+bool lbt_inode_path(uint64_t ino, const char *name, char *path, size_t size)
+{
+	char dir[64], link[128], got[4096];
+	DIR *proc = opendir("/proc"), *fds;
+	unsigned long seen = 0;
+	bool found = false, two = false;
+	struct dirent *p, *f;
+
+	if (!proc)
+		return false;
+	while (!two && (p = readdir(proc)) && seen < LBT_INODE_FDS_MAX) {
+		if (p->d_name[0] < '1' || p->d_name[0] > '9')
+			continue;
+		snprintf(dir, sizeof(dir), "/proc/%.20s/fd", p->d_name);
+		fds = opendir(dir);
+		while (fds && !two && (f = readdir(fds)) && seen++ < LBT_INODE_FDS_MAX) {
+			snprintf(link, sizeof(link), "%s/%.40s", dir, f->d_name);
+			if (f->d_name[0] == '.' || !lbt_fd_is(link, ino, name, got, sizeof(got)))
+				continue;
+			two = found && strcmp(got, path);
+			snprintf(path, size, "%s", got);
+			found = true;
+		}
+		if (fds)
+			closedir(fds);
+	}
+	closedir(proc);
+	return found && !two;
+}
+
+/*
+ * A kernel lock named "i_rwsem of inode N (NAME)" gets its file's path in
+ * place of NAME when a process has it open now (unless @off); a path too
+ * long for a name keeps its end.
+ */
+static void lbt_inode_name(struct lbt_lock *l, bool off)
+{
+	char text[LBT_COMM_MAX + 1], name[LBT_COMM_MAX], path[4096], buf[sizeof(path) + 80];
+	unsigned long long ino;
+	size_t len, room;
+	int at = 0;
+
+	memcpy(text, l->name.b, l->name.len);
+	text[l->name.len] = '\0';
+	if (off || sscanf(text, "i_rwsem of inode %llu (%n", &ino, &at) != 1 || !at)
+		return;
+	len = strlen(text + at);
+	if (!len || text[at + len - 1] != ')' || len - 1 >= sizeof(name))
+		return;
+	memcpy(name, text + at, len - 1);
+	name[len - 1] = '\0';
+	if (!lbt_inode_path(ino, name, path, sizeof(path)))
+		return;
+	room = LBT_COMM_MAX - (size_t)at - 2;	/* the prefix, ")" and the NUL */
+	len = strlen(path);
+	snprintf(buf, sizeof(buf), "%.*s%s%s)", at, text, len > room ? "..." : "",
+		 len > room ? path + len - (room - 3) : path);
+	lbt_comm_from_bytes(&l->name, buf, strlen(buf));
+}
+
 /*
  * Every futex lock the module left unnamed gets a name from its process's
  * maps (unless @off): the symbol, or "comm:0xADDR" when the process is gone.
+ * A kernel lock of an inode gets its path where a process has it open.
  */
 void lbt_names_resolve(struct lbt_doc *doc, bool off)
 {
@@ -285,6 +374,8 @@ void lbt_names_resolve(struct lbt_doc *doc, bool off)
 	for (i = 0; i < LBT_ROWS(doc, LBT_T_LOCK); i++) {
 		struct lbt_lock *l = LBT_REC(doc, LBT_T_LOCK, struct lbt_lock, i);
 
+		if (l->name.len)
+			lbt_inode_name(l, off);
 		if (l->name.len || !l->uaddr)
 			continue;
 		pc = NULL;

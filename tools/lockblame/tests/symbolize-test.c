@@ -7,10 +7,12 @@
  *   symbolize-test LIB.so STRIPPED.so
  */
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "../lockblame.h"
 
@@ -134,6 +136,40 @@ static void test_lib(const char *lib, const char *base, bool stripped)
 	dlclose(h);
 }
 
+/* An inode's path from the open files: one path, not two, and the name must fit. */
+static void test_inode_path(void)
+{
+	char dir[] = "/tmp/lbt-inode-XXXXXX", a[64], b[96], sub[64], path[4096];
+	struct stat st;
+	int fa, fb;
+	bool ok;
+
+	if (!mkdtemp(dir)) {
+		check("inode path: a temporary directory", false, "mkdtemp");
+		return;
+	}
+	snprintf(a, sizeof(a), "%s/lbt-append.log", dir);
+	snprintf(sub, sizeof(sub), "%s/other", dir);
+	snprintf(b, sizeof(b), "%s/lbt-append.log", sub);
+	fa = open(a, O_CREAT | O_WRONLY, 0600);
+	ok = fa >= 0 && !fstat(fa, &st) &&
+	     lbt_inode_path(st.st_ino, "lbt-append.l", path, sizeof(path)) && !strcmp(path, a);
+	check("inode path: the open file's path, from the first bytes of its name", ok, path);
+	check("inode path: another name does not fit",
+	      fa >= 0 && !lbt_inode_path(st.st_ino, "other-name", path, sizeof(path)), path);
+	fb = mkdir(sub, 0700) || link(a, b) ? -1 : open(b, O_RDONLY);
+	check("inode path: two open paths of one inode name nothing",
+	      fb >= 0 && !lbt_inode_path(st.st_ino, "lbt-append.l", path, sizeof(path)), path);
+	if (fb >= 0)
+		close(fb);
+	if (fa >= 0)
+		close(fa);
+	unlink(b);
+	rmdir(sub);
+	unlink(a);
+	rmdir(dir);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
@@ -143,6 +179,7 @@ int main(int argc, char **argv)
 	test_fake_maps();
 	test_not_elf();
 	test_self();
+	test_inode_path();
 	test_lib(argv[1], strrchr(argv[1], '/') ? strrchr(argv[1], '/') + 1 : argv[1], false);
 	test_lib(argv[2], strrchr(argv[2], '/') ? strrchr(argv[2], '/') + 1 : argv[2], true);
 	printf("1..%d\n", n);
