@@ -28,11 +28,7 @@ fi
 echo reset > "$LB_DEBUGFS/control"
 "$LB_BIN/lb-mutex" -T -d 1500 -L 30000 > "$out/mutex.truth" 2> "$out/mutex.err" &
 pid=$!
-i=0
-while ! grep -q '^truth workload=' "$out/mutex.truth" && [ $i -lt 60 ]; do
-	sleep 1
-	i=$((i + 1))
-done
+lb_await_truth "$out/mutex.truth" 60
 "$reader" -d "$LB_DEBUGFS" -n 50 > "$out/mutex.text" 2>&1
 "$reader" -d "$LB_DEBUGFS" --json > "$out/mutex.json" 2>&1
 "$reader" -d "$LB_DEBUGFS" -n 50 --no-symbols > "$out/mutex.nosym" 2>&1

@@ -61,11 +61,7 @@ echo reset > "$ctl"
 # lingers so that the reader can name its user frames.
 "$LB_BIN/lb-mutex" -s -H 80 -d 2000 -L 30000 > "$out/mutex.truth" 2> "$out/mutex.err" &
 pid=$!
-i=0
-while ! grep -q '^truth workload=' "$out/mutex.truth" && [ $i -lt 90 ]; do
-	sleep 1
-	i=$((i + 1))
-done
+lb_await_truth "$out/mutex.truth" 90
 cat "$LB_DEBUGFS/ledger" > "$out/ledger"
 cat "$LB_DEBUGFS/outliers" > "$out/outliers"
 cat "$LB_DEBUGFS/stacks" > "$out/stacks"

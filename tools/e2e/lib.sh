@@ -50,6 +50,16 @@ lb_field() {
 		for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) { print substr($i, length(k) + 2); exit } }' "$1"
 }
 
+# lb_await_truth FILE SECONDS: wait until a workload running in the background
+# (lb-mutex -L lingers after) has written its truth to FILE, at most SECONDS.
+lb_await_truth() {
+	local i=0
+	while ! grep -q '^truth workload=' "$1" && [ $i -lt "$2" ]; do
+		sleep 1
+		i=$((i + 1))
+	done
+}
+
 # lb_case NAME WORKLOAD [ARG...]
 # Resets the ledger, runs the workload (its truth to $LB_OUT/NAME.truth) and
 # reads the ledger (to $LB_OUT/NAME.ledger). Returns non-zero, having printed
