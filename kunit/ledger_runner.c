@@ -90,7 +90,8 @@ static void lb_scn_conservation(struct lb_scn_check *c, const struct lb_ledger *
 		      t.blame_ns + t.pending_ns + t.unattributed_ns, t.wait_ns);
 	if (lock && lb_ledger_lock(l, lock, &ls))
 		lb_scn_expect(c, "lock conservation: blame + pending + unattributed == wait",
-			      ls.blame_ns + ls.pending_ns + ls.unattributed_ns, ls.wait_ns);
+			      ls.cnt.blame_ns + ls.cnt.pending_ns + ls.cnt.unattributed_ns,
+			      ls.cnt.wait_ns);
 }
 
 static void lb_scn_step_task(struct lb_scn_check *c, const struct lb_ledger *l,
@@ -107,18 +108,19 @@ static void lb_scn_step_task(struct lb_scn_check *c, const struct lb_ledger *l,
 	if (!found)
 		return;
 	if (st->op == LB_SCN_X_TASK) {
-		lb_scn_expect(c, "task wait_ns", ts.wait_ns, st->want.task.wait);
-		lb_scn_expect(c, "task blame_ns", ts.blame_ns, st->want.task.blame);
-		lb_scn_expect(c, "task root_blame_ns", ts.root_blame_ns, st->want.task.root_blame);
-		lb_scn_expect(c, "task hold_ns", ts.hold_ns, st->want.task.hold);
-		lb_scn_expect(c, "task hold_on_cpu_ns", ts.hold_on_cpu_ns,
+		lb_scn_expect(c, "task wait_ns", ts.acct.wait_ns, st->want.task.wait);
+		lb_scn_expect(c, "task blame_ns", ts.acct.blame_ns, st->want.task.blame);
+		lb_scn_expect(c, "task root_blame_ns", ts.acct.root_blame_ns,
+			      st->want.task.root_blame);
+		lb_scn_expect(c, "task hold_ns", ts.acct.hold_ns, st->want.task.hold);
+		lb_scn_expect(c, "task hold_on_cpu_ns", ts.acct.hold_on_cpu_ns,
 			      st->want.task.hold_on_cpu);
 		lb_scn_expect(c, "task verdict", ts.verdict, st->want.task.verdict);
 	} else if (st->op == LB_SCN_X_TASK_SPLIT) {
-		lb_scn_expect(c, "task hold_ns", ts.hold_ns, st->want.task_split.hold);
-		lb_scn_expect(c, "task hold_on_cpu_ns", ts.hold_on_cpu_ns,
+		lb_scn_expect(c, "task hold_ns", ts.acct.hold_ns, st->want.task_split.hold);
+		lb_scn_expect(c, "task hold_on_cpu_ns", ts.acct.hold_on_cpu_ns,
 			      st->want.task_split.on_cpu);
-		lb_scn_expect(c, "task hold_runnable_ns", ts.hold_runnable_ns,
+		lb_scn_expect(c, "task hold_runnable_ns", ts.acct.hold_runnable_ns,
 			      st->want.task_split.runnable);
 		lb_scn_expect(c, "task hold_sleeping_ns", ts.hold_sleeping_ns,
 			      st->want.task_split.sleeping);
@@ -127,11 +129,11 @@ static void lb_scn_step_task(struct lb_scn_check *c, const struct lb_ledger *l,
 		lb_scn_expect(c, "task hold_runnable_unknown_ns", ts.hold_runnable_unknown_ns,
 			      st->want.task_split.runnable_unknown);
 	} else if (st->op == LB_SCN_X_TASK_COUNTS) {
-		lb_scn_expect(c, "task waits", ts.waits, st->want.task_counts.waits);
-		lb_scn_expect(c, "task holds", ts.holds, st->want.task_counts.holds);
+		lb_scn_expect(c, "task waits", ts.acct.waits, st->want.task_counts.waits);
+		lb_scn_expect(c, "task holds", ts.acct.holds, st->want.task_counts.holds);
 		lb_scn_expect(c, "task holds_lower_bound", ts.holds_lower_bound,
 			      st->want.task_counts.holds_lower_bound);
-		lb_scn_expect(c, "task errors", ts.errors, st->want.task_counts.errors);
+		lb_scn_expect(c, "task errors", ts.acct.errors, st->want.task_counts.errors);
 		lb_scn_expect(c, "task kthread", ts.kthread, st->want.task_counts.kthread);
 		lb_scn_expect(c, "task tgid", ts.id.tgid, st->want.task_counts.tgid);
 	} else {
@@ -153,32 +155,33 @@ static void lb_scn_step_lock(struct lb_scn_check *c, const struct lb_ledger *l,
 	if (!found)
 		return;
 	if (st->op == LB_SCN_X_LOCK) {
-		lb_scn_expect(c, "lock acquisitions", ls.acquisitions, st->want.lock.acquisitions);
-		lb_scn_expect(c, "lock wait_ns", ls.wait_ns, st->want.lock.wait);
-		lb_scn_expect(c, "lock hold_ns", ls.hold_ns, st->want.lock.hold);
-		lb_scn_expect(c, "lock blame_ns", ls.blame_ns, st->want.lock.blame);
+		lb_scn_expect(c, "lock acquisitions", ls.cnt.acquisitions,
+			      st->want.lock.acquisitions);
+		lb_scn_expect(c, "lock wait_ns", ls.cnt.wait_ns, st->want.lock.wait);
+		lb_scn_expect(c, "lock hold_ns", ls.cnt.hold_ns, st->want.lock.hold);
+		lb_scn_expect(c, "lock blame_ns", ls.cnt.blame_ns, st->want.lock.blame);
 		lb_scn_expect(c, "lock holder_pid", ls.holder_pid, st->want.lock.holder);
 		lb_scn_expect(c, "lock waiters_now", ls.waiters_now, st->want.lock.waiters);
 	} else if (st->op == LB_SCN_X_LOCK_MORE) {
-		lb_scn_expect(c, "lock pending_ns", ls.pending_ns, st->want.lock_more.pending);
-		lb_scn_expect(c, "lock unattributed_ns", ls.unattributed_ns,
+		lb_scn_expect(c, "lock pending_ns", ls.cnt.pending_ns, st->want.lock_more.pending);
+		lb_scn_expect(c, "lock unattributed_ns", ls.cnt.unattributed_ns,
 			      st->want.lock_more.unattributed);
-		lb_scn_expect(c, "lock holds", ls.holds, st->want.lock_more.holds);
-		lb_scn_expect(c, "lock holds_lower_bound", ls.holds_lower_bound,
+		lb_scn_expect(c, "lock holds", ls.cnt.holds, st->want.lock_more.holds);
+		lb_scn_expect(c, "lock holds_lower_bound", ls.cnt.holds_lower_bound,
 			      st->want.lock_more.holds_lower_bound);
-		lb_scn_expect(c, "lock holds_at_release", ls.holds_at_release,
+		lb_scn_expect(c, "lock holds_at_release", ls.cnt.holds_at_release,
 			      st->want.lock_more.holds_at_release);
 		lb_scn_expect(c, "lock holders_now", ls.holders_now, st->want.lock_more.holders);
 	} else if (st->op == LB_SCN_X_UNENDED) {
 		struct lb_task_stats ts = {};
 
-		lb_scn_expect(c, "lock holds_unended", ls.holds_unended,
+		lb_scn_expect(c, "lock holds_unended", ls.cnt.holds_unended,
 			      st->want.unended.lock_holds);
 		lb_scn_expect(c, "task tracked", lb_ledger_task(l, st->pid, &ts), true);
 		lb_scn_expect(c, "task holds_unended", ts.holds_unended,
 			      st->want.unended.task_holds);
 	} else if (st->op == LB_SCN_X_LOCK_USE) {
-		lb_scn_expect(c, "lock errors", ls.errors, st->want.lock_use.errors);
+		lb_scn_expect(c, "lock errors", ls.cnt.errors, st->want.lock_use.errors);
 		lb_scn_expect(c, "lock util_ppm", ls.util_ppm, st->want.lock_use.util_ppm);
 		lb_scn_expect(c, "lock sat_milli", ls.sat_milli, st->want.lock_use.sat_milli);
 		lb_scn_expect(c, "lock probable_pid", ls.probable_pid, st->want.lock_use.probable);
@@ -257,7 +260,7 @@ static void lb_scn_step_ledger(struct lb_scn_check *c, const struct lb_ledger *l
 		if (!found)
 			break;
 		lb_scn_expect(c, "task verdict", ts.verdict, st->want.verdict.verdict);
-		lb_scn_expect(c, "task root_blame_ns", ts.root_blame_ns,
+		lb_scn_expect(c, "task root_blame_ns", ts.acct.root_blame_ns,
 			      st->want.verdict.root_blame);
 		break;
 	case LB_SCN_X_EVENT_TASK:
@@ -285,11 +288,11 @@ static void lb_scn_step_ledger(struct lb_scn_check *c, const struct lb_ledger *l
 		lb_scn_expect(c, "process tracked", found, true);
 		if (!found)
 			break;
-		lb_scn_expect(c, "process wait_ns", ps.wait_ns, st->want.proc.wait);
-		lb_scn_expect(c, "process blame_ns", ps.blame_ns, st->want.proc.blame);
-		lb_scn_expect(c, "process root_blame_ns", ps.root_blame_ns,
+		lb_scn_expect(c, "process wait_ns", ps.acct.wait_ns, st->want.proc.wait);
+		lb_scn_expect(c, "process blame_ns", ps.acct.blame_ns, st->want.proc.blame);
+		lb_scn_expect(c, "process root_blame_ns", ps.acct.root_blame_ns,
 			      st->want.proc.root_blame);
-		lb_scn_expect(c, "process hold_ns", ps.hold_ns, st->want.proc.hold);
+		lb_scn_expect(c, "process hold_ns", ps.acct.hold_ns, st->want.proc.hold);
 		lb_scn_expect(c, "process verdict", ps.verdict, st->want.proc.verdict);
 		break;
 	case LB_SCN_X_PROC_SPLIT:
@@ -297,10 +300,10 @@ static void lb_scn_step_ledger(struct lb_scn_check *c, const struct lb_ledger *l
 		lb_scn_expect(c, "process tracked", found, true);
 		if (!found)
 			break;
-		lb_scn_expect(c, "process hold_ns", ps.hold_ns, st->want.proc_split.hold);
-		lb_scn_expect(c, "process hold_on_cpu_ns", ps.hold_on_cpu_ns,
+		lb_scn_expect(c, "process hold_ns", ps.acct.hold_ns, st->want.proc_split.hold);
+		lb_scn_expect(c, "process hold_on_cpu_ns", ps.acct.hold_on_cpu_ns,
 			      st->want.proc_split.on_cpu);
-		lb_scn_expect(c, "process hold_runnable_ns", ps.hold_runnable_ns,
+		lb_scn_expect(c, "process hold_runnable_ns", ps.acct.hold_runnable_ns,
 			      st->want.proc_split.runnable);
 		break;
 	}
@@ -330,6 +333,7 @@ static void lb_scn_step_outliers(struct lb_scn_check *c, struct lb_ledger *l,
 {
 	struct lb_outlier o, want = { .ns = 0 };
 	u64 shortest = ~0ULL, longest = 0;
+	struct lb_ledger_opts opts;
 	struct lb_ledger_totals t;
 	u32 i, n = lb_ledger_nr_outliers(l);
 
@@ -347,8 +351,8 @@ static void lb_scn_step_outliers(struct lb_scn_check *c, struct lb_ledger *l,
 	}
 	if (st->op == LB_SCN_X_OUTLIERS) {
 		lb_ledger_totals(l, &t);
-		lb_scn_expect(c, "outlier threshold", lb_ledger_outlier_ns(l),
-			      st->want.outliers.threshold);
+		lb_ledger_opts(l, &opts);
+		lb_scn_expect(c, "outlier threshold", opts.outlier_ns, st->want.outliers.threshold);
 		lb_scn_expect(c, "outliers kept", n, st->want.outliers.kept);
 		lb_scn_expect(c, "outliers missed", t.outliers_missed, st->want.outliers.missed);
 		lb_scn_expect(c, "outliers shortest", n ? shortest : 0,
@@ -426,10 +430,13 @@ static void lb_scn_run_steps(const struct lb_scenario *s, const struct lb_scn_st
 void lb_scn_run(const struct lb_scenario *s, struct lb_ledger *l,
 		struct lb_scn_check *c)
 {
+	struct lb_ledger_opts opts;
+
 	c->s = s;
 	c->step = 0;
-	lb_ledger_set_futex_kinds(l, !s->kinds_off);
-	lb_ledger_set_outlier_ns(l, s->outlier_ns);
+	opts.futex_kinds = !s->kinds_off;
+	opts.outlier_ns = s->outlier_ns;
+	lb_ledger_set_opts(l, &opts);
 	if (s->prologue)
 		lb_scn_run_steps(s, s->prologue, l, c);
 	lb_scn_run_steps(s, s->steps, l, c);

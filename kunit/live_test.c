@@ -200,8 +200,8 @@ static void lb_live_run(struct kunit *test, enum lb_live_kind kind, const char *
 	lb_drain_unlock();
 	KUNIT_ASSERT_TRUE(test, found);
 	KUNIT_EXPECT_GT(test, pair, 0ULL);
-	KUNIT_EXPECT_GE(test, waiter_st.wait_ns, end->ts_ns - begin->ts_ns);
-	KUNIT_EXPECT_GE(test, holder_st.blame_ns, pair);
+	KUNIT_EXPECT_GE(test, waiter_st.acct.wait_ns, end->ts_ns - begin->ts_ns);
+	KUNIT_EXPECT_GE(test, holder_st.acct.blame_ns, pair);
 	KUNIT_EXPECT_EQ(test, holder_st.verdict, LB_VERDICT_CAUSE);
 	KUNIT_EXPECT_EQ(test, waiter_st.verdict, LB_VERDICT_VICTIM);
 }

@@ -13,7 +13,10 @@
 #include <linux/seq_file.h>
 #include "lockblame.h"
 
-/* The last error, shown when "control" is read; the state is the drain's. */
+/*
+ * The last error, shown when "control" is read; the state is the drain's.
+ * The mutex also orders changes of the ledger's options.
+ */
 static DEFINE_MUTEX(lb_control_mutex);
 static char lb_last_error[96];
 
@@ -67,14 +70,28 @@ apply:
 /* The longest outlier threshold: an hour, in ns. */
 #define LB_OUTLIER_NS_MAX	3600000000000ULL
 
-/* "outlier_ns=N": keep waits and holds of at least N ns whole; 0 is off. */
-static int lb_control_outlier_ns(const char *arg)
+/*
+ * "futex_kinds on|off" (@kinds) or "outlier_ns=N" (@ns_arg): the ledger's
+ * options, changed one at a time. The control mutex keeps two writers from
+ * undoing each other's change.
+ */
+static int lb_control_opts(const char *kinds, const char *ns_arg)
 {
-	u64 ns;
+	struct lb_ledger_opts o;
+	u64 ns = 0;
 
-	if (kstrtou64(arg, 10, &ns) || ns > LB_OUTLIER_NS_MAX)
-		return lb_control_error("outlier_ns takes 0..3600000000000", arg);
-	lb_drain_set_outlier_ns(ns);
+	if (kinds && strcmp(kinds, "on") && strcmp(kinds, "off"))
+		return lb_control_error("futex_kinds takes on or off", kinds);
+	if (ns_arg && (kstrtou64(ns_arg, 10, &ns) || ns > LB_OUTLIER_NS_MAX))
+		return lb_control_error("outlier_ns takes 0..3600000000000", ns_arg);
+	mutex_lock(&lb_control_mutex);
+	lb_drain_opts(&o);
+	if (kinds)
+		o.futex_kinds = !strcmp(kinds, "on");
+	else
+		o.outlier_ns = ns;
+	lb_drain_set_opts(&o);
+	mutex_unlock(&lb_control_mutex);
 	return 0;
 }
 
@@ -99,17 +116,10 @@ int lb_control_exec(char *cmd)
 			return lb_control_error("stacks takes on or off", args ? args : "");
 		return 0;
 	}
-	if (!strcmp(verb, "futex_kinds")) {
-		if (args && !strcmp(args, "on"))
-			lb_drain_set_futex_kinds(true);
-		else if (args && !strcmp(args, "off"))
-			lb_drain_set_futex_kinds(false);
-		else
-			return lb_control_error("futex_kinds takes on or off", args ? args : "");
-		return 0;
-	}
+	if (!strcmp(verb, "futex_kinds"))
+		return lb_control_opts(args ? args : "", NULL);
 	if (!strncmp(verb, "outlier_ns=", 11) && !(args && *args))
-		return lb_control_outlier_ns(verb + 11);
+		return lb_control_opts(NULL, verb + 11);
 	if (args && *args)
 		return lb_control_error("unexpected argument", args);
 	if (!strcmp(verb, "enable"))
@@ -125,9 +135,11 @@ int lb_control_exec(char *cmd)
 
 void lb_control_show(struct seq_file *m)
 {
+	struct lb_ledger_opts o;
 	struct lb_filter f;
 
 	lb_drain_filter(&f);
+	lb_drain_opts(&o);
 	seq_printf(m, "enabled %d\nstacks %d\nfilter_tgid %d\nfilter_comm %s\n",
 		   lb_enabled(), lb_stacks_wanted(), f.tgid, f.comm[0] ? f.comm : "-");
 	mutex_lock(&lb_control_mutex);
@@ -137,7 +149,7 @@ void lb_control_show(struct seq_file *m)
 		    "#           futex_kinds on | futex_kinds off | outlier_ns=N (0: off) |\n"
 		    "#           filter tgid=N [comm=NAME] | filter comm=NAME | filter clear\n"
 		    "#           filter cgroup=ID (with tgid= and comm= too)\n");
-	seq_printf(m, "futex_kinds %d\n", lb_drain_futex_kinds());
+	seq_printf(m, "futex_kinds %d\n", o.futex_kinds);
 	seq_printf(m, "filter_cgroup %llu\n", f.cgroup);
-	seq_printf(m, "outlier_ns %llu\n", lb_drain_outlier_ns());
+	seq_printf(m, "outlier_ns %llu\n", o.outlier_ns);
 }

@@ -238,43 +238,21 @@ void lb_drain_reset(void)
 	mutex_unlock(&lb_drain_mutex);
 }
 
-/* Tell futex locks from event waits (on) or not, for what is drained next. */
-void lb_drain_set_futex_kinds(bool on)
+/* The ledger's options, from what is drained next (reset keeps them). */
+void lb_drain_set_opts(const struct lb_ledger_opts *o)
 {
 	mutex_lock(&lb_drain_mutex);
-	/* What was recorded so far is judged by the rule in force then. */
+	/* What was recorded so far is judged by the options in force then. */
 	lb_drain_locked(ktime_get_mono_fast_ns(), false);
-	lb_ledger_set_futex_kinds(lb_ledger, on);
+	lb_ledger_set_opts(lb_ledger, o);
 	mutex_unlock(&lb_drain_mutex);
 }
 
-/* Keep waits and holds of at least @ns whole (0: off), from what is drained next. */
-void lb_drain_set_outlier_ns(u64 ns)
+void lb_drain_opts(struct lb_ledger_opts *o)
 {
 	mutex_lock(&lb_drain_mutex);
-	lb_drain_locked(ktime_get_mono_fast_ns(), false);
-	lb_ledger_set_outlier_ns(lb_ledger, ns);
+	lb_ledger_opts(lb_ledger, o);
 	mutex_unlock(&lb_drain_mutex);
-}
-
-u64 lb_drain_outlier_ns(void)
-{
-	u64 ns;
-
-	mutex_lock(&lb_drain_mutex);
-	ns = lb_ledger_outlier_ns(lb_ledger);
-	mutex_unlock(&lb_drain_mutex);
-	return ns;
-}
-
-bool lb_drain_futex_kinds(void)
-{
-	bool on;
-
-	mutex_lock(&lb_drain_mutex);
-	on = lb_ledger_futex_kinds(lb_ledger);
-	mutex_unlock(&lb_drain_mutex);
-	return on;
 }
 
 /*

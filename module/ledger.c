@@ -55,10 +55,10 @@ void lb_pending_unattribute(struct lb_ledger *l, struct lb_lock *lock)
 {
 	struct lb_waiter *w, *tmp;
 
-	lock->unattributed_ns += lock->pending_ns;
-	l->totals.unattributed_ns += lock->pending_ns;
-	l->totals.pending_ns -= lock->pending_ns;
-	lock->pending_ns = 0;
+	lock->cnt.unattributed_ns += lock->cnt.pending_ns;
+	l->totals.unattributed_ns += lock->cnt.pending_ns;
+	l->totals.pending_ns -= lock->cnt.pending_ns;
+	lock->cnt.pending_ns = 0;
 	list_for_each_entry(w, &lock->waiters, lock_node)
 		w->pending_ns = 0;
 	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node)
@@ -163,8 +163,8 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 dt)
 	struct lb_waiter *w;
 	u32 i;
 
-	lock->wait_ns += total;
-	lock->busy_ns += dt;
+	lock->cnt.wait_ns += total;
+	lock->cnt.busy_ns += dt;
 	l->totals.wait_ns += total;
 	list_for_each_entry(w, &lock->waiters, lock_node) {
 		w->wait_ns += dt;
@@ -180,7 +180,7 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 dt)
 			lock->pending_busy_ns = 0;
 		}
 		lock->pending_busy_ns += dt;
-		lock->pending_ns += total;
+		lock->cnt.pending_ns += total;
 		l->totals.pending_ns += total;
 		if (lock->probable_pid)
 			lb_route_note(l, lock, total);
@@ -188,7 +188,7 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 dt)
 	}
 	for (i = 0; i < lock->nr_holders; i++)
 		lock->holder[i].contended_ns += dt;
-	lock->blame_ns += total;
+	lock->cnt.blame_ns += total;
 	l->totals.blame_ns += total;
 	lb_share_blame(l, lock, dt, total);
 }
@@ -228,9 +228,9 @@ static void lb_unattribute_own(struct lb_ledger *l, struct lb_lock *lock, s32 pi
 			lb_waiter_free(l, w);
 		}
 	}
-	own = min(own, lock->pending_ns);
-	lock->pending_ns -= own;
-	lock->unattributed_ns += own;
+	own = min(own, lock->cnt.pending_ns);
+	lock->cnt.pending_ns -= own;
+	lock->cnt.unattributed_ns += own;
 	l->totals.pending_ns -= own;
 	l->totals.unattributed_ns += own;
 }
@@ -243,9 +243,9 @@ static void lb_unattribute_own(struct lb_ledger *l, struct lb_lock *lock, s32 pi
 static void lb_pending_to_blame(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
 				u64 ns)
 {
-	ns = min(ns, lock->pending_ns);
-	lock->pending_ns -= ns;
-	lock->blame_ns += ns;
+	ns = min(ns, lock->cnt.pending_ns);
+	lock->cnt.pending_ns -= ns;
+	lock->cnt.blame_ns += ns;
 	l->totals.pending_ns -= ns;
 	l->totals.blame_ns += ns;
 	lb_account_add(r, &(struct lb_account){ .blame_ns = ns, .root_blame_ns = ns });
@@ -258,7 +258,7 @@ static void lb_resolve_pending(struct lb_ledger *l, struct lb_lock *lock, struct
 	struct lb_waiter *w, *tmp;
 
 	lb_unattribute_own(l, lock, r->id.pid);
-	lb_pending_to_blame(l, lock, r, lock->pending_ns);
+	lb_pending_to_blame(l, lock, r, lock->cnt.pending_ns);
 	lb_root_debts_settle(l, lock, r);
 	lb_routes_learn_root(l, lock, r);
 	lb_routes_settle(l, lock, r);
@@ -279,8 +279,8 @@ static void lb_unwait(struct lb_ledger *l, struct lb_lock *lock, s32 pid, u64 ns
 	struct lb_task *t = lb_task_find(l, pid);
 	u32 i;
 
-	lock->wait_ns -= ns;
-	lock->pending_ns -= ns;
+	lock->cnt.wait_ns -= ns;
+	lock->cnt.pending_ns -= ns;
 	l->totals.wait_ns -= ns;
 	l->totals.pending_ns -= ns;
 	for (i = 0; i < LB_LOCK_TOP; i++)
@@ -316,7 +316,8 @@ static void lb_on_thread_exit(struct lb_ledger *l, struct lb_lock *lock)
 		lock->nr_waiting--;
 		t->waiting = NULL;
 		/* With kinds, the wait goes on as an event wait (a join); its end ends it. */
-		if (!l->futex_kinds || !lb_event_wait_adopt(l, &t->id, lock->id, w->begin_ns)) {
+		if (!l->opts.futex_kinds ||
+		    !lb_event_wait_adopt(l, &t->id, lock->id, w->begin_ns)) {
 			t->swallow_end = true;
 			t->swallow_lock = lock->id;
 		}
@@ -329,7 +330,7 @@ static void lb_on_thread_exit(struct lb_ledger *l, struct lb_lock *lock)
 	lock->pending_open = false;
 	lock->wake_credit = 0;
 	lock->wake_debt = 0;
-	if (!lock->wait_ns)
+	if (!lock->cnt.wait_ns)
 		lb_lock_forget(l, lock);
 }
 
@@ -409,7 +410,7 @@ static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts
 	if (!lock) {
 		/* A futex woken with no lock wait on it: it woke event waits. */
 		if (!(ev->flags & LB_EF_THREAD_EXIT) &&
-		    !(ev->lock_class == LB_LOCK_FUTEX && l->futex_kinds))
+		    !(ev->lock_class == LB_LOCK_FUTEX && l->opts.futex_kinds))
 			l->totals.unmatched_events++;
 		return;
 	}
@@ -421,7 +422,7 @@ static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts
 	if (r) {
 		const struct lb_holder *h = lb_holder_find(lock, r);
 		/* The blame of the hold this release ends, for its stack. */
-		u64 blame = (h ? h->blame_ns : 0) + lock->pending_ns;
+		u64 blame = (h ? h->blame_ns : 0) + lock->cnt.pending_ns;
 
 		lb_task_pin(r);
 		lb_end_lost_wait(l, r);

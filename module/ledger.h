@@ -85,18 +85,27 @@ struct lb_outlier {
 	s32 root;		/* the chain's root cause when the holder waited; 0: none */
 };
 
+/*
+ * What a task waited, held and caused: kept per task and, summed, per
+ * process (which outlives its evicted tasks). lb_account_add() adds to both.
+ */
+struct lb_account {
+	u64 wait_ns;		/* time spent waiting on contended locks */
+	u64 waits;		/* contended waits ended (or never slept) */
+	u64 errors;		/* of them: timeout, signal or value changed */
+	u64 hold_ns;		/* time holding a lock while others waited */
+	u64 hold_on_cpu_ns;	/* part of hold_ns on a CPU */
+	u64 hold_runnable_ns;	/* part of hold_ns runnable, waiting for a CPU */
+	u64 holds;		/* contended holds ended */
+	u64 blame_ns;		/* waiter-ns inflicted while holding */
+	u64 root_blame_ns;	/* blame kept: inflicted while running, or reached through chains */
+};
+
 /* What the ledger knows of one task (for tests and the report). */
 struct lb_task_stats {
 	struct lb_task_id id;
-	u64 wait_ns;		/* time spent waiting on contended locks */
-	u64 waits;		/* contended waits (ended) */
-	u64 hold_ns;		/* time holding a lock while others waited */
-	u64 hold_on_cpu_ns;	/* part of hold_ns spent on a CPU */
-	u64 holds;		/* contended holds (ended) */
-	u64 blame_ns;		/* waiter-ns inflicted while holding */
-	u64 root_blame_ns;	/* blame received through chains (root cause) */
-	u64 errors;		/* waits ended by timeout, signal or value change */
-	enum lb_verdict verdict;	/* from root_blame_ns (the blame it keeps) and wait_ns */
+	struct lb_account acct;	/* what it waited, held and caused */
+	enum lb_verdict verdict;	/* from acct: root_blame_ns (the blame it keeps), wait_ns */
 	u64 hold_cpu_unknown_ns;/* part of hold_ns whose on-CPU share was not measured */
 	u64 holds_lower_bound;	/* holds whose start was not seen: hold_ns is a lower bound */
 	u64 holds_unended;	/* holds whose release was not seen: counted until dropped */
@@ -107,7 +116,6 @@ struct lb_task_stats {
 	 * Why the holder was slow: hold_ns = hold_on_cpu_ns + hold_runnable_ns
 	 * + hold_sleeping_ns + hold_cpu_unknown_ns + hold_runnable_unknown_ns.
 	 */
-	u64 hold_runnable_ns;	/* part of hold_ns runnable, waiting for a CPU */
 	u64 hold_sleeping_ns;	/* part of hold_ns blocked: asleep, on I/O or a lock */
 	/* part of hold_ns off CPU whose runnable share was not read (no run_delay) */
 	u64 hold_runnable_unknown_ns;
@@ -118,32 +126,37 @@ struct lb_process_stats {
 	s32 tgid;
 	char comm[LB_COMM_LEN];	/* the leader's comm if seen, else the first thread's */
 	u32 tasks;		/* its tasks tracked now */
-	u64 wait_ns, waits, hold_ns, hold_on_cpu_ns, holds, blame_ns, root_blame_ns, errors;
+	struct lb_account acct;	/* the sum of its tasks', evicted ones included */
 	enum lb_verdict verdict;
-	u64 hold_runnable_ns;
 	u64 cgroup;		/* its latest task's cgroup v2 id; 0: not known */
+};
+
+/* A lock's counters: kept by the ledger, copied whole to its stats. */
+struct lb_lock_counts {
+	u64 acquisitions;	/* contended acquisitions (waits ended) */
+	u64 wait_ns, hold_ns, blame_ns, pending_ns, unattributed_ns;
+	u64 busy_ns;		/* time held while somebody waited */
+	u64 errors;		/* waits ended by timeout, signal or value change */
+	u64 holds;		/* contended holds ended */
+	u64 holds_lower_bound;	/* of which the start was not seen */
+	u64 holds_at_release;	/* of which the holder was learnt only at release (futex) */
+	u64 holds_unended;	/* of which the release was not seen (ended unseen or lost) */
+	/* Why its holders were slow: the parts of hold_ns, as a task's are. */
+	u64 hold_on_cpu_ns, hold_runnable_ns, hold_cpu_unknown_ns, hold_runnable_unknown_ns;
 };
 
 struct lb_lock_stats {
 	u64 lock;
 	u8 lock_class;
-	u64 acquisitions;	/* contended acquisitions (waits ended) */
-	u64 wait_ns, hold_ns, blame_ns, pending_ns, unattributed_ns;
+	struct lb_lock_counts cnt;
 	u64 wait_p50_ns, wait_p99_ns, wait_max_ns;
 	u64 hold_p50_ns, hold_p99_ns, hold_max_ns;
-	u64 errors;
 	u32 waiters_now;
 	s32 holder_pid;		/* 0 if not known */
 	u32 holders_now;	/* known holders (rwsem readers may be several) */
 	s32 probable_pid;	/* heuristic owner (glibc __owner), never blamed; 0 if none */
-	u64 holds;		/* contended holds ended */
-	u64 holds_lower_bound;	/* of which the start was not seen */
-	u64 holds_at_release;	/* of which the holder was learnt only at release (futex) */
-	u64 holds_unended;	/* of which the release was not seen (ended unseen or lost) */
-	/* Why its holders were slow: hold_ns split as a task's (lb_task_stats) */
-	u64 hold_on_cpu_ns, hold_runnable_ns, hold_sleeping_ns;
-	u64 hold_cpu_unknown_ns, hold_runnable_unknown_ns;
-	u64 busy_ns;		/* time held while somebody waited */
+	/* the rest of hold_ns: hold_ns - on_cpu - runnable - both unknowns */
+	u64 hold_sleeping_ns;
 	u64 util_ppm;		/* busy_ns / window, parts per million */
 	u64 sat_milli;		/* wait_ns / window: mean queue length x 1000 */
 	s32 top_cause_pid;	/* the holder that inflicted the most waiting here; 0 if none */
@@ -196,14 +209,17 @@ bool lb_ledger_event_task(const struct lb_ledger *l, s32 pid, u64 *wait_ns, u64 
 /* The verdict rule, for tasks and processes alike (see ledger_query.c). */
 enum lb_verdict lb_verdict_of(u64 kept_blame_ns, u64 wait_ns);
 
-/* Tell futex locks from event waits (on), or count every futex as a lock. */
-void lb_ledger_set_futex_kinds(struct lb_ledger *l, bool on);
-bool lb_ledger_futex_kinds(const struct lb_ledger *l);
+/* What a reader may change while the ledger runs (ledger_events.c). */
+struct lb_ledger_opts {
+	bool futex_kinds;	/* tell futex locks from event waits (off: every futex a lock) */
+	u64 outlier_ns;		/* keep waits and holds this long whole (0: off) */
+};
+
+void lb_ledger_set_opts(struct lb_ledger *l, const struct lb_ledger_opts *o);
+void lb_ledger_opts(const struct lb_ledger *l, struct lb_ledger_opts *o);
+
 const char *lb_verdict_name(enum lb_verdict v);
 
-/* Keep waits and holds of at least @ns whole (0: off); reset keeps it. */
-void lb_ledger_set_outlier_ns(struct lb_ledger *l, u64 ns);
-u64 lb_ledger_outlier_ns(const struct lb_ledger *l);
 /* Outliers kept, and the @i-th of them (in no order). */
 u32 lb_ledger_nr_outliers(const struct lb_ledger *l);
 bool lb_ledger_outlier(const struct lb_ledger *l, u32 i, struct lb_outlier *o);

@@ -6,6 +6,7 @@
  * the root blame waits on it as a debt (decided at its release), and the
  * time a probable holder spends waiting elsewhere is kept as routes.
  */
+#include <linux/sort.h>
 #include "ledger_internal.h"
 
 /* Chain records: append-only until reset. */
@@ -164,30 +165,18 @@ void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task 
 
 /* Deadlocks: cycles are kept as sorted sets, so each is recorded once. */
 
-static void lb_sort_s32(s32 *v, u32 n)
+static int lb_cmp_s32(const void *a, const void *b)
 {
-	u32 i, j;
-	s32 x;
+	s32 x = *(const s32 *)a, y = *(const s32 *)b;
 
-	for (i = 1; i < n; i++) {
-		x = v[i];
-		for (j = i; j > 0 && v[j - 1] > x; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
-	}
+	return (x > y) - (x < y);
 }
 
-static void lb_sort_u64(u64 *v, u32 n)
+static int lb_cmp_u64(const void *a, const void *b)
 {
-	u32 i, j;
-	u64 x;
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
 
-	for (i = 1; i < n; i++) {
-		x = v[i];
-		for (j = i; j > 0 && v[j - 1] > x; j--)
-			v[j] = v[j - 1];
-		v[j] = x;
-	}
+	return (x > y) - (x < y);
 }
 
 static void lb_deadlock_add(struct lb_ledger *l, const s32 *pid, const u64 *lock, u32 n)
@@ -201,8 +190,8 @@ static void lb_deadlock_add(struct lb_ledger *l, const s32 *pid, const u64 *lock
 	d.nr_locks = n;
 	memcpy(d.pid, pid, n * sizeof(*pid));
 	memcpy(d.lock, lock, n * sizeof(*lock));
-	lb_sort_s32(d.pid, n);
-	lb_sort_u64(d.lock, n);
+	sort(d.pid, n, sizeof(*d.pid), lb_cmp_s32, NULL);
+	sort(d.lock, n, sizeof(*d.lock), lb_cmp_u64, NULL);
 	for (i = 0; i < l->nr_deadlocks; i++) {
 		const struct lb_deadlock *o = &l->deadlock[i];
 

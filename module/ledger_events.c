@@ -55,17 +55,17 @@ void lb_events_init(struct lb_ledger *l)
 	memset(l->wake, 0, sizeof(l->wake));
 }
 
-void lb_ledger_set_futex_kinds(struct lb_ledger *l, bool on)
+void lb_ledger_set_opts(struct lb_ledger *l, const struct lb_ledger_opts *o)
 {
-	l->futex_kinds = on;
+	l->opts = *o;
 }
-EXPORT_SYMBOL_IF_KUNIT(lb_ledger_set_futex_kinds);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_set_opts);
 
-bool lb_ledger_futex_kinds(const struct lb_ledger *l)
+void lb_ledger_opts(const struct lb_ledger *l, struct lb_ledger_opts *o)
 {
-	return l->futex_kinds;
+	*o = l->opts;
 }
-EXPORT_SYMBOL_IF_KUNIT(lb_ledger_futex_kinds);
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_opts);
 
 static struct lb_wake *lb_wake_slot(struct lb_ledger *l, u64 key)
 {
@@ -81,7 +81,7 @@ static bool lb_word_lock_shaped(u32 word)
 bool lb_futex_wait_is_event(const struct lb_ledger *l, const struct lb_event *ev)
 {
 	/* Without the word (or with kinds off) every futex is a lock. */
-	if (!l->futex_kinds || ev->lock_class != LB_LOCK_FUTEX || !(ev->flags & LB_EF_WORD))
+	if (!l->opts.futex_kinds || ev->lock_class != LB_LOCK_FUTEX || !(ev->flags & LB_EF_WORD))
 		return false;
 	return (ev->flags & LB_EF_WORD_TID) || !lb_word_lock_shaped(ev->word);
 }

@@ -300,12 +300,12 @@ static void lb_hold_account(struct lb_lock *lock, struct lb_task *r, u64 hold,
 	});
 	r->hold_cpu_unknown_ns += s->cpu_unknown;
 	r->hold_runnable_unknown_ns += s->runnable_unknown;
-	lock->hold_ns += hold;
-	lock->hold_on_cpu_ns += s->on;
-	lock->hold_runnable_ns += s->runnable;
-	lock->hold_cpu_unknown_ns += s->cpu_unknown;
-	lock->hold_runnable_unknown_ns += s->runnable_unknown;
-	lock->holds++;
+	lock->cnt.hold_ns += hold;
+	lock->cnt.hold_on_cpu_ns += s->on;
+	lock->cnt.hold_runnable_ns += s->runnable;
+	lock->cnt.hold_cpu_unknown_ns += s->cpu_unknown;
+	lock->cnt.hold_runnable_unknown_ns += s->runnable_unknown;
+	lock->cnt.holds++;
 	lb_hist_add(&lock->hold_hist, hold);
 }
 
@@ -320,10 +320,10 @@ static void lb_hold_unended(struct lb_lock *lock, struct lb_task *t, u64 hold, b
 	lb_hold_split(hold, 0, 0, 0, false, &s);
 	lb_hold_account(lock, t, hold, &s);
 	t->holds_unended++;
-	lock->holds_unended++;
+	lock->cnt.holds_unended++;
 	if (lower) {
 		t->holds_lower_bound++;
-		lock->holds_lower_bound++;
+		lock->cnt.holds_lower_bound++;
 	}
 }
 
@@ -363,12 +363,12 @@ void lb_record_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r
 	lb_hold_split(hold, span, cpu, runnable, rq_read, s);
 	lb_hold_account(lock, r, hold, s);
 	lock->release.hold_ns = hold;
-	if (l->outlier_ns && hold >= l->outlier_ns)
+	if (l->opts.outlier_ns && hold >= l->opts.outlier_ns)
 		lb_outlier_hold(l, lock, r);
 	if (lower) {
 		r->holds_lower_bound++;
-		lock->holds_lower_bound++;
+		lock->cnt.holds_lower_bound++;
 	}
 	if (!h)
-		lock->holds_at_release++;
+		lock->cnt.holds_at_release++;
 }

@@ -55,22 +55,6 @@ struct lb_top {
 	u64 ns;
 };
 
-/*
- * What a task waited, held and caused: kept per task and, summed, per
- * process (which outlives its evicted tasks). lb_account_add() adds to both.
- */
-struct lb_account {
-	u64 wait_ns;		/* time spent waiting on contended locks */
-	u64 waits;		/* contended waits ended (or never slept) */
-	u64 errors;		/* of them: timeout, signal or value changed */
-	u64 hold_ns;		/* time holding a lock while others waited */
-	u64 hold_on_cpu_ns;	/* part of hold_ns on a CPU */
-	u64 hold_runnable_ns;	/* part of hold_ns runnable, waiting for a CPU */
-	u64 holds;		/* contended holds ended */
-	u64 blame_ns;		/* waiter-ns inflicted while holding */
-	u64 root_blame_ns;	/* blame kept: inflicted while running, or reached through chains */
-};
-
 struct lb_proc {
 	struct hlist_node hnode;
 	struct list_head lru;		/* free list, or proc_lru while no task refers to it */
@@ -230,16 +214,12 @@ struct lb_lock {
 	bool pending_open;		/* pending_since is valid */
 	u64 pending_since;		/* first unattributed waiting since the last release */
 	u64 pending_busy_ns;		/* time since then with a waiter, holder unknown */
-	u64 pending_ns;
 	u32 nr_root_debts;
 	struct lb_root_debt root_debt[LB_LOCK_ROOT_DEBTS];
 	s32 route_pid;			/* the probable holder the routes assume */
 	u32 nr_routes;
 	struct lb_route route[LB_LOCK_ROUTES];
-	u64 acquisitions, wait_ns, hold_ns, blame_ns, unattributed_ns, busy_ns, errors;
-	u64 holds, holds_lower_bound, holds_at_release, holds_unended;
-	/* Why its holders were slow: the parts of hold_ns, as a task's are. */
-	u64 hold_on_cpu_ns, hold_runnable_ns, hold_cpu_unknown_ns, hold_runnable_unknown_ns;
+	struct lb_lock_counts cnt;
 	struct lb_hist wait_hist, hold_hist;
 	struct lb_top cause[LB_LOCK_TOP], victim[LB_LOCK_TOP];
 	/*
@@ -383,7 +363,7 @@ struct lb_ledger {
 	struct lb_deadlock deadlock[LB_DEADLOCKS_MAX];
 	u32 nr_deadlocks;
 
-	bool futex_kinds;		/* tell futex locks from event waits */
+	struct lb_ledger_opts opts;
 	struct lb_sleeper *sleepers;
 	struct hlist_head *sleeper_hash;
 	u32 sleeper_bits, nr_asleep;
@@ -398,7 +378,6 @@ struct lb_ledger {
 	struct hlist_head cgroup_pair_hash[1U << LB_CGROUP_PAIR_BITS];
 	u32 nr_cgroup_pairs;
 
-	u64 outlier_ns;			/* threshold; 0: off */
 	struct lb_outlier outlier[LB_OUTLIERS];
 	u32 nr_outliers;
 };

@@ -7,18 +7,6 @@
  */
 #include "ledger_internal.h"
 
-void lb_ledger_set_outlier_ns(struct lb_ledger *l, u64 ns)
-{
-	l->outlier_ns = ns;
-}
-EXPORT_SYMBOL_IF_KUNIT(lb_ledger_set_outlier_ns);
-
-u64 lb_ledger_outlier_ns(const struct lb_ledger *l)
-{
-	return l->outlier_ns;
-}
-EXPORT_SYMBOL_IF_KUNIT(lb_ledger_outlier_ns);
-
 u32 lb_ledger_nr_outliers(const struct lb_ledger *l)
 {
 	return l->nr_outliers;
@@ -243,7 +231,7 @@ void lb_ledger_outliers(const struct lb_ledger *l, struct lb_out *out)
 	u32 i;
 
 	out->printf(out, "# lockblame outliers v1: threshold %s, kept %u of %u, not kept %llu\n",
-		    l->outlier_ns ? lb_fmt_ns(thr, sizeof(thr), l->outlier_ns) : "off",
+		    l->opts.outlier_ns ? lb_fmt_ns(thr, sizeof(thr), l->opts.outlier_ns) : "off",
 		    l->nr_outliers, LB_OUTLIERS, l->totals.outliers_missed);
 	out->printf(out, "%-4s %9s %10s %-16s %-8s %7s %7s %-16s %7s %7s %-16s",
 		    "kind", "duration", "end_s", "lock", "class", "victim", "tgid", "comm",

@@ -82,17 +82,9 @@ void lb_task_fill_stats(const struct lb_task *t, struct lb_task_stats *st)
 {
 	memset(st, 0, sizeof(*st));
 	st->id = t->id;
-	st->wait_ns = t->acct.wait_ns;
-	st->waits = t->acct.waits;
-	st->hold_ns = t->acct.hold_ns;
-	st->hold_on_cpu_ns = t->acct.hold_on_cpu_ns;
-	st->holds = t->acct.holds;
-	st->blame_ns = t->acct.blame_ns;
-	st->root_blame_ns = t->acct.root_blame_ns;
-	st->errors = t->acct.errors;
+	st->acct = t->acct;
 	st->verdict = lb_verdict_of(t->acct.root_blame_ns, t->acct.wait_ns);
 	st->hold_cpu_unknown_ns = t->hold_cpu_unknown_ns;
-	st->hold_runnable_ns = t->acct.hold_runnable_ns;
 	st->hold_runnable_unknown_ns = t->hold_runnable_unknown_ns;
 	st->hold_sleeping_ns = t->acct.hold_ns - t->acct.hold_on_cpu_ns -
 			       t->acct.hold_runnable_ns - t->hold_cpu_unknown_ns -
@@ -139,15 +131,7 @@ void lb_proc_fill_stats(const struct lb_proc *p, struct lb_process_stats *st)
 	st->tgid = p->tgid;
 	memcpy(st->comm, p->comm, LB_COMM_LEN);
 	st->tasks = p->nr_tasks;
-	st->wait_ns = p->acct.wait_ns;
-	st->waits = p->acct.waits;
-	st->hold_ns = p->acct.hold_ns;
-	st->hold_on_cpu_ns = p->acct.hold_on_cpu_ns;
-	st->hold_runnable_ns = p->acct.hold_runnable_ns;
-	st->holds = p->acct.holds;
-	st->blame_ns = p->acct.blame_ns;
-	st->root_blame_ns = p->acct.root_blame_ns;
-	st->errors = p->acct.errors;
+	st->acct = p->acct;
 	st->verdict = lb_verdict_of(p->acct.root_blame_ns, p->acct.wait_ns);
 	st->cgroup = p->cgroup;
 }
@@ -172,39 +156,25 @@ void lb_lock_fill_stats(const struct lb_ledger *l, const struct lb_lock *lock,
 	memset(st, 0, sizeof(*st));
 	st->lock = lock->id;
 	st->lock_class = lock->lock_class;
-	st->acquisitions = lock->acquisitions;
-	st->wait_ns = lock->wait_ns;
-	st->hold_ns = lock->hold_ns;
-	st->blame_ns = lock->blame_ns;
-	st->pending_ns = lock->pending_ns;
-	st->unattributed_ns = lock->unattributed_ns;
+	st->cnt = lock->cnt;
 	st->wait_p50_ns = lb_hist_percentile(&lock->wait_hist, 50);
 	st->wait_p99_ns = lb_hist_percentile(&lock->wait_hist, 99);
 	st->wait_max_ns = lock->wait_hist.max;
 	st->hold_p50_ns = lb_hist_percentile(&lock->hold_hist, 50);
 	st->hold_p99_ns = lb_hist_percentile(&lock->hold_hist, 99);
 	st->hold_max_ns = lock->hold_hist.max;
-	st->errors = lock->errors;
 	st->waiters_now = lock->nr_waiting;
 	st->holder_pid = lock->nr_holders ? lock->holder[0].task->id.pid : 0;
 	st->holders_now = lock->nr_holders;
 	st->probable_pid = lock->probable_pid;
-	st->holds = lock->holds;
-	st->holds_lower_bound = lock->holds_lower_bound;
-	st->holds_at_release = lock->holds_at_release;
-	st->holds_unended = lock->holds_unended;
-	st->hold_on_cpu_ns = lock->hold_on_cpu_ns;
-	st->hold_runnable_ns = lock->hold_runnable_ns;
-	st->hold_cpu_unknown_ns = lock->hold_cpu_unknown_ns;
-	st->hold_runnable_unknown_ns = lock->hold_runnable_unknown_ns;
-	st->hold_sleeping_ns = lock->hold_ns - lock->hold_on_cpu_ns - lock->hold_runnable_ns -
-			       lock->hold_cpu_unknown_ns - lock->hold_runnable_unknown_ns;
-	st->busy_ns = lock->busy_ns;
+	st->hold_sleeping_ns = lock->cnt.hold_ns - lock->cnt.hold_on_cpu_ns -
+			       lock->cnt.hold_runnable_ns - lock->cnt.hold_cpu_unknown_ns -
+			       lock->cnt.hold_runnable_unknown_ns;
 	st->name = lock->name_id && l->name_of ? l->name_of(lock->name_id) : NULL;
 	st->name_tgid = lock->name_tgid;
 	st->uaddr = lock->uaddr;
-	st->util_ppm = min_t(u64, lb_scale(lock->busy_ns, 1000000, window), 1000000);
-	st->sat_milli = lb_scale(lock->wait_ns, 1000, window);
+	st->util_ppm = min_t(u64, lb_scale(lock->cnt.busy_ns, 1000000, window), 1000000);
+	st->sat_milli = lb_scale(lock->cnt.wait_ns, 1000, window);
 	for (i = 0; i < LB_LOCK_TOP; i++) {
 		if (lock->cause[i].pid && lock->cause[i].ns > st->top_cause_ns) {
 			st->top_cause_pid = lock->cause[i].pid;

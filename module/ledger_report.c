@@ -119,7 +119,7 @@ static void lb_report_event_header(const struct lb_ledger *l, struct lb_out *out
 
 	lb_ledger_totals(l, &t);
 	lb_line_start(&ln, out, 0, 2);
-	if (!l->futex_kinds) {
+	if (!l->opts.futex_kinds) {
 		lb_line_item(&ln, "", "futex kinds off: every futex wait counts as a lock wait");
 		lb_line_end(&ln);
 		return;
@@ -209,25 +209,27 @@ static void lb_report_lock_holds(struct lb_out *out, const struct lb_lock *lock)
 	char d[LB_NUM_LEN];
 	struct lb_line ln;
 
-	if (!lock->holds_lower_bound && !lock->holds_at_release && !lock->holds_unended &&
-	    !lock->pending_ns && !lock->unattributed_ns)
+	if (!lock->cnt.holds_lower_bound && !lock->cnt.holds_at_release &&
+	    !lock->cnt.holds_unended &&
+	    !lock->cnt.pending_ns && !lock->cnt.unattributed_ns)
 		return;
 	lb_line_start(&ln, out, 4, 8);
 	lb_line_item(&ln, "", "holds:");
-	if (lock->holds_lower_bound)
+	if (lock->cnt.holds_lower_bound)
 		lb_line_item(&ln, " ", "%llu of %llu begun unseen (counted from the first waiter)",
-			     lock->holds_lower_bound, lock->holds);
-	if (lock->holds_at_release)
+			     lock->cnt.holds_lower_bound, lock->cnt.holds);
+	if (lock->cnt.holds_at_release)
 		lb_line_item(&ln, "; ", "%llu with holder known only at release",
-			     lock->holds_at_release);
-	if (lock->holds_unended)
+			     lock->cnt.holds_at_release);
+	if (lock->cnt.holds_unended)
 		lb_line_item(&ln, "; ", "%llu ended unseen (counted until the holder was dropped)",
-			     lock->holds_unended);
-	if (lock->pending_ns)
-		lb_line_item(&ln, "; ", "pending %s", lb_fmt_ns(d, sizeof(d), lock->pending_ns));
-	if (lock->unattributed_ns)
+			     lock->cnt.holds_unended);
+	if (lock->cnt.pending_ns)
+		lb_line_item(&ln, "; ", "pending %s",
+			     lb_fmt_ns(d, sizeof(d), lock->cnt.pending_ns));
+	if (lock->cnt.unattributed_ns)
 		lb_line_item(&ln, "; ", "unattributed %s",
-			     lb_fmt_ns(d, sizeof(d), lock->unattributed_ns));
+			     lb_fmt_ns(d, sizeof(d), lock->cnt.unattributed_ns));
 	lb_line_end(&ln);
 }
 
@@ -295,14 +297,14 @@ static void lb_report_lock_split(const struct lb_ledger *l, struct lb_out *out,
 	struct lb_lock_stats st;
 	char split[LB_NUM_LEN];
 
-	if (!lock->hold_ns)
+	if (!lock->cnt.hold_ns)
 		return;
 	lb_lock_fill_stats(l, lock, &st);
 	out->printf(out, "    holders on/run/slp: %s\n",
 		    lb_fmt_split(split, sizeof(split), &(struct lb_split_ns){
-				st.hold_ns, st.hold_on_cpu_ns, st.hold_runnable_ns,
-				st.hold_sleeping_ns, st.hold_cpu_unknown_ns,
-				st.hold_runnable_unknown_ns }));
+				st.cnt.hold_ns, st.cnt.hold_on_cpu_ns, st.cnt.hold_runnable_ns,
+				st.hold_sleeping_ns, st.cnt.hold_cpu_unknown_ns,
+				st.cnt.hold_runnable_unknown_ns }));
 }
 
 /* Rows are formatted apart from the ranking, to keep each stack frame small. */
@@ -338,9 +340,9 @@ static noinline_for_stack void lb_report_lock_row(const struct lb_ledger *l,
 		snprintf(hold, sizeof(hold), "-");
 	out->printf(out, "%016llx %-8s %5s %8s %8s %8s %8s %8s %6s %6s %5s\n",
 		    st.lock, lb_class_name(st.lock_class),
-		    lb_fmt_count(acq, sizeof(acq), st.acquisitions),
-		    lb_fmt_ns(w, sizeof(w), st.wait_ns), p50, p99, max, hold, util, sat,
-		    lb_fmt_count(err, sizeof(err), st.errors));
+		    lb_fmt_count(acq, sizeof(acq), st.cnt.acquisitions),
+		    lb_fmt_ns(w, sizeof(w), st.cnt.wait_ns), p50, p99, max, hold, util, sat,
+		    lb_fmt_count(err, sizeof(err), st.cnt.errors));
 }
 
 static void lb_report_locks(const struct lb_ledger *l, struct lb_out *out)
@@ -354,7 +356,7 @@ static void lb_report_locks(const struct lb_ledger *l, struct lb_out *out)
 		if (hlist_unhashed(&lock->hnode))
 			continue;
 		total++;
-		n = lb_rank_add(rank, n, lock, lock->wait_ns, lock->id);
+		n = lb_rank_add(rank, n, lock, lock->cnt.wait_ns, lock->id);
 	}
 	out->printf(out, "\nLOCKS by total wait (%u of %u)\n", n, total);
 	out->printf(out, "%-16s %-8s %5s %8s %8s %8s %8s %8s %6s %6s %5s\n", "lock", "class",
@@ -383,20 +385,20 @@ static noinline_for_stack bool lb_report_task_row(struct lb_out *out, const stru
 	lb_task_fill_stats(t, &st);
 	lb_escape_comm(esc, st.id.comm);
 	snprintf(comm, sizeof(comm), t->kthread ? "[%s]" : "%s", esc);
-	snprintf(hold, sizeof(hold), "%s%s", lb_fmt_ns(h, sizeof(h), st.hold_ns),
+	snprintf(hold, sizeof(hold), "%s%s", lb_fmt_ns(h, sizeof(h), st.acct.hold_ns),
 		 st.holds_lower_bound ? "*" : "");
 	out->printf(out, "%7d %7d %-16.16s %-6s %7s %7s %7s %8s %10s %5s %5s %4s\n",
 		    st.id.pid, st.id.tgid, comm, lb_verdict_name(st.verdict),
-		    lb_fmt_ns(bl, sizeof(bl), st.blame_ns),
-		    lb_fmt_ns(rb, sizeof(rb), st.root_blame_ns),
-		    lb_fmt_ns(w, sizeof(w), st.wait_ns), hold,
+		    lb_fmt_ns(bl, sizeof(bl), st.acct.blame_ns),
+		    lb_fmt_ns(rb, sizeof(rb), st.acct.root_blame_ns),
+		    lb_fmt_ns(w, sizeof(w), st.acct.wait_ns), hold,
 		    lb_fmt_split(split, sizeof(split), &(struct lb_split_ns){
-				st.hold_ns, st.hold_on_cpu_ns, st.hold_runnable_ns,
+				st.acct.hold_ns, st.acct.hold_on_cpu_ns, st.acct.hold_runnable_ns,
 				st.hold_sleeping_ns, st.hold_cpu_unknown_ns,
 				st.hold_runnable_unknown_ns }),
-		    lb_fmt_count(holds, sizeof(holds), st.holds),
-		    lb_fmt_count(waits, sizeof(waits), st.waits),
-		    lb_fmt_count(err, sizeof(err), st.errors));
+		    lb_fmt_count(holds, sizeof(holds), st.acct.holds),
+		    lb_fmt_count(waits, sizeof(waits), st.acct.waits),
+		    lb_fmt_count(err, sizeof(err), st.acct.errors));
 	return st.holds_lower_bound;
 }
 
@@ -451,12 +453,13 @@ static noinline_for_stack void lb_report_proc_row(struct lb_out *out, const stru
 	snprintf(comm, sizeof(comm), p->kthread ? "[%s]" : "%s", esc);
 	out->printf(out, "%7d %-16.16s %5s %-6s %8s %8s %8s %8s %5s %5s %4s\n",
 		    st.tgid, comm, lb_fmt_count(tasks, sizeof(tasks), st.tasks),
-		    lb_verdict_name(st.verdict), lb_fmt_ns(bl, sizeof(bl), st.blame_ns),
-		    lb_fmt_ns(rb, sizeof(rb), st.root_blame_ns),
-		    lb_fmt_ns(w, sizeof(w), st.wait_ns), lb_fmt_ns(h, sizeof(h), st.hold_ns),
-		    lb_fmt_count(holds, sizeof(holds), st.holds),
-		    lb_fmt_count(waits, sizeof(waits), st.waits),
-		    lb_fmt_count(err, sizeof(err), st.errors));
+		    lb_verdict_name(st.verdict), lb_fmt_ns(bl, sizeof(bl), st.acct.blame_ns),
+		    lb_fmt_ns(rb, sizeof(rb), st.acct.root_blame_ns),
+		    lb_fmt_ns(w, sizeof(w), st.acct.wait_ns),
+		    lb_fmt_ns(h, sizeof(h), st.acct.hold_ns),
+		    lb_fmt_count(holds, sizeof(holds), st.acct.holds),
+		    lb_fmt_count(waits, sizeof(waits), st.acct.waits),
+		    lb_fmt_count(err, sizeof(err), st.acct.errors));
 }
 
 static void lb_report_procs(const struct lb_ledger *l, struct lb_out *out)
@@ -550,7 +553,7 @@ static void lb_report_events(const struct lb_ledger *l, struct lb_out *out)
 	struct lb_rank rank[LB_ROWS];
 	u32 i, k = 0;
 
-	if (!l->futex_kinds) {
+	if (!l->opts.futex_kinds) {
 		out->printf(out, "\nEVENT WAITS: none told apart (futex kinds off)\n");
 		return;
 	}

@@ -43,7 +43,7 @@ static void lb_limits_set(struct lb_ledger *l, const struct lb_ledger_limits *li
 				     limits->max_chain_depth : LB_DEFAULT_CHAIN_DEPTH);
 	lim->max_sleepers = lb_limit(limits ? limits->max_sleepers : 0, LB_DEFAULT_SLEEPERS,
 				     LB_LEDGER_TABLE_MAX);
-	l->futex_kinds = true;
+	l->opts.futex_kinds = true;
 	/* About one chain per lock is typical; pairs bound them anyway. */
 	l->max_chains = lim->max_locks;
 
@@ -247,8 +247,9 @@ static struct lb_lock *lb_lock_victim(struct lb_ledger *l)
 	u32 n = 0;
 
 	list_for_each_entry_reverse(lock, &l->lock_lru, lru) {
-		if (!best || (!!lock->pending_ns < !!best->pending_ns) ||
-		    (!!lock->pending_ns == !!best->pending_ns && lock->wait_ns < best->wait_ns))
+		if (!best || (!!lock->cnt.pending_ns < !!best->cnt.pending_ns) ||
+		    (!!lock->cnt.pending_ns == !!best->cnt.pending_ns &&
+		     lock->cnt.wait_ns < best->cnt.wait_ns))
 			best = lock;
 		if (++n == LB_EVICT_SCAN)
 			break;

@@ -21,14 +21,14 @@ static void lb_wait_end(struct lb_ledger *l, struct lb_waiter *w, u8 result, u16
 	switch (result) {
 	case LB_WAIT_ACQUIRED:
 	case LB_WAIT_WOKEN:
-		lock->acquisitions++;
+		lock->cnt.acquisitions++;
 		break;
 	case LB_WAIT_TIMEOUT:
 	case LB_WAIT_INTERRUPTED:
 	case LB_WAIT_AGAIN:
 	case LB_WAIT_ERROR:
 		errors = 1;
-		lock->errors++;
+		lock->cnt.errors++;
 		break;
 	default:
 		break;
@@ -40,7 +40,7 @@ static void lb_wait_end(struct lb_ledger *l, struct lb_waiter *w, u8 result, u16
 	if (w->stack_id && w->wait_ns)
 		lb_stack_add(l, w->pid, LB_STACK_VICTIM, w->stack_id, w->wait_ns);
 	/* An outlier is kept once its holder is known: now, or at the release. */
-	if (l->outlier_ns && w->wait_ns >= l->outlier_ns) {
+	if (l->opts.outlier_ns && w->wait_ns >= l->opts.outlier_ns) {
 		w->outlier = true;
 		if (!w->pending_ns)
 			lb_outlier_wait(l, w);
@@ -146,7 +146,7 @@ void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 	 * event is ignored).
 	 */
 	if (ev->flags & LB_EF_NOSLEEP) {
-		lock->errors++;
+		lock->cnt.errors++;
 		lb_account_add(t, &(struct lb_account){ .waits = 1, .errors = 1 });
 		return;
 	}

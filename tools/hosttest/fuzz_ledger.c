@@ -33,9 +33,9 @@ static void check_invariant(const struct lb_ledger *l)
 	for (i = 0; i < LB_FUZZ_LOCKS; i++) {
 		if (!lb_ledger_lock(l, LB_LK(i), &ls))
 			continue;
-		if (ls.blame_ns + ls.pending_ns + ls.unattributed_ns != ls.wait_ns)
-			fuzz_fail("lock: wait != blame + pending + unattributed", ls.wait_ns,
-				  ls.blame_ns + ls.pending_ns + ls.unattributed_ns);
+		if (ls.cnt.blame_ns + ls.cnt.pending_ns + ls.cnt.unattributed_ns != ls.cnt.wait_ns)
+			fuzz_fail("lock: wait != blame + pending + unattributed", ls.cnt.wait_ns,
+				  ls.cnt.blame_ns + ls.cnt.pending_ns + ls.cnt.unattributed_ns);
 		if (ls.wait_p50_ns > ls.wait_max_ns || ls.wait_p99_ns > ls.wait_max_ns)
 			fuzz_fail("lock: percentile above max", ls.wait_p99_ns, ls.wait_max_ns);
 		if (ls.util_ppm > 1000000)

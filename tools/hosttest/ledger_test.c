@@ -482,6 +482,7 @@ static void test_outliers_text(void)
 {
 	struct lb_ledger *l = lb_ledger_create(NULL);
 	struct lb_event ev = { .lock = LB_LK(0x70), .lock_class = LB_LOCK_MUTEX };
+	struct lb_ledger_opts opts;
 	struct lb_scn_text t;
 	char want[320];
 	u32 bad;
@@ -491,7 +492,8 @@ static void test_outliers_text(void)
 		tap_result("outliers in the dump and the outliers file");
 		return;
 	}
-	lb_ledger_set_outlier_ns(l, 50000000);
+	lb_ledger_set_opts(l, &(struct lb_ledger_opts){ .futex_kinds = true,
+						.outlier_ns = 50000000 });
 	ev.task = (struct lb_task_id){ .pid = 601, .tgid = 600, .comm = "victim" };
 	ev.owner = (struct lb_task_id){ .pid = 501, .tgid = 500, .comm = "culprit" };
 	ev.owner_source = LB_OWNER_LOCK_FIELD;
@@ -529,7 +531,8 @@ static void test_outliers_text(void)
 	lb_ledger_reset(l);
 	lb_scn_text_init(&t, text, sizeof(text));
 	lb_ledger_outliers(l, &t.out);
-	if (lb_scn_text_count(text, "hold ") || lb_ledger_outlier_ns(l) != 50000000)
+	lb_ledger_opts(l, &opts);
+	if (lb_scn_text_count(text, "hold ") || opts.outlier_ns != 50000000)
 		fail("reset did not empty the outliers, or lost the threshold");
 	lb_ledger_destroy(l);
 	tap_result("outliers in the dump and the outliers file");

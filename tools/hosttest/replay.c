@@ -49,7 +49,7 @@ int main(int argc, char **argv)
 		free(ev);
 		return 2;
 	}
-	lb_ledger_set_futex_kinds(l, kinds);
+	lb_ledger_set_opts(l, &(struct lb_ledger_opts){ .futex_kinds = kinds });
 	for (k = 0; k < n; k++)
 		lb_ledger_feed(l, &ev[k]);
 	lb_ledger_dump(l, &out);

@@ -65,13 +65,10 @@ static int lbt_cgroup_visit(const char *path, const struct stat *st, int type, s
 	(void)ftw;
 	if (type != FTW_D)
 		return 0;
-	if (lbt_cg.n == lbt_cg.cap) {
-		lbt_cg.cap = lbt_cg.cap ? 2 * lbt_cg.cap : 64;
-		grown = realloc(lbt_cg.v, lbt_cg.cap * sizeof(*grown));
-		if (!grown)
-			return -1;
-		lbt_cg.v = grown;
-	}
+	grown = lbt_grow(lbt_cg.v, &lbt_cg.cap, lbt_cg.n + 1, sizeof(*grown));
+	if (!grown)
+		return -1;
+	lbt_cg.v = grown;
 	lbt_cg.v[lbt_cg.n].id = st->st_ino;
 	lbt_cg.v[lbt_cg.n].path = strdup(path[lbt_cg.root_len] ? path + lbt_cg.root_len : "/");
 	if (!lbt_cg.v[lbt_cg.n].path)

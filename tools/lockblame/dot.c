@@ -25,20 +25,16 @@ struct lbt_nodes {
 static struct lbt_node *lbt_node_get(struct lbt_nodes *ns, const struct lbt_doc *doc, int32_t pid)
 {
 	const struct lbt_task *t;
+	struct lbt_node *v;
 	size_t i;
 
 	for (i = 0; i < ns->n; i++)
 		if (ns->v[i].pid == pid)
 			return &ns->v[i];
-	if (ns->n == ns->cap) {
-		size_t cap = ns->cap ? ns->cap * 2 : 32;
-		struct lbt_node *v = realloc(ns->v, cap * sizeof(*v));
-
-		if (!v)
-			return NULL;
-		ns->v = v;
-		ns->cap = cap;
-	}
+	v = lbt_grow(ns->v, &ns->cap, ns->n + 1, sizeof(*v));
+	if (!v)
+		return NULL;
+	ns->v = v;
 	t = lbt_task_find(doc, pid);
 	ns->v[ns->n] = (struct lbt_node){ .pid = pid, .tgid = t ? t->tgid : 0 };
 	return &ns->v[ns->n++];

@@ -27,15 +27,11 @@ struct lbt_sbuf {
 
 static bool lbt_sb_put(struct lbt_sbuf *sb, const char *s, size_t n)
 {
-	if (sb->len + n + 1 > sb->cap) {
-		size_t cap = (sb->len + n + 1) * 2;
-		char *v = realloc(sb->s, cap);
+	char *v = lbt_grow(sb->s, &sb->cap, sb->len + n + 1, 1);
 
-		if (!v)
-			return false;
-		sb->s = v;
-		sb->cap = cap;
-	}
+	if (!v)
+		return false;
+	sb->s = v;
 	memcpy(sb->s + sb->len, s, n);
 	sb->len += n;
 	sb->s[sb->len] = '\0';
@@ -98,15 +94,11 @@ static bool lbt_sb_code_frame(struct lbt_sbuf *sb, const char *f)
 
 static bool lbt_fold_add(struct lbt_folds *fs, char *stack, uint64_t value)
 {
-	if (fs->n == fs->cap) {
-		size_t cap = fs->cap ? fs->cap * 2 : 64;
-		struct lbt_fold *v = realloc(fs->v, cap * sizeof(*v));
+	struct lbt_fold *v = lbt_grow(fs->v, &fs->cap, fs->n + 1, sizeof(*v));
 
-		if (!v)
-			return false;
-		fs->v = v;
-		fs->cap = cap;
-	}
+	if (!v)
+		return false;
+	fs->v = v;
 	fs->v[fs->n++] = (struct lbt_fold){ .stack = stack, .value = value };
 	return true;
 }

@@ -282,6 +282,7 @@ const char *lbt_comm_text(char *buf, size_t size, const unsigned char *b, unsign
 #define LBT_COMM_BUF (LBT_COMM_MAX * 4 + 1)
 bool lbt_comm_eq(const struct lbt_comm *a, const struct lbt_comm *b);
 void lbt_comm_from_bytes(struct lbt_comm *c, const char *b, size_t max);
+void *lbt_grow(void *v, size_t *cap, size_t need, size_t size);
 
 /* source.c */
 char *lbt_path(const char *dir, const char *name);

@@ -208,17 +208,11 @@ static bool lbt_value(const struct lbt_field *f, void *rec, const char *s, size_
 
 static void *lbt_new_record(struct lbt_table *tab, const struct lbt_type *t)
 {
-	void *rec;
+	void *rec, *v = lbt_grow(tab->v, &tab->cap, tab->n + 1, t->size);
 
-	if (tab->n == tab->cap) {
-		size_t cap = tab->cap ? tab->cap * 2 : 16;
-		void *v = realloc(tab->v, cap * t->size);
-
-		if (!v)
-			return NULL;
-		tab->v = v;
-		tab->cap = cap;
-	}
+	if (!v)
+		return NULL;
+	tab->v = v;
 	rec = (char *)tab->v + tab->n++ * t->size;
 	memset(rec, 0, t->size);
 	return rec;

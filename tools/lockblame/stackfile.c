@@ -37,6 +37,7 @@ int lbt_parse_stacks(struct lbt_stacks *s, char *text, size_t len, const char *p
 	while (p < end) {
 		char *nl = memchr(p, '\n', end - p);
 		char *line = p, kind[16];
+		struct lbt_stack *v;
 		unsigned int id;
 
 		if (!nl)
@@ -63,15 +64,10 @@ int lbt_parse_stacks(struct lbt_stacks *s, char *text, size_t len, const char *p
 		cur = NULL;
 		if (sscanf(line, "stack %u %15s", &id, kind) != 2)
 			continue;	/* a line this reader does not know */
-		if (s->n == s->cap) {
-			size_t cap = s->cap ? s->cap * 2 : 64;
-			struct lbt_stack *v = realloc(s->v, cap * sizeof(*v));
-
-			if (!v)
-				return lbt_fail(LBT_EXIT_RUNTIME, "out of memory");
-			s->v = v;
-			s->cap = cap;
-		}
+		v = lbt_grow(s->v, &s->cap, s->n + 1, sizeof(*v));
+		if (!v)
+			return lbt_fail(LBT_EXIT_RUNTIME, "out of memory");
+		s->v = v;
 		cur = &s->v[s->n++];
 		memset(cur, 0, sizeof(*cur));
 		cur->id = id;

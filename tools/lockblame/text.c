@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Small text helpers: messages, human time units and the \xNN escaping the
- * ledger uses for task names.
+ * ledger uses for task names; and the arrays the reader grows as it reads.
  */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include "lockblame.h"
 
@@ -124,4 +125,23 @@ const char *lbt_comm_text(char *buf, size_t size, const unsigned char *b, unsign
 bool lbt_comm_eq(const struct lbt_comm *a, const struct lbt_comm *b)
 {
 	return a->len == b->len && !memcmp(a->b, b->b, a->len);
+}
+
+/*
+ * @v with room for @need elements of @size bytes, doubling *@cap as needed:
+ * the array, moved or not, or NULL (out of memory; @v is still valid).
+ */
+void *lbt_grow(void *v, size_t *cap, size_t need, size_t size)
+{
+	size_t want = *cap ? *cap : 16;
+	void *bigger;
+
+	if (need <= *cap)
+		return v;
+	while (want < need)
+		want *= 2;
+	bigger = realloc(v, want * size);
+	if (bigger)
+		*cap = want;
+	return bigger;
 }

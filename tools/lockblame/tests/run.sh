@@ -82,6 +82,26 @@ has() {
 	fi
 }
 
+# lacks DESC ERE [FILE]: no line matches.
+lacks() {
+	if grep -qE -- "$2" "${3:-$out/stdout}"; then
+		notok "$1" "$(grep -E -- "$2" "${3:-$out/stdout}" | head -n 4)"
+	else
+		ok "$1"
+	fi
+}
+
+# promcheck DESC: the last output passes promtool check metrics (skip without it).
+promcheck() {
+	if [ ! -x "$promtool" ]; then
+		skip "$1" "no $promtool (tools/install-deps)"
+	elif "$promtool" check metrics < "$out/stdout" > "$out/promtool.out" 2>&1; then
+		ok "$1"
+	else
+		notok "$1" "$(cat "$out/promtool.out")"
+	fi
+}
+
 chain=$fx/chain
 dead=$fx/deadlock
 
@@ -423,13 +443,7 @@ for d in "$fx"/*/; do
 		esac
 		continue
 	fi
-	if [ ! -x "$promtool" ]; then
-		skip "--prometheus: $name passes promtool check metrics" "no $promtool (tools/install-deps)"
-	elif "$promtool" check metrics < "$out/stdout" > "$out/promtool.out" 2>&1; then
-		ok "--prometheus: $name passes promtool check metrics"
-	else
-		notok "--prometheus: $name passes promtool check metrics" "$(cat "$out/promtool.out")"
-	fi
+	promcheck "--prometheus: $name passes promtool check metrics"
 done
 run "$lb" --dir "$chain" --prometheus -n 2
 if msg=$(python3 -c "import re, sys
@@ -574,30 +588,16 @@ has "--by-cgroup: a task of unknown cgroup under -" '^- +1 +0 +5 ns +0$'
 expect "summary with cgroups exits 0" 0 "" "$lb" --dir "$out/cgroups"
 has "summary: blame between cgroups, when the ledger knows them" '^/ctr-b +-> /ctr-a +600 ns$'
 run "$lb" --dir "$chain"
-if grep -q '^BLAME BETWEEN CGROUPS' "$out/stdout"; then
-	notok "summary: no cgroup section for a ledger without cgroups"
-else
-	ok "summary: no cgroup section for a ledger without cgroups"
-fi
+lacks "summary: no cgroup section for a ledger without cgroups" '^BLAME BETWEEN CGROUPS'
 run "$lb" --dir "$out/cgroups" --prometheus
 has "--prometheus: blame per cgroup, by path" '^lockblame_cgroup_blame_seconds_total\{cgroup="/ctr-a"\} 0\.000002700$'
 has "--prometheus: a cgroup not known is -" '^lockblame_cgroup_wait_seconds_total\{cgroup="-"\} 0\.000000005$'
-if [ ! -x "$promtool" ]; then
-	skip "--prometheus with cgroups passes promtool check metrics" "no $promtool (tools/install-deps)"
-elif "$promtool" check metrics < "$out/stdout" > "$out/promtool.out" 2>&1; then
-	ok "--prometheus with cgroups passes promtool check metrics"
-else
-	notok "--prometheus with cgroups passes promtool check metrics" "$(cat "$out/promtool.out")"
-fi
+promcheck "--prometheus with cgroups passes promtool check metrics"
 run "$lb" --dir "$out/cgroups" --prometheus -n 1
 has "--prometheus -n 1: one cgroup by path, the rest as other" \
 	'^lockblame_cgroup_blame_seconds_total\{cgroup="other"\} '
 run "$lb" --dir "$chain" --prometheus
-if grep -q '^lockblame_cgroup_' "$out/stdout"; then
-	notok "--prometheus: no cgroup series for a ledger without cgroups"
-else
-	ok "--prometheus: no cgroup series for a ledger without cgroups"
-fi
+lacks "--prometheus: no cgroup series for a ledger without cgroups" '^lockblame_cgroup_'
 run "$lb" --dir "$out/cgroups" --json
 pyjson "--json: cgroup_pairs and the tasks' cgroup ids" "
 assert {(p['holder_cgroup'], p['victim_cgroup']): p['blame_ns'] for p in d['cgroup_pairs']}[($ida, $idb)] == 1900
@@ -638,11 +638,7 @@ has "--outliers: a hold not measured is said so" \
 has "--outliers: the victim's kernel stack symbolized" '^      ext4_buffered_write_iter\+0x3a/0x180 \[ext4\]$'
 has "--outliers: the holder's release stack" '^      __mutex_unlock_slowpath.constprop.0\+0x4/0x2a0$'
 has "--outliers: no stacks said so" '^    no stacks \(stacks were off\)$'
-if grep -qE '0xffff[0-9a-f]{8}' "$out/stdout"; then
-	notok "--outliers: no kernel address" "$(grep -E '0xffff' "$out/stdout")"
-else
-	ok "--outliers: no kernel address"
-fi
+lacks "--outliers: no kernel address" '0xffff[0-9a-f]{8}'
 expect "--outliers --pid of one victim" 0 "" "$lb" --dir "$ol" --outliers --pid 602
 if [ "$(grep -c '^wait \|^hold ' "$out/stdout")" = 1 ] && has_line=$(grep -c 'other/602' "$out/stdout") &&
 	[ "$has_line" = 1 ]; then
