@@ -68,7 +68,7 @@ lb_case() {
 	local name="$1" workload="$2" rc f
 	shift 2
 	local truth="$LB_OUT/$name.truth" ledger="$LB_OUT/$name.ledger"
-	rm -f "$truth" "$ledger" "$LB_OUT/$name.err" "$LB_OUT/$name.stats"
+	rm -f "$truth" "$ledger" "$LB_OUT/$name.err" "$LB_OUT/$name.stats" "$LB_OUT/$name.events"
 
 	if [ -n "$LB_REPLAY" ]; then
 		for f in truth ledger; do
@@ -97,6 +97,8 @@ lb_case() {
 	cat "$LB_DEBUGFS/ledger" > "$ledger" 2>> "$LB_OUT/$name.err" ||
 		{ lb_not_ok "$name: run" "cannot read $LB_DEBUGFS/ledger"; return 1; }
 	cat "$LB_DEBUGFS/stats" > "$LB_OUT/$name.stats" 2> /dev/null
+	# The stream the ledger was fed (as far as it holds): evidence on failure.
+	cat "$LB_DEBUGFS/events" > "$LB_OUT/$name.events" 2> /dev/null
 	if [ $rc -ne 0 ]; then
 		lb_not_ok "$name: run" "$workload $* exited $rc: $(head -n 1 "$LB_OUT/$name.err")"
 		return 1
@@ -118,7 +120,19 @@ lb_check() {
 	lb_diag_file "$name truth" "$LB_OUT/$name.truth"
 	lb_diag_file "$name ledger" "$LB_OUT/$name.ledger"
 	lb_diag_file "$name stats" "$LB_OUT/$name.stats"
+	lb_events_artifact "$name"
 	return 1
+}
+
+# lb_events_artifact NAME: the case's recorded stream, base64, as a console
+# artifact (tools/qemu/artifacts keeps it as NAME.events.b64; "base64 -d"
+# then tools/hosttest/build/replay feeds it to the host's ledger).
+lb_events_artifact() {
+	local f="$LB_OUT/$1.events"
+	[ -s "$f" ] && [ "$(wc -c < "$f")" -le 4194304 ] && command -v base64 > /dev/null || return 0
+	echo "LB-ARTIFACT-BEGIN $1.events.b64"
+	base64 < "$f"
+	echo "LB-ARTIFACT-END $1.events.b64"
 }
 
 lb_done() {
