@@ -381,6 +381,9 @@ static void lb_scn_run_steps(const struct lb_scenario *s, const struct lb_scn_st
 	u32 stack = 0;
 
 	for (st = steps; st->op != LB_SCN_DONE; st++, c->step++) {
+		/* A check reads the ledger as a reader would: time kept back applied. */
+		if (st->op != LB_SCN_EVENT && st->op != LB_SCN_NEXT_STACK)
+			lb_ledger_advance(l, 0);
 		switch (st->op) {
 		case LB_SCN_EVENT:
 			lb_scn_event(s, st, &ev);
@@ -430,7 +433,7 @@ static void lb_scn_run_steps(const struct lb_scenario *s, const struct lb_scn_st
 void lb_scn_run(const struct lb_scenario *s, struct lb_ledger *l,
 		struct lb_scn_check *c)
 {
-	struct lb_ledger_opts opts;
+	struct lb_ledger_opts opts = {};
 
 	c->s = s;
 	c->step = 0;

@@ -4,7 +4,8 @@
  * waits, holds and blame, conserved exactly, following chains to root causes.
  *
  * Between two events nothing changes, so before applying an event at time t
- * every lock with waiters is advanced to t: a segment of dt with n waiters
+ * every lock with waiters is advanced to t (or keeps the time for later, see
+ * lb_advance_to): a segment of dt with n waiters
  * adds dt to each waiter's wait and n * dt to the lock's holder(s) as blame
  * (and along the chain if a holder is itself blocked), or to the lock's
  * pending blame while no holder is known. Pending blame goes to whoever
@@ -155,8 +156,8 @@ static void lb_share_blame(struct lb_ledger *l, struct lb_lock *lock, u64 dt, u6
 	}
 }
 
-/* @dt passed on @lock with its current waiters and holders. */
-static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 dt)
+/* @dt passed on @lock from @since with its current waiters and holders. */
+static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 since, u64 dt)
 {
 	u64 total = dt * lock->nr_waiting;
 	bool pending = !lock->nr_holders;
@@ -176,7 +177,7 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 dt)
 	if (pending) {
 		if (!lock->pending_open) {
 			lock->pending_open = true;
-			lock->pending_since = l->now_ns;
+			lock->pending_since = since;
 			lock->pending_busy_ns = 0;
 		}
 		lock->pending_busy_ns += dt;
@@ -193,15 +194,81 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 dt)
 	lb_share_blame(l, lock, dt, total);
 }
 
-static void lb_advance_to(struct lb_ledger *l, u64 ts)
+/*
+ * Whether @lock's segments may wait: its state can change only by an event
+ * that involves it (lb_lock_involved), and its blame goes to no chain. So
+ * no known holder and no probable one (pending only), or one holder that
+ * is running. A holder that waits, several readers (whose split rounds per
+ * segment) and routes are applied at every event.
+ */
+static bool lb_lock_may_defer(const struct lb_lock *lock)
 {
+	if (!lock->nr_holders)
+		return !lock->probable_pid;
+	return lock->nr_holders == 1 && !lock->holder[0].task->waiting;
+}
+
+static const struct lb_lock *lb_waits_on(const struct lb_ledger *l, s32 pid)
+{
+	const struct lb_task *t = pid > 0 ? lb_task_find(l, pid) : NULL;
+
+	return t && t->waiting ? t->waiting->lock : NULL;
+}
+
+/*
+ * The lock of @ev, the lock its task or the owner it names waits on (@near,
+ * looked up once, when first needed), or one they hold.
+ */
+static bool lb_lock_involved(const struct lb_ledger *l, const struct lb_lock *lock,
+			     const struct lb_event *ev, const struct lb_lock **near)
+{
+	s32 pid;
+
+	if (lock->id == ev->lock)
+		return true;
+	if (lock->nr_holders) {
+		pid = lock->holder[0].task->id.pid;
+		if (pid == ev->task.pid || pid == ev->owner.pid)
+			return true;
+	}
+	if (!near[2]) {
+		near[0] = lb_waits_on(l, ev->task.pid);
+		near[1] = lb_waits_on(l, ev->owner.pid);
+		near[2] = lock;		/* any non-NULL: looked up */
+	}
+	return lock == near[0] || lock == near[1];
+}
+
+/*
+ * Advance every lock with waiters to @ts, before @ev (NULL: a reader, who
+ * needs every lock up to date). A lock that may defer and that @ev does
+ * not involve only keeps the time: its segments add up to one, applied
+ * when an event involves it or a reader comes, so the cost of an event no
+ * longer grows with every waiter on every other lock.
+ */
+static void lb_advance_to(struct lb_ledger *l, u64 ts, const struct lb_event *ev)
+{
+	const struct lb_lock *near[3] = { NULL, NULL, NULL };
+	u64 dt = ts > l->now_ns ? ts - l->now_ns : 0;
 	struct lb_lock *lock;
 
-	if (ts <= l->now_ns)
-		return;
-	list_for_each_entry(lock, &l->active_locks, lru)
-		lb_lock_segment(l, lock, ts - l->now_ns);
-	l->now_ns = ts;
+	list_for_each_entry(lock, &l->active_locks, lru) {
+		if (ev && !l->opts.no_defer && lb_lock_may_defer(lock) &&
+		    !lb_lock_involved(l, lock, ev, near)) {
+			if (dt && !lock->defer_ns)
+				lock->defer_since = l->now_ns;
+			lock->defer_ns += dt;
+			continue;
+		}
+		if (lock->defer_ns) {
+			lb_lock_segment(l, lock, lock->defer_since, lock->defer_ns);
+			lock->defer_ns = 0;
+		}
+		if (dt)
+			lb_lock_segment(l, lock, l->now_ns, dt);
+	}
+	if (dt)
+		l->now_ns = ts;
 }
 
 /* Releases */
@@ -480,7 +547,7 @@ void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
 		l->totals.late_events++;
 		ts = l->now_ns;
 	}
-	lb_advance_to(l, ts);
+	lb_advance_to(l, ts, ev);
 	switch (ev->type) {
 	case LB_EV_WAIT_BEGIN:
 		lb_on_wait_begin(l, ev, ts);
@@ -501,6 +568,6 @@ EXPORT_SYMBOL_IF_KUNIT(lb_ledger_feed);
 void lb_ledger_advance(struct lb_ledger *l, u64 now_ns)
 {
 	if (l->started)
-		lb_advance_to(l, now_ns);
+		lb_advance_to(l, now_ns, NULL);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_advance);

@@ -189,7 +189,10 @@ u64 lb_ledger_bytes(const struct lb_ledger *l);
  */
 void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev);
 
-/* Bring open waits and holds up to @now_ns (same clock as ts_ns). */
+/*
+ * Bring open waits and holds up to @now_ns (same clock as ts_ns), and apply
+ * the time locks kept back: call it before reading the ledger.
+ */
 void lb_ledger_advance(struct lb_ledger *l, u64 now_ns);
 
 void lb_ledger_totals(const struct lb_ledger *l, struct lb_ledger_totals *t);
@@ -213,6 +216,7 @@ enum lb_verdict lb_verdict_of(u64 kept_blame_ns, u64 wait_ns);
 struct lb_ledger_opts {
 	bool futex_kinds;	/* tell futex locks from event waits (off: every futex a lock) */
 	u64 outlier_ns;		/* keep waits and holds this long whole (0: off) */
+	bool no_defer;		/* apply every lock's time at every event (tests compare) */
 };
 
 void lb_ledger_set_opts(struct lb_ledger *l, const struct lb_ledger_opts *o);

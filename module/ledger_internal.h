@@ -220,6 +220,11 @@ struct lb_lock {
 	u32 nr_routes;
 	struct lb_route route[LB_LOCK_ROUTES];
 	struct lb_lock_counts cnt;
+	/*
+	 * Time not yet applied to its waiters and holder, from defer_since: a
+	 * segment no other lock's event can change (lb_advance_to).
+	 */
+	u64 defer_ns, defer_since;
 	struct lb_hist wait_hist, hold_hist;
 	struct lb_top cause[LB_LOCK_TOP], victim[LB_LOCK_TOP];
 	/*

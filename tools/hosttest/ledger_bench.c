@@ -3,9 +3,12 @@
  * The ledger's work per event, for tools/bench/ledger-host to measure under
  * callgrind (collecting inside lb_ledger_feed only): feeds one scenario of
  * ledger_scenarios.c, or a recorded event stream, @rounds times into fresh
- * ledgers and prints how many events it fed.
+ * ledgers and prints how many events it fed. Or K mutexes at once, each
+ * with a running holder and 4 waiters taking turns (--locks K ROUNDS
+ * [every]: "every" applies every lock's time at every event, no_defer).
  *
- * Usage: ledger_bench --list | SCENARIO ROUNDS | --stream FILE ROUNDS
+ * Usage: ledger_bench --list | SCENARIO ROUNDS | --stream FILE ROUNDS |
+ *        --locks K ROUNDS [every]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +89,70 @@ static int bench_stream(const char *path, unsigned long rounds)
 	return 0;
 }
 
+#define LB_BENCH_WAITERS	4
+
+static void lock_event(struct lb_event *e, u64 ts, u8 type, u32 lock, s32 pid, s32 owner)
+{
+	memset(e, 0, sizeof(*e));
+	e->ts_ns = ts;
+	e->type = type;
+	e->lock = 0x100 + lock;
+	e->lock_class = LB_LOCK_MUTEX;
+	e->task = (struct lb_task_id){ .pid = pid, .tgid = 100 };
+	snprintf(e->task.comm, sizeof(e->task.comm), "t%d", pid);
+	if (owner) {
+		e->owner = (struct lb_task_id){ .pid = owner, .tgid = 100 };
+		e->owner_source = LB_OWNER_LOCK_FIELD;
+	}
+}
+
+/* @k mutexes, each with its holder and queue: its release, handoff, and requeue. */
+static int bench_locks(u32 k, unsigned long rounds, bool every)
+{
+	s32 holder[64], queue[64][LB_BENCH_WAITERS], old;
+	struct lb_ledger_opts opts;
+	struct lb_ledger *l;
+	unsigned long r, n = 0;
+	struct lb_event e;
+	u64 ts = 1000;
+	u32 i, j;
+
+	if (!k || k > ARRAY_SIZE(holder) || !(l = lb_ledger_create(NULL)))
+		return 2;
+	lb_ledger_opts(l, &opts);
+	opts.no_defer = every;
+	lb_ledger_set_opts(l, &opts);
+	for (i = 0; i < k; i++) {
+		holder[i] = 1000 + i * 32;
+		for (j = 0; j < LB_BENCH_WAITERS; j++) {
+			queue[i][j] = holder[i] + 1 + j;
+			lock_event(&e, ts += 100, LB_EV_WAIT_BEGIN, i, queue[i][j], holder[i]);
+			lb_ledger_feed(l, &e);
+			n++;
+		}
+	}
+	for (r = 0; r < rounds; r++) {
+		for (i = 0; i < k; i++) {
+			old = holder[i];
+			holder[i] = queue[i][0];
+			lock_event(&e, ts += 100, LB_EV_RELEASE, i, old, 0);
+			e.count = 1;
+			lb_ledger_feed(l, &e);
+			lock_event(&e, ts += 100, LB_EV_WAIT_END, i, holder[i], holder[i]);
+			e.result = LB_WAIT_ACQUIRED;
+			lb_ledger_feed(l, &e);
+			memmove(queue[i], queue[i] + 1, sizeof(queue[i]) - sizeof(queue[i][0]));
+			queue[i][LB_BENCH_WAITERS - 1] = old;
+			lock_event(&e, ts += 100, LB_EV_WAIT_BEGIN, i, old, holder[i]);
+			lb_ledger_feed(l, &e);
+			n += 3;
+		}
+	}
+	lb_ledger_destroy(l);
+	printf("events %lu\n", n);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	size_t i;
@@ -97,8 +164,11 @@ int main(int argc, char **argv)
 	}
 	if (argc == 4 && !strcmp(argv[1], "--stream"))
 		return bench_stream(argv[2], strtoul(argv[3], NULL, 10));
+	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "--locks"))
+		return bench_locks(strtoul(argv[2], NULL, 10), strtoul(argv[3], NULL, 10),
+				   argc == 5 && !strcmp(argv[4], "every"));
 	if (argc == 3)
 		return bench_scenario(argv[1], strtoul(argv[2], NULL, 10));
-	fprintf(stderr, "usage: ledger_bench --list | SCENARIO ROUNDS | --stream FILE ROUNDS\n");
+	fprintf(stderr, "usage: ledger_bench --list | SCENARIO ROUNDS | --stream FILE ROUNDS | --locks K ROUNDS [every]\n");
 	return 2;
 }

@@ -52,6 +52,8 @@ int main(int argc, char **argv)
 	lb_ledger_set_opts(l, &(struct lb_ledger_opts){ .futex_kinds = kinds });
 	for (k = 0; k < n; k++)
 		lb_ledger_feed(l, &ev[k]);
+	/* As the module's readers do: the time locks kept back, applied. */
+	lb_ledger_advance(l, 0);
 	lb_ledger_dump(l, &out);
 	lb_ledger_destroy(l);
 	free(ev);
