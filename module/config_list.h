@@ -30,3 +30,5 @@ LB_PARAM(max_chain_depth, 8, 1, LB_CHAIN_DEPTH_MAX,
 	 "How far blame follows a holder that waits itself");
 LB_PARAM(max_sleepers, 2048, 8, LB_LEDGER_TABLE_MAX,
 	 "Tasks kept for event waits, futex sleeps not contention");
+LB_PARAM(ledger_defer, 1, 0, 1,
+	 "1: a lock no event involves keeps its time until one does; 0: every lock at every event");

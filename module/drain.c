@@ -337,6 +337,7 @@ EXPORT_SYMBOL_IF_KUNIT(lb_drain_start);
 int lb_drain_init(struct lb_ringset *rings, const struct lb_config *cfg)
 {
 	struct lb_ledger_limits limits;
+	struct lb_ledger_opts opts;
 
 	lb_rings = rings;
 	lb_drain_ms = cfg->drain_ms;
@@ -360,6 +361,9 @@ int lb_drain_init(struct lb_ringset *rings, const struct lb_config *cfg)
 	if (!lb_ledger)
 		goto nomem;
 	lb_ledger_set_namer(lb_ledger, lb_name_of);
+	lb_ledger_opts(lb_ledger, &opts);
+	opts.no_defer = !cfg->ledger_defer;
+	lb_ledger_set_opts(lb_ledger, &opts);
 	lb_start_ns = ktime_get_mono_fast_ns();
 	lb_stream_discard(lb_start_ns);
 	/* Not yet: lb_drain_start() runs it once the probes are planted. */
