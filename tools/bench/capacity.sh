@@ -9,12 +9,12 @@
 # ratio to "none" (the median of the stressors' ratios: some swing 10x
 # between runs under TCG, and busybox awk has no log for a geometric mean).
 #
-#   CAP_CONFIGS="none default"             name=insmod-parameters, ',' for ' '
+#   CAP_CONFIGS="none default every=ledger_defer=0"   (the default; name=insmod-parameters, ',' for ' ')
 #   CAP_CONFIGS="none default big=ring_events=65536"
 d=/sys/kernel/debug/lockblame
 CAP_SECS=${CAP_SECS:-20}
 CAP_ROUNDS=${CAP_ROUNDS:-3}
-CAP_CONFIGS=${CAP_CONFIGS:-none default}
+CAP_CONFIGS=${CAP_CONFIGS:-none default every=ledger_defer=0}
 CAP_STRESSORS=${CAP_STRESSORS:---futex 2 --mutex 2 --pthread 2 --pthread-max 32 --sem 2 --pipe 1 --mmap 1 --mmap-bytes 16M --rename 1 --dir 1 --fault 1 --flock 1}
 sng=$(command -v stress-ng) || { echo "capacity: no stress-ng in the guest: skipped"; exit 0; }
 mkdir -p /tmp/stress-ng
