@@ -12,9 +12,12 @@ check_split() {
 	check_lock_split "$1"
 }
 
-# The lock's own split (all its holders) measures 95% of its hold at least,
+# The lock's own split (all its holders) measures 90% of its hold at least,
 # and its on-CPU share is its holders' within 5 points: the on-CPU and hold
 # time of the workload's tasks (tgid), whose holds are all on that lock.
+# The rest is "not measured" (hold_cpu_unknown_ns): holds whose holder was
+# learnt only at release have no on-CPU reading at their start. It is 0 to
+# 5% in the lanes, and was 6.1% with stress-ng --cpu 1 loading the host.
 check_lock_split() {
 	local got
 	got=$(awk -v tgid="$(lb_field "$LB_OUT/$1.truth" "truth role=culprit " tgid)" '{ delete f; for (i = 2; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] } }
@@ -25,7 +28,7 @@ check_lock_split() {
 		END { if (old) { print "old"; exit }
 			if (!lh || !th) { print "none"; exit }
 			d = 100 * lon / lh - 100 * ton / th; if (d < 0) d = -d
-			printf "%s %.1f %.1f %.1f\n", (lparts >= 0.95 * lh && d <= 5) ? "ok" : "bad",
+			printf "%s %.1f %.1f %.1f\n", (lparts >= 0.90 * lh && d <= 5) ? "ok" : "bad",
 				100 * lparts / lh, 100 * lon / lh, 100 * ton / th }' "$LB_OUT/$1.ledger")
 	case $got in
 	old) echo "ok - $1: the lock's split # SKIP a ledger recorded before locks had it" ;;
