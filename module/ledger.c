@@ -197,15 +197,21 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 since
 /*
  * Whether @lock's segments may wait: its state can change only by an event
  * that involves it (lb_lock_involved), and its blame goes to no chain. So
- * no known holder and no probable one (pending only), or one holder that
- * is running. A holder that waits, several readers (whose split rounds per
- * segment) and routes are applied at every event.
+ * no known holder (pending) and a probable one, if any, that waits on
+ * nothing else (no route to note), or one holder that is running. A holder
+ * or probable holder that waits, and several readers (whose split rounds
+ * per segment), are applied at every event.
  */
-static bool lb_lock_may_defer(const struct lb_lock *lock)
+static bool lb_lock_may_defer(const struct lb_ledger *l, const struct lb_lock *lock)
 {
-	if (!lock->nr_holders)
-		return !lock->probable_pid;
-	return lock->nr_holders == 1 && !lock->holder[0].task->waiting;
+	const struct lb_task *p;
+
+	if (lock->nr_holders)
+		return lock->nr_holders == 1 && !lock->holder[0].task->waiting;
+	if (!lock->probable_pid)
+		return true;
+	p = lb_task_find(l, lock->probable_pid);
+	return !p || !p->waiting || p->waiting->lock == lock;
 }
 
 static const struct lb_lock *lb_waits_on(const struct lb_ledger *l, s32 pid)
@@ -217,7 +223,7 @@ static const struct lb_lock *lb_waits_on(const struct lb_ledger *l, s32 pid)
 
 /*
  * The lock of @ev, the lock its task or the owner it names waits on (@near,
- * looked up once, when first needed), or one they hold.
+ * looked up once, when first needed), or one they hold or probably hold.
  */
 static bool lb_lock_involved(const struct lb_ledger *l, const struct lb_lock *lock,
 			     const struct lb_event *ev, const struct lb_lock **near)
@@ -225,6 +231,9 @@ static bool lb_lock_involved(const struct lb_ledger *l, const struct lb_lock *lo
 	s32 pid;
 
 	if (lock->id == ev->lock)
+		return true;
+	if (lock->probable_pid &&
+	    (lock->probable_pid == ev->task.pid || lock->probable_pid == ev->owner.pid))
 		return true;
 	if (lock->nr_holders) {
 		pid = lock->holder[0].task->id.pid;
@@ -253,7 +262,7 @@ static void lb_advance_to(struct lb_ledger *l, u64 ts, const struct lb_event *ev
 	struct lb_lock *lock;
 
 	list_for_each_entry(lock, &l->active_locks, lru) {
-		if (ev && !l->opts.no_defer && lb_lock_may_defer(lock) &&
+		if (ev && !l->opts.no_defer && lb_lock_may_defer(l, lock) &&
 		    !lb_lock_involved(l, lock, ev, near)) {
 			if (dt && !lock->defer_ns)
 				lock->defer_since = l->now_ns;
