@@ -1607,8 +1607,9 @@ static const struct lb_scn_step lb_scn_steps_cgroups[] = {
  *     kept; 503 lets L72 go at 40000: its 10000 ns hold and 601's wait are
  *     kept, with 504 as the root (its blame flowed there while 503 waited).
  *   Then 34 holds of 502, 6010 ns up to 6340 ns, each with 602's wait:
- *     74 outliers in all; the table keeps the 32 longest (the six above and
- *     the pairs 6340 down to 6220) and counts the 42 others.
+ *     74 outliers in all, 37 of each kind; each half of the table keeps the
+ *     16 longest of its kind (the three above and 6340 down to 6220) and
+ *     counts the 21 others.
  *   Reset empties the table and keeps the threshold.
  *   L74: 601 and 602 wait on 501's 7000 ns hold; 601 takes the lock for
  *     100 ns, then 602: 602's 7100 ns wait is 501's (the longest stretch),

@@ -2,8 +2,11 @@
 /*
  * The worst cases, kept whole: every wait or contended hold of at least
  * outlier_ns, with its victim, its holder, their stacks, why the holder was
- * slow and the chain's root, in a table of LB_OUTLIERS that keeps the
- * longest and counts the others (totals.outliers_missed).
+ * slow and the chain's root, in a table of LB_OUTLIERS: half of it for
+ * waits and half for holds, each half keeping its longest and counting the
+ * others (totals.outliers_missed). One table for both would hold waits only
+ * under steady contention: a wait outlasts the contended part of the hold
+ * it waited for, and there are as many waits as waiters.
  */
 #include "ledger_internal.h"
 
@@ -23,22 +26,26 @@ bool lb_ledger_outlier(const struct lb_ledger *l, u32 i, struct lb_outlier *o)
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_outlier);
 
 /*
- * The slot for an outlier of @ns: a free one, or the shortest kept if it is
- * shorter; NULL if every one kept is at least as long. Either way, when the
- * table is full one outlier is not kept, and counted.
+ * The slot for an outlier of @kind and @ns: a free one while its kind has
+ * fewer than half the table, or the shortest of its kind if that is shorter;
+ * NULL if every one of its kind is at least as long. Either way, when its
+ * half is full one outlier is not kept, and counted.
  */
-static struct lb_outlier *lb_outlier_slot(struct lb_ledger *l, u64 ns)
+static struct lb_outlier *lb_outlier_slot(struct lb_ledger *l, u8 kind, u64 ns)
 {
-	struct lb_outlier *min;
-	u32 i;
+	struct lb_outlier *min = NULL;
+	u32 i, n = 0;
 
-	if (l->nr_outliers < LB_OUTLIERS)
+	for (i = 0; i < l->nr_outliers; i++) {
+		if (l->outlier[i].kind != kind)
+			continue;
+		n++;
+		if (!min || l->outlier[i].ns < min->ns)
+			min = &l->outlier[i];
+	}
+	if (n < LB_OUTLIERS / 2)
 		return &l->outlier[l->nr_outliers++];
 	l->totals.outliers_missed++;
-	min = &l->outlier[0];
-	for (i = 1; i < LB_OUTLIERS; i++)
-		if (l->outlier[i].ns < min->ns)
-			min = &l->outlier[i];
 	return min->ns < ns ? min : NULL;
 }
 
@@ -137,7 +144,7 @@ void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w)
 	w->outlier = false;
 	if (!lock)
 		return;
-	o = lb_outlier_slot(l, w->wait_ns);
+	o = lb_outlier_slot(l, LB_OUTLIER_WAIT, w->wait_ns);
 	if (!o)
 		return;
 	lb_outlier_lock(o, lock, LB_OUTLIER_WAIT, w->wait_ns, w->begin_ns + w->wait_ns);
@@ -164,7 +171,7 @@ void lb_outlier_hold(struct lb_ledger *l, struct lb_lock *lock, const struct lb_
 	const struct lb_waiter *w;
 	struct lb_outlier *o;
 
-	o = lb_outlier_slot(l, lock->release.hold_ns);
+	o = lb_outlier_slot(l, LB_OUTLIER_HOLD, lock->release.hold_ns);
 	if (!o)
 		return;
 	lb_outlier_lock(o, lock, LB_OUTLIER_HOLD, lock->release.hold_ns, lock->release.ts);

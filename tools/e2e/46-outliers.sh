@@ -123,8 +123,9 @@ if [ "$waits" -ge 3 ] && [ $((named * 10)) -ge $((waits * 9)) ]; then
 else
 	lb_not_ok "outliers: the victims' long waits name the culprit" "$(cat "$out/summary")"
 fi
-# The table keeps the 32 longest: a victim's wait outlasts the contended part
-# of the hold it waited for, so most holds are displaced; one at least is kept.
+# Half the table is for holds (a victim's wait outlasts the contended part of
+# the hold it waited for: in one table the waits displaced every hold, once
+# on the debug kernel): the culprit's holds are kept.
 if [ "$holds" -ge 1 ] && [ "$holdother" -lt "$holds" ] && [ "$near" -ge 1 ]; then
 	echo "ok - outliers: the culprit's long holds ($holds), near its mean hold of $mean ns"
 else
