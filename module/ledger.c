@@ -221,12 +221,18 @@ static const struct lb_lock *lb_waits_on(const struct lb_ledger *l, s32 pid)
 	return t && t->waiting ? t->waiting->lock : NULL;
 }
 
+/* The locks an event's task and the owner it names wait on, looked up once. */
+struct lb_near {
+	bool looked_up;
+	const struct lb_lock *task_on, *owner_on;
+};
+
 /*
- * The lock of @ev, the lock its task or the owner it names waits on (@near,
- * looked up once, when first needed), or one they hold or probably hold.
+ * The lock of @ev, the lock its task or the owner it names waits on, or one
+ * they hold or probably hold.
  */
 static bool lb_lock_involved(const struct lb_ledger *l, const struct lb_lock *lock,
-			     const struct lb_event *ev, const struct lb_lock **near)
+			     const struct lb_event *ev, struct lb_near *near)
 {
 	s32 pid;
 
@@ -240,12 +246,12 @@ static bool lb_lock_involved(const struct lb_ledger *l, const struct lb_lock *lo
 		if (pid == ev->task.pid || pid == ev->owner.pid)
 			return true;
 	}
-	if (!near[2]) {
-		near[0] = lb_waits_on(l, ev->task.pid);
-		near[1] = lb_waits_on(l, ev->owner.pid);
-		near[2] = lock;		/* any non-NULL: looked up */
+	if (!near->looked_up) {
+		near->task_on = lb_waits_on(l, ev->task.pid);
+		near->owner_on = lb_waits_on(l, ev->owner.pid);
+		near->looked_up = true;
 	}
-	return lock == near[0] || lock == near[1];
+	return lock == near->task_on || lock == near->owner_on;
 }
 
 /*
@@ -257,13 +263,13 @@ static bool lb_lock_involved(const struct lb_ledger *l, const struct lb_lock *lo
  */
 static void lb_advance_to(struct lb_ledger *l, u64 ts, const struct lb_event *ev)
 {
-	const struct lb_lock *near[3] = { NULL, NULL, NULL };
+	struct lb_near near = { false, NULL, NULL };
 	u64 dt = ts > l->now_ns ? ts - l->now_ns : 0;
 	struct lb_lock *lock;
 
 	list_for_each_entry(lock, &l->active_locks, lru) {
 		if (ev && !l->opts.no_defer && lb_lock_may_defer(l, lock) &&
-		    !lb_lock_involved(l, lock, ev, near)) {
+		    !lb_lock_involved(l, lock, ev, &near)) {
 			if (dt && !lock->defer_ns)
 				lock->defer_since = l->now_ns;
 			lock->defer_ns += dt;

@@ -483,8 +483,14 @@ void lb_escape_comm(char *dst, const char *comm);
 const char *lb_fmt_ns(char *buf, size_t size, u64 ns);
 /* A hold time and its parts (lb_task_stats, lb_lock_stats), for lb_fmt_split. */
 struct lb_split_ns {
-	u64 hold, on, runnable, sleeping, cpu_unknown, runnable_unknown;
+	u64 hold, on, runnable, cpu_unknown, runnable_unknown;
 };
+
+/* The part of a hold asleep: what is neither on a CPU, runnable nor unknown. */
+static inline u64 lb_split_sleeping(const struct lb_split_ns *h)
+{
+	return h->hold - h->on - h->runnable - h->cpu_unknown - h->runnable_unknown;
+}
 
 const char *lb_fmt_split(char *buf, size_t size, const struct lb_split_ns *h);
 const char *lb_fmt_count(char *buf, size_t size, u64 n);

@@ -86,9 +86,9 @@ void lb_task_fill_stats(const struct lb_task *t, struct lb_task_stats *st)
 	st->verdict = lb_verdict_of(t->acct.root_blame_ns, t->acct.wait_ns);
 	st->hold_cpu_unknown_ns = t->hold_cpu_unknown_ns;
 	st->hold_runnable_unknown_ns = t->hold_runnable_unknown_ns;
-	st->hold_sleeping_ns = t->acct.hold_ns - t->acct.hold_on_cpu_ns -
-			       t->acct.hold_runnable_ns - t->hold_cpu_unknown_ns -
-			       t->hold_runnable_unknown_ns;
+	st->hold_sleeping_ns = lb_split_sleeping(&(struct lb_split_ns){
+		t->acct.hold_ns, t->acct.hold_on_cpu_ns, t->acct.hold_runnable_ns,
+		t->hold_cpu_unknown_ns, t->hold_runnable_unknown_ns });
 	st->holds_lower_bound = t->holds_lower_bound;
 	st->holds_unended = t->holds_unended;
 	st->kthread = t->kthread;
@@ -167,9 +167,9 @@ void lb_lock_fill_stats(const struct lb_ledger *l, const struct lb_lock *lock,
 	st->holder_pid = lock->nr_holders ? lock->holder[0].task->id.pid : 0;
 	st->holders_now = lock->nr_holders;
 	st->probable_pid = lock->probable_pid;
-	st->hold_sleeping_ns = lock->cnt.hold_ns - lock->cnt.hold_on_cpu_ns -
-			       lock->cnt.hold_runnable_ns - lock->cnt.hold_cpu_unknown_ns -
-			       lock->cnt.hold_runnable_unknown_ns;
+	st->hold_sleeping_ns = lb_split_sleeping(&(struct lb_split_ns){
+		lock->cnt.hold_ns, lock->cnt.hold_on_cpu_ns, lock->cnt.hold_runnable_ns,
+		lock->cnt.hold_cpu_unknown_ns, lock->cnt.hold_runnable_unknown_ns });
 	st->name = lock->name_id && l->name_of ? l->name_of(lock->name_id) : NULL;
 	st->name_tgid = lock->name_tgid;
 	st->uaddr = lock->uaddr;

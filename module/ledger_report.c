@@ -291,20 +291,17 @@ static void lb_report_lock_name(const struct lb_ledger *l, struct lb_out *out,
 }
 
 /* Why the lock's holders were slow, when it was held while contended. */
-static void lb_report_lock_split(const struct lb_ledger *l, struct lb_out *out,
-				 const struct lb_lock *lock)
+static void lb_report_lock_split(struct lb_out *out, const struct lb_lock *lock)
 {
-	struct lb_lock_stats st;
+	const struct lb_lock_counts *c = &lock->cnt;
 	char split[LB_NUM_LEN];
 
-	if (!lock->cnt.hold_ns)
+	if (!c->hold_ns)
 		return;
-	lb_lock_fill_stats(l, lock, &st);
 	out->printf(out, "    holders on/run/slp: %s\n",
 		    lb_fmt_split(split, sizeof(split), &(struct lb_split_ns){
-				st.cnt.hold_ns, st.cnt.hold_on_cpu_ns, st.cnt.hold_runnable_ns,
-				st.hold_sleeping_ns, st.cnt.hold_cpu_unknown_ns,
-				st.cnt.hold_runnable_unknown_ns }));
+				c->hold_ns, c->hold_on_cpu_ns, c->hold_runnable_ns,
+				c->hold_cpu_unknown_ns, c->hold_runnable_unknown_ns }));
 }
 
 /* Rows are formatted apart from the ranking, to keep each stack frame small. */
@@ -367,7 +364,7 @@ static void lb_report_locks(const struct lb_ledger *l, struct lb_out *out)
 
 		lb_report_lock_row(l, out, lock);
 		lb_report_lock_name(l, out, lock);
-		lb_report_lock_split(l, out, lock);
+		lb_report_lock_split(out, lock);
 		lb_report_tops(l, out, "causes", lock->cause);
 		lb_report_tops(l, out, "victims", lock->victim);
 		lb_report_lock_now(l, out, lock);
@@ -394,8 +391,7 @@ static noinline_for_stack bool lb_report_task_row(struct lb_out *out, const stru
 		    lb_fmt_ns(w, sizeof(w), st.acct.wait_ns), hold,
 		    lb_fmt_split(split, sizeof(split), &(struct lb_split_ns){
 				st.acct.hold_ns, st.acct.hold_on_cpu_ns, st.acct.hold_runnable_ns,
-				st.hold_sleeping_ns, st.hold_cpu_unknown_ns,
-				st.hold_runnable_unknown_ns }),
+				st.hold_cpu_unknown_ns, st.hold_runnable_unknown_ns }),
 		    lb_fmt_count(holds, sizeof(holds), st.acct.holds),
 		    lb_fmt_count(waits, sizeof(waits), st.acct.waits),
 		    lb_fmt_count(err, sizeof(err), st.acct.errors));

@@ -110,6 +110,6 @@ const char *lb_fmt_split(char *buf, size_t size, const struct lb_split_ns *h)
 		snprintf(buf, size, "%llu/?/?", lb_pct(h->on, h->hold));
 	else
 		snprintf(buf, size, "%llu/%llu/%llu", lb_pct(h->on, h->hold),
-			 lb_pct(h->runnable, h->hold), lb_pct(h->sleeping, h->hold));
+			 lb_pct(h->runnable, h->hold), lb_pct(lb_split_sleeping(h), h->hold));
 	return buf;
 }
