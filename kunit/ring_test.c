@@ -73,6 +73,49 @@ static void lockblame_ring_test_fill_wrap_overflow(struct kunit *test)
 	lb_ringset_destroy(set);
 }
 
+static unsigned int lb_test_kicks;
+
+static void lb_test_kick(void)
+{
+	lb_test_kicks++;
+}
+
+/*
+ * The producer asks for a drain once the ring is a quarter full, once until
+ * the batch's end (lb_ring_consume); slots handed back within a batch
+ * (lb_ring_release) free room without asking again.
+ */
+static void lockblame_ring_test_kick_once_per_batch(struct kunit *test)
+{
+	struct lb_ringset *set = lb_ringset_create(LB_TEST_CAP, lb_test_kick);
+	unsigned int before, at_quarter, after_release, after_consume, avail;
+	int cpu;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(set));
+	lb_test_kicks = 0;
+	cpu = get_cpu();
+	lb_test_fill(set, LB_TEST_CAP / 4 - 1, 0);
+	before = lb_test_kicks;
+	lb_test_fill(set, 1, 100);
+	at_quarter = lb_test_kicks;
+	lb_test_fill(set, LB_TEST_CAP / 4, 200);
+	lb_ring_release(set, cpu, LB_TEST_CAP / 4);
+	lb_test_fill(set, 4, 300);
+	after_release = lb_test_kicks;
+	avail = lb_ring_avail(set, cpu);
+	lb_ring_consume(set, cpu, avail);
+	lb_test_fill(set, LB_TEST_CAP / 4, 400);
+	after_consume = lb_test_kicks;
+	put_cpu();
+
+	KUNIT_EXPECT_EQ(test, before, 0U);
+	KUNIT_EXPECT_EQ(test, at_quarter, 1U);
+	KUNIT_EXPECT_EQ(test, after_release, 1U);
+	KUNIT_EXPECT_EQ(test, avail, LB_TEST_CAP / 4 + 4);
+	KUNIT_EXPECT_EQ(test, after_consume, 2U);
+	lb_ringset_destroy(set);
+}
+
 /* A probe firing inside a probe on the same CPU is a counted drop. */
 static void lockblame_ring_test_nesting_guard(struct kunit *test)
 {
@@ -178,6 +221,7 @@ static void lockblame_ring_test_encoding(struct kunit *test)
 
 static struct kunit_case lockblame_ring_test_cases[] = {
 	KUNIT_CASE(lockblame_ring_test_fill_wrap_overflow),
+	KUNIT_CASE(lockblame_ring_test_kick_once_per_batch),
 	KUNIT_CASE(lockblame_ring_test_nesting_guard),
 	KUNIT_CASE(lockblame_ring_test_drop_cause),
 	KUNIT_CASE_PARAM(lockblame_ring_test_size, lb_ring_size_gen_params),

@@ -6,14 +6,14 @@
  * LB_PARAM(name, default, min, max, what), as the kernel's lock_events.c
  * includes lock_events_list.h; no include guard.
  */
-LB_PARAM(ring_events, 4096, LB_RING_EVENTS_MIN, LB_RING_EVENTS_MAX,
+LB_PARAM(ring_events, 1024, LB_RING_EVENTS_MIN, LB_RING_EVENTS_MAX,
 	 "Events per CPU ring, a power of 2");
 LB_PARAM(max_blocked, 4096, 16, 65536,
 	 "Tasks blocked at once in one kernel lock slowpath or PI futex");
 LB_PARAM(drain_ms, 100, 10, 10000,
 	 "Interval of the periodic drain in ms");
-LB_PARAM(drain_rt, 1, 0, 2,
-	 "Drain in: 0 a high-priority workqueue, 1 a SCHED_FIFO 1 thread, 2 SCHED_FIFO 50");
+LB_PARAM(drain_rt, 1, 0, 3,
+	 "Drain in: 0 a high-priority workqueue, 1 a SCHED_FIFO 1 thread, 2 SCHED_FIFO 50, 3 SCHED_DEADLINE");
 LB_PARAM(stack_entries, 1024, 16, LB_STACK_ENTRIES_MAX,
 	 "Distinct stacks stored");
 LB_PARAM(stream_events, 4096, 0, 4194304,

@@ -108,12 +108,18 @@ int lb_control_exec(char *cmd)
 	if (!strcmp(verb, "filter"))
 		return lb_control_filter(args);
 	if (!strcmp(verb, "stacks")) {
-		if (args && !strcmp(args, "on"))
-			lb_set_stacks(true);
-		else if (args && !strcmp(args, "off"))
+		if (args && !strcmp(args, "off")) {
 			lb_set_stacks(false);
-		else
+			return 0;
+		}
+		if (!args || strcmp(args, "on"))
 			return lb_control_error("stacks takes on or off", args ? args : "");
+		/* The stack table is allocated the first time. */
+		if (lb_stacks_alloc()) {
+			lb_control_error("no memory for the stack table", args);
+			return -ENOMEM;
+		}
+		lb_set_stacks(true);
 		return 0;
 	}
 	if (!strcmp(verb, "futex_kinds"))

@@ -6,8 +6,13 @@
 
 void lb_hist_add(struct lb_hist *h, u64 v)
 {
-	u32 b = min_t(u32, fls64(v), LB_HIST_BUCKETS - 1);
+	u32 b = min_t(u32, fls64(v), LB_HIST_BUCKETS - 1), i;
 
+	if (unlikely(h->bucket[b] == U32_MAX)) {
+		/* A non-empty bucket stays non-empty: its range was seen. */
+		for (i = 0; i < LB_HIST_BUCKETS; i++)
+			h->bucket[i] = h->bucket[i] / 2 + (h->bucket[i] & 1);
+	}
 	h->bucket[b]++;
 	h->count++;
 	if (v > h->max)
@@ -28,13 +33,16 @@ static u64 lb_hist_upper(u32 b)
  */
 u64 lb_hist_percentile(const struct lb_hist *h, u32 pct)
 {
-	u64 rank, seen = 0;
+	u64 rank, seen = 0, total = 0;
 	u32 b;
 
 	if (!h->count)
 		return 0;
-	/* rank = ceil(count * pct / 100), at least 1 */
-	rank = max_t(u64, 1, div_u64(h->count * pct + 99, 100));
+	/* The buckets' sum: @count once they were halved. */
+	for (b = 0; b < LB_HIST_BUCKETS; b++)
+		total += h->bucket[b];
+	/* rank = ceil(total * pct / 100), at least 1 */
+	rank = max_t(u64, 1, div_u64(total * pct + 99, 100));
 	for (b = 0; b < LB_HIST_BUCKETS; b++) {
 		seen += h->bucket[b];
 		if (seen >= rank)

@@ -16,8 +16,12 @@
 #define LB_DEADLOCKS_MAX	16
 
 /* log2 histogram: bucket b holds values v with fls64(v) == b. */
+/*
+ * Buckets are u32: a bucket about to overflow halves them all, which keeps
+ * the shape (and so the percentiles) at 4 bytes a bucket; @count stays exact.
+ */
 struct lb_hist {
-	u64 bucket[LB_HIST_BUCKETS];
+	u32 bucket[LB_HIST_BUCKETS];
 	u64 count;
 	u64 max;
 };
@@ -401,6 +405,12 @@ struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l);
 void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w);
 struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim);
 void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns);
+void lb_hash_init(struct hlist_head *hash, u32 bits);
+
+/*
+ * ledger_stacks.c: time per task, side and stack; the records are allocated
+ * with the first stack an event names (the one allocation after create).
+ */
 void lb_stack_add(struct lb_ledger *l, s32 pid, u8 role, u32 id, u64 ns);
 struct lb_stack *lb_stack_find(const struct lb_ledger *l, s32 pid, u8 role, u32 id);
 

@@ -72,14 +72,12 @@ static bool lb_tables_alloc(struct lb_ledger *l)
 	l->pair_hash = kvcalloc(1U << l->pair_bits, sizeof(*l->pair_hash), GFP_KERNEL);
 	l->chains = kvcalloc(l->max_chains, sizeof(*l->chains), GFP_KERNEL);
 	l->chain_hash = kvcalloc(1U << l->chain_bits, sizeof(*l->chain_hash), GFP_KERNEL);
-	/* Stack records are about as many as pairs: one per task and side. */
-	l->stacks = kvcalloc(lim->max_pairs, sizeof(*l->stacks), GFP_KERNEL);
-	l->stack_hash = kvcalloc(1U << l->stack_bits, sizeof(*l->stack_hash), GFP_KERNEL);
+	/* Stack records come with the first event that names a stack. */
 	l->sleepers = kvcalloc(lim->max_sleepers, sizeof(*l->sleepers), GFP_KERNEL);
 	l->sleeper_hash = kvcalloc(1U << l->sleeper_bits, sizeof(*l->sleeper_hash), GFP_KERNEL);
 	return l->locks && l->lock_hash && l->tasks && l->task_hash && l->procs &&
 	       l->proc_hash && l->waiters && l->pairs && l->pair_hash && l->chains &&
-	       l->chain_hash && l->stacks && l->stack_hash && l->sleepers && l->sleeper_hash;
+	       l->chain_hash && l->sleepers && l->sleeper_hash;
 }
 
 struct lb_ledger *lb_ledger_create(const struct lb_ledger_limits *limits)
@@ -136,8 +134,8 @@ u64 lb_ledger_bytes(const struct lb_ledger *l)
 	       (u64)(1U << l->pair_bits) * sizeof(*l->pair_hash) +
 	       (u64)l->max_chains * sizeof(*l->chains) +
 	       (u64)(1U << l->chain_bits) * sizeof(*l->chain_hash) +
-	       (u64)lim->max_pairs * sizeof(*l->stacks) +
-	       (u64)(1U << l->stack_bits) * sizeof(*l->stack_hash) +
+	       (l->stacks ? (u64)lim->max_pairs * sizeof(*l->stacks) +
+			    (u64)(1U << l->stack_bits) * sizeof(*l->stack_hash) : 0) +
 	       (u64)lim->max_sleepers * sizeof(*l->sleepers) +
 	       (u64)(1U << l->sleeper_bits) * sizeof(*l->sleeper_hash);
 }
@@ -149,7 +147,7 @@ void lb_ledger_reset(struct lb_ledger *l)
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_reset);
 
-static void lb_hash_init(struct hlist_head *hash, u32 bits)
+void lb_hash_init(struct hlist_head *hash, u32 bits)
 {
 	u32 i;
 
@@ -217,7 +215,8 @@ void lb_tables_init(struct lb_ledger *l)
 	l->nr_pairs = 0;
 	lb_hash_init(l->chain_hash, l->chain_bits);
 	l->nr_chains = 0;
-	lb_hash_init(l->stack_hash, l->stack_bits);
+	if (l->stack_hash)
+		lb_hash_init(l->stack_hash, l->stack_bits);
 	l->nr_stacks = 0;
 	l->nr_deadlocks = 0;
 	lb_events_init(l);
@@ -560,41 +559,4 @@ void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns)
 		hlist_add_head(&p->hnode, &l->pair_hash[lb_pair_hash(l, holder, victim)]);
 	}
 	p->blame_ns += ns;
-}
-
-static struct hlist_head *lb_stack_head(const struct lb_ledger *l, s32 pid, u8 role, u32 id)
-{
-	u64 key = ((u64)(u32)pid << 32 | id) ^ ((u64)role << 63);
-
-	return &l->stack_hash[hash_64(key, l->stack_bits)];
-}
-
-struct lb_stack *lb_stack_find(const struct lb_ledger *l, s32 pid, u8 role, u32 id)
-{
-	struct lb_stack *st;
-
-	hlist_for_each_entry(st, lb_stack_head(l, pid, role, id), hnode)
-		if (st->pid == pid && st->id == id && st->role == role)
-			return st;
-	return NULL;
-}
-
-void lb_stack_add(struct lb_ledger *l, s32 pid, u8 role, u32 id, u64 ns)
-{
-	struct lb_stack *st = lb_stack_find(l, pid, role, id);
-
-	if (st) {
-		st->ns += ns;
-		return;
-	}
-	if (l->nr_stacks == l->limits.max_pairs) {
-		l->totals.dropped_stacks++;
-		return;
-	}
-	st = &l->stacks[l->nr_stacks++];
-	st->pid = pid;
-	st->id = id;
-	st->role = role;
-	st->ns = ns;
-	hlist_add_head(&st->hnode, lb_stack_head(l, pid, role, id));
 }

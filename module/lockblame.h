@@ -239,13 +239,14 @@ struct lb_ring_counts {
 	u64 fill;		/* events in the ring now */
 };
 
-struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*half_full)(void));
+struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*filling)(void));
 void lb_ringset_destroy(struct lb_ringset *set);
 struct lb_event *lb_ring_reserve(struct lb_ringset *set);
 void lb_ring_commit(struct lb_ringset *set, struct lb_event *ev);
 void lb_ring_drop(struct lb_ringset *set, enum lb_drop_cause cause);
 unsigned int lb_ring_avail(struct lb_ringset *set, int cpu);
 const struct lb_event *lb_ring_at(struct lb_ringset *set, int cpu, unsigned int i);
+void lb_ring_release(struct lb_ringset *set, int cpu, unsigned int n);
 void lb_ring_consume(struct lb_ringset *set, int cpu, unsigned int n);
 void lb_ring_counts(struct lb_ringset *set, int cpu, struct lb_ring_counts *c);
 u64 lb_ring_dropped(const struct lb_ring_counts *c);
@@ -273,7 +274,8 @@ void lb_names_show(struct seq_file *m);
 void lb_name_kernel_lock(struct lb_event *ev, const void *lock, struct task_struct *owner);
 
 /* ---- stacks (stacks.c) ---- */
-int lb_stacks_alloc(unsigned int entries);
+void lb_stacks_init(unsigned int entries);
+int lb_stacks_alloc(void);
 void lb_stacks_free(void);
 u32 lb_stack_kernel(unsigned long probe_addr);
 u32 lb_stack_user(void);
@@ -331,7 +333,7 @@ u64 lb_loss_get(struct lb_loss *loss);
 bool lb_data_exact(void);
 
 /* ---- the binary stream, debugfs "events" (stream.c) ---- */
-int lb_stream_init(unsigned int events, void (*catch_up)(void));
+void lb_stream_init(unsigned int events, void (*catch_up)(void));
 void lb_stream_exit(void);
 void lb_stream_push(const struct lb_event *ev);
 void lb_stream_discard(u64 start_ns);

@@ -14,18 +14,21 @@ static int lb_init_stages(const struct lb_config *cfg)
 {
 	int err;
 
-	err = lb_stacks_alloc(cfg->stack_entries);
-	if (err)
-		return err;
+	lb_stacks_init(cfg->stack_entries);
+	/* Off by default: the table is allocated when stacks are first on. */
+	if (cfg->stacks) {
+		err = lb_stacks_alloc();
+		if (err)
+			goto free_stacks;
+	}
 	err = lb_names_alloc();
 	if (err)
 		goto free_stacks;
 	err = lb_futex_init();
 	if (err)
 		goto free_names;
-	err = lb_stream_init(cfg->stream_events, lb_drain_now);
-	if (err)
-		goto free_futex;
+	/* The FIFO is allocated at the first open of "events". */
+	lb_stream_init(cfg->stream_events, lb_drain_now);
 	err = lb_drain_init(lb_rings, cfg);
 	if (err)
 		goto free_stream;
@@ -43,7 +46,6 @@ free_drain:
 	lb_drain_exit();
 free_stream:
 	lb_stream_exit();
-free_futex:
 	lb_futex_exit();
 free_names:
 	lb_names_free();

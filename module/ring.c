@@ -25,7 +25,7 @@ struct lb_ring {
 struct lb_ringset {
 	struct lb_ring __percpu *rings;
 	unsigned long capacity;
-	void (*half_full)(void);	/* called from the producer, any context */
+	void (*filling)(void);	/* called from the producer, any context */
 };
 
 static const char * const lb_drop_names[LB_DROP_CAUSE_MAX] = {
@@ -40,7 +40,7 @@ static const char * const lb_type_names[LB_EV_TYPE_MAX] = {
 	[LB_EV_RELEASE] = "release",
 };
 
-struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*half_full)(void))
+struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*filling)(void))
 {
 	struct lb_ringset *set;
 	int cpu;
@@ -60,7 +60,7 @@ struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*half_fu
 		return ERR_PTR(-ENOMEM);
 	}
 	set->capacity = events_per_cpu;
-	set->half_full = half_full;
+	set->filling = filling;
 	for_each_possible_cpu(cpu) {
 		struct lb_ring *r = per_cpu_ptr(set->rings, cpu);
 
@@ -96,9 +96,9 @@ EXPORT_SYMBOL_IF_KUNIT(lb_ringset_destroy);
  */
 static void __kprobes lb_ring_kick(struct lb_ringset *set, struct lb_ring *r)
 {
-	if (set->half_full && !READ_ONCE(r->kicked)) {
+	if (set->filling && !READ_ONCE(r->kicked)) {
 		WRITE_ONCE(r->kicked, true);
-		set->half_full();
+		set->filling();
 	}
 }
 
@@ -145,8 +145,11 @@ void __kprobes lb_ring_commit(struct lb_ringset *set, struct lb_event *ev)
 	r->counts.recorded++;
 	/* Publish the record before the consumer can see the new head. */
 	smp_store_release(&r->head, r->head + 1);
-	/* Half full: ask for a drain now rather than at the next period. */
-	if (r->head - READ_ONCE(r->tail) >= (r->mask + 1) / 2)
+	/*
+	 * A quarter full: ask for a drain now rather than at the next period,
+	 * early enough that the drain's wakeup latency does not fill the rest.
+	 */
+	if (r->head - READ_ONCE(r->tail) >= (r->mask + 1) / 4)
 		lb_ring_kick(set, r);
 	this_cpu_dec(set->rings->nesting);
 	preempt_enable_notrace();
@@ -181,14 +184,24 @@ const struct lb_event *lb_ring_at(struct lb_ringset *set, int cpu, unsigned int 
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ring_at);
 
-void lb_ring_consume(struct lb_ringset *set, int cpu, unsigned int n)
+/*
+ * Hand @n read slots back to the producer while a batch goes on; the kick
+ * stays spent, so a ring that stays filled does not interrupt per event.
+ */
+void lb_ring_release(struct lb_ringset *set, int cpu, unsigned int n)
 {
 	struct lb_ring *r = per_cpu_ptr(set->rings, cpu);
 
 	/* The slots are read before the producer may reuse them. */
 	smp_store_release(&r->tail, r->tail + n);
-	/* Fills from here on may ask for the next drain. */
-	WRITE_ONCE(r->kicked, false);
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_ring_release);
+
+/* The end of a batch: the slots back, and the next fill may kick again. */
+void lb_ring_consume(struct lb_ringset *set, int cpu, unsigned int n)
+{
+	lb_ring_release(set, cpu, n);
+	WRITE_ONCE(per_cpu_ptr(set->rings, cpu)->kicked, false);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ring_consume);
 

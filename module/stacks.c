@@ -31,8 +31,9 @@ struct lb_stack {
 	unsigned long ips[LB_STACK_DEPTH];
 };
 
-static struct lb_stack *lb_stack_table;
+static struct lb_stack *lb_stack_table;	/* NULL until stacks are first on */
 static unsigned int lb_stack_cap;
+static unsigned int lb_stack_want;		/* stack_entries */
 static atomic64_t lb_stack_full = ATOMIC64_INIT(0);
 /*
  * A stack id is its slot + 1, with the table's generation above bit 21
@@ -50,24 +51,47 @@ static bool lb_stacks_frozen;
 /* Serialises clearing with the "stacks" file. */
 static DEFINE_MUTEX(lb_stacks_mutex);
 
-int lb_stacks_alloc(unsigned int entries)
+void lb_stacks_init(unsigned int entries)
 {
-	lb_stack_table = vzalloc(array_size(entries, sizeof(*lb_stack_table)));
-	if (!lb_stack_table)
-		return -ENOMEM;
-	lb_stack_cap = entries;
-	return 0;
+	lb_stack_want = entries;
+}
+
+/*
+ * The table, allocated when stacks are first switched on (stacks=1, or
+ * "stacks on"); it stays until the module goes. Published with its size
+ * before any probe may look (lb_stack_intern() acquires the pointer).
+ */
+int lb_stacks_alloc(void)
+{
+	struct lb_stack *table;
+	int err = 0;
+
+	mutex_lock(&lb_stacks_mutex);
+	if (lb_stack_table)
+		goto out;
+	table = vzalloc(array_size(lb_stack_want, sizeof(*table)));
+	if (!table) {
+		err = -ENOMEM;
+		goto out;
+	}
+	lb_stack_cap = lb_stack_want;
+	/* The size before the pointer: pairs with lb_stack_intern()'s acquire. */
+	smp_store_release(&lb_stack_table, table);
+out:
+	mutex_unlock(&lb_stacks_mutex);
+	return err;
 }
 
 void lb_stacks_free(void)
 {
 	vfree(lb_stack_table);
 	lb_stack_table = NULL;
+	lb_stack_cap = 0;
 }
 
 u64 lb_stacks_bytes(void)
 {
-	return (u64)lb_stack_cap * sizeof(*lb_stack_table);
+	return (u64)READ_ONCE(lb_stack_cap) * sizeof(*lb_stack_table);
 }
 
 static u32 __kprobes lb_stack_id(unsigned int idx)
@@ -79,15 +103,17 @@ static u32 __kprobes lb_stack_id(unsigned int idx)
 static u32 __kprobes lb_stack_intern(const unsigned long *ips, unsigned int depth, bool user)
 {
 	u32 hash = jhash(ips, depth * sizeof(*ips), user) | 1;
+	/* Pairs with lb_stacks_alloc(): the size is set before the pointer. */
+	struct lb_stack *table = smp_load_acquire(&lb_stack_table);
 	unsigned int i, idx, spins;
 
-	if (READ_ONCE(lb_stacks_frozen))
+	if (!table || READ_ONCE(lb_stacks_frozen))
 		return 0;
 	for (i = 0; i < LB_STACK_PROBES; i++) {
 		struct lb_stack *s;
 
 		idx = (hash + i) % lb_stack_cap;
-		s = &lb_stack_table[idx];
+		s = &table[idx];
 		if (READ_ONCE(s->hash) == 0 && cmpxchg(&s->hash, 0, hash) == 0) {
 			memcpy(s->ips, ips, depth * sizeof(*ips));
 			s->depth = depth;
@@ -177,7 +203,8 @@ void lb_stacks_freeze(void)
 
 void lb_stacks_clear_thaw(void)
 {
-	memset(lb_stack_table, 0, array_size(lb_stack_cap, sizeof(*lb_stack_table)));
+	if (lb_stack_table)
+		memset(lb_stack_table, 0, array_size(lb_stack_cap, sizeof(*lb_stack_table)));
 	atomic64_set(&lb_stack_full, 0);
 	WRITE_ONCE(lb_stack_gen, (lb_stack_gen + 1) & LB_STACK_GEN_MASK);
 	/* The cleared slots are visible before any probe may claim one. */
@@ -203,7 +230,7 @@ void lb_stacks_show(struct seq_file *m)
 	unsigned int i, j;
 
 	mutex_lock(&lb_stacks_mutex);
-	seq_printf(m, "# capacity %u full %lld\n", lb_stack_cap,
+	seq_printf(m, "# capacity %u full %lld\n", lb_stack_want,
 		   (long long)atomic64_read(&lb_stack_full));
 	for (i = 0; i < lb_stack_cap; i++) {
 		struct lb_stack *s = &lb_stack_table[i];

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The binary event stream, debugfs "events": a FIFO the drain fills with
- * every event it feeds the ledger, read by one open description at a time
- * (header first, then whole records, each consumed once it reached the
- * reader's buffer).
+ * every event it feeds the ledger from the first open on, read by one open
+ * description at a time (header first, then whole records, each consumed
+ * once it reached the reader's buffer).
  */
 #include <linux/fs.h>
 #include <linux/mutex.h>
@@ -18,7 +18,14 @@
 /* The FIFO: the drain writes, the reader of "events" consumes. */
 static DEFINE_SPINLOCK(lb_stream_lock);
 static struct lb_event *lb_stream_buf;
-static unsigned int lb_stream_cap;
+static unsigned int lb_stream_cap;	/* 0 until the FIFO is allocated */
+/*
+ * stream_events: the FIFO's size once it is allocated, at the first open of
+ * "events". Until then the drain tees nothing: a host that never reads the
+ * stream does not spend 736 KiB (4,096 records) on it.
+ */
+static unsigned int lb_stream_want;
+static DEFINE_MUTEX(lb_stream_alloc_mutex);
 static u64 lb_stream_head, lb_stream_tail, lb_stream_dropped;
 static u64 lb_stream_start_ns;		/* the header's clock at load or reset */
 static atomic_t lb_stream_readers = ATOMIC_INIT(0);
@@ -36,16 +43,34 @@ struct lb_stream_reader {
 	size_t hdr_off;		/* header bytes already read */
 };
 
-int lb_stream_init(unsigned int events, void (*catch_up)(void))
+void lb_stream_init(unsigned int events, void (*catch_up)(void))
 {
 	lb_stream_catch_up = catch_up;
-	if (!events)
-		return 0;
-	lb_stream_buf = vmalloc(array_size(events, sizeof(*lb_stream_buf)));
-	if (!lb_stream_buf)
-		return -ENOMEM;
-	lb_stream_cap = events;
-	return 0;
+	lb_stream_want = events;
+}
+
+/* The FIFO, allocated at the first open; it stays until the module goes. */
+static int lb_stream_alloc(void)
+{
+	struct lb_event *buf;
+	int err = 0;
+
+	mutex_lock(&lb_stream_alloc_mutex);
+	if (READ_ONCE(lb_stream_cap))
+		goto out;
+	buf = vmalloc(array_size(lb_stream_want, sizeof(*buf)));
+	if (!buf) {
+		err = -ENOMEM;
+		goto out;
+	}
+	spin_lock(&lb_stream_lock);
+	lb_stream_buf = buf;
+	lb_stream_tail = lb_stream_head;
+	WRITE_ONCE(lb_stream_cap, lb_stream_want);
+	spin_unlock(&lb_stream_lock);
+out:
+	mutex_unlock(&lb_stream_alloc_mutex);
+	return err;
 }
 
 void lb_stream_exit(void)
@@ -58,7 +83,8 @@ void lb_stream_exit(void)
 /* From the drain, for each event it feeds the ledger. */
 void lb_stream_push(const struct lb_event *ev)
 {
-	if (!lb_stream_cap)
+	/* Set once, under the lock, with the buffer: a 0 here may skip one. */
+	if (!READ_ONCE(lb_stream_cap))
 		return;
 	spin_lock(&lb_stream_lock);
 	if (lb_stream_head - lb_stream_tail >= lb_stream_cap) {
@@ -81,23 +107,29 @@ void lb_stream_discard(u64 start_ns)
 
 u64 lb_stream_bytes(void)
 {
-	return (u64)lb_stream_cap * sizeof(*lb_stream_buf);
+	return (u64)READ_ONCE(lb_stream_cap) * sizeof(*lb_stream_buf);
 }
 
 void lb_stream_show(struct seq_file *m)
 {
 	spin_lock(&lb_stream_lock);
-	seq_printf(m, "stream capacity %u buffered %llu dropped %llu\n", lb_stream_cap,
-		   lb_stream_head - lb_stream_tail, lb_stream_dropped);
+	seq_printf(m, "stream capacity %u buffered %llu dropped %llu%s\n", lb_stream_want,
+		   lb_stream_head - lb_stream_tail, lb_stream_dropped,
+		   !lb_stream_want ? " (off: stream_events=0)" :
+		   !lb_stream_cap ? " (allocated at the first open of events)" : "");
 	spin_unlock(&lb_stream_lock);
 }
 
 static int lb_stream_open(struct inode *inode, struct file *file)
 {
 	struct lb_stream_reader *r;
+	int err;
 
-	if (!lb_stream_cap)
+	if (!lb_stream_want)
 		return -ENODEV;
+	err = lb_stream_alloc();
+	if (err)
+		return err;
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
 	if (!r)
 		return -ENOMEM;

@@ -47,6 +47,7 @@ else
 		lb_not_ok "$name: rwsem_wake served by rwsem_up_read" "$(grep '^rwsem' "$LB_DEBUGFS/probes")"
 fi
 
+lb_stream_open
 echo reset > "$LB_DEBUGFS/control" || { lb_not_ok "$name: reset" "control"; lb_done; }
 "$LB_BIN/lb-mmap" -M -n 4 -m 32 -d 3000 -P 2000 -r 0 > "$LB_OUT/$name.truth" 2> "$LB_OUT/$name.err" ||
 	{ lb_not_ok "$name: run" "lb-mmap exited $?: $(head -n 1 "$LB_OUT/$name.err")"; lb_done; }

@@ -14,6 +14,7 @@ reader=$LB_BIN/lockblame
 ev_case() {
 	local name="$1" workload="$2"
 	shift 2
+	lb_stream_open
 	echo reset > "$LB_DEBUGFS/control" || { lb_not_ok "$name: reset" "control"; return 1; }
 	"$LB_BIN/$workload" "$@" > "$LB_OUT/$name.truth" 2> "$LB_OUT/$name.err" ||
 		{ lb_not_ok "$name: run" "$workload exited $?"; return 1; }

@@ -101,6 +101,24 @@ if [ -f $ko ] && rmmod lockblame 2> /dev/null; then
 	done
 	insmod $ko && ok "load: default parameters load again" ||
 		lb_not_ok "load: default parameters load again" "$(dmesg | tail -n 3)"
+	# The stack table and the stream's FIFO are allocated on first use.
+	mem() { sed -n "s/^memory .* $1 \([0-9]*\) .*/\1/p" "$LB_DEBUGFS/stats"; }
+	[ "$(mem stacks)" = 0 ] && [ "$(mem stream)" = 0 ] &&
+		ok "memory: no stack table and no stream at load" ||
+		lb_not_ok "memory: no stack table and no stream at load" "$(grep '^memory ' "$LB_DEBUGFS/stats")"
+	# The issue's goal: the defaults take at most 1 MiB per CPU (README: Benchmarks).
+	percpu=$(sed -n 's/^memory_total [0-9]* bytes, \([0-9]*\) per cpu.*/\1/p' "$LB_DEBUGFS/stats")
+	[ -n "$percpu" ] && [ "$percpu" -le 1048576 ] &&
+		ok "memory: the defaults take $percpu bytes per CPU, at most 1 MiB" ||
+		lb_not_ok "memory: the defaults take at most 1 MiB per CPU" "$(grep '^memory' "$LB_DEBUGFS/stats")"
+	: < "$LB_DEBUGFS/events"
+	[ "$(mem stream)" = $((4096 * 184)) ] && [ "$(mem stacks)" = 0 ] &&
+		ok "memory: the first open of events allocates 4096 records, stacks stay off" ||
+		lb_not_ok "memory: the first open of events allocates 4096 records" "$(grep '^memory ' "$LB_DEBUGFS/stats")"
+	echo 'stacks on' > "$LB_DEBUGFS/control" && [ "$(mem stacks)" -gt 0 ] &&
+		echo 'stacks off' > "$LB_DEBUGFS/control" && [ "$(mem stacks)" -gt 0 ] &&
+		ok "memory: stacks on allocates the stack table ($(mem stacks) bytes), stacks off keeps it" ||
+		lb_not_ok "memory: stacks on allocates the stack table" "$(grep '^memory ' "$LB_DEBUGFS/stats")"
 else
 	echo "ok - load: parameter checks # SKIP cannot unload lockblame here"
 fi

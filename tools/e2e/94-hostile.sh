@@ -77,7 +77,8 @@ drain_ms=10000 1
 drain_ms=10001 0
 drain_rt=1 1
 drain_rt=2 1
-drain_rt=3 0
+drain_rt=3 1
+drain_rt=4 0
 ledger_defer=0 1
 ledger_defer=2 0
 max_blocked=15 0
@@ -109,7 +110,7 @@ stacks=maybe 0
 skip=nonsense 0
 PARAMS
 # Where the drain runs, as stats' drained line says (README: drain_rt).
-for rt in 0:workqueue 1:fifo1 2:fifo50; do
+for rt in 0:workqueue 1:fifo1 2:fifo50 3:deadline; do
 	insmod $ko "drain_rt=${rt%%:*}" || { lb_not_ok "load: drain_rt=${rt%%:*}" "$(dmesg | tail -n 2)"; continue; }
 	where=$(sed -n 's/^drained .* in \([a-z0-9]*\)$/\1/p' "$LB_DEBUGFS/stats")
 	rmmod lockblame

@@ -46,6 +46,8 @@ tasks() {
 }
 
 # --- control ------------------------------------------------------------------
+# The stream's FIFO is allocated at its first open: open it before the run.
+lb_stream_open
 if "$reader" --reset && "$reader" --stacks on && grep -q '^stacks 1' "$LB_DEBUGFS/control"; then
 	ok "control: --reset, --stacks on"
 else

@@ -60,6 +60,14 @@ lb_await_truth() {
 	done
 }
 
+# lb_stream_open: the event stream's FIFO is allocated at the first open of
+# "events" and stays (with stream_events=0 the open fails: no stream). Cases
+# that read the stream open it once before they reset.
+lb_stream_open() {
+	: < "$LB_DEBUGFS/events" 2> /dev/null
+	return 0
+}
+
 # lb_case NAME WORKLOAD [ARG...]
 # Resets the ledger, runs the workload (its truth to $LB_OUT/NAME.truth) and
 # reads the ledger (to $LB_OUT/NAME.ledger). Returns non-zero, having printed
@@ -88,6 +96,7 @@ lb_case() {
 		lb_not_ok "$name: run" "lockblame is not loaded: no $LB_DEBUGFS/control"
 		return 1
 	fi
+	lb_stream_open
 	if ! echo reset > "$LB_DEBUGFS/control"; then
 		lb_not_ok "$name: run" "cannot reset $LB_DEBUGFS/control"
 		return 1

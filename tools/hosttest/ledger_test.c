@@ -4,6 +4,7 @@
  * report and dump formats and a long random stream, printed as TAP.
  */
 #include "ledger.h"
+#include "ledger_internal.h"
 #include "ledger_scenarios.h"
 
 static unsigned int tests, failures, test_failures;
@@ -368,6 +369,36 @@ static void test_reset(void)
 	tap_result("reset empties the ledger");
 }
 
+/*
+ * The stack records are allocated with the first stack an event names, and
+ * counted in the ledger's memory from then on; reset keeps them.
+ */
+static void test_stack_records_on_first_use(void)
+{
+	static const struct lb_ledger_limits lim = {
+		.max_locks = 8, .max_tasks = 8, .max_waiters = 8, .max_pairs = 64,
+		.max_chain_depth = 2,
+	};
+	struct lb_ledger *l = lb_ledger_create(&lim);
+	u64 before = lb_ledger_bytes(l), after;
+
+	expect(!lb_stack_find(l, 10, LB_STACK_CAUSE, 5), "a stack found before any was added");
+	lb_stack_add(l, 10, LB_STACK_CAUSE, 5, 100);
+	lb_stack_add(l, 10, LB_STACK_CAUSE, 5, 20);
+	after = lb_ledger_bytes(l);
+	if (after != before + 64 * sizeof(struct lb_stack) + 64 * sizeof(struct hlist_head))
+		fail("memory %llu -> %llu: not the stack records' size",
+		     (unsigned long long)before, (unsigned long long)after);
+	if (!lb_stack_find(l, 10, LB_STACK_CAUSE, 5) ||
+	    lb_stack_find(l, 10, LB_STACK_CAUSE, 5)->ns != 120)
+		fail("the stack's time is not 120 ns");
+	lb_ledger_reset(l);
+	expect(lb_ledger_bytes(l) == after && !lb_stack_find(l, 10, LB_STACK_CAUSE, 5),
+	       "reset keeps the records' memory and empties them");
+	lb_ledger_destroy(l);
+	tap_result("stack records allocated with the first stack named");
+}
+
 /* A long messy stream into small tables: the invariant holds after every event. */
 static void test_random_stream(void)
 {
@@ -538,8 +569,40 @@ static void test_outliers_text(void)
 	tap_result("outliers in the dump and the outliers file");
 }
 
+/*
+ * A histogram's u32 bucket about to overflow halves every bucket: the count
+ * stays exact, a seen range stays seen, and the percentiles keep their place.
+ */
+static void test_hist_halves(void)
+{
+	struct lb_hist h = {};
+	u32 i;
+
+	/* 90% of the values near 1 us (bucket 10), 10% near 1 ms (bucket 20). */
+	h.bucket[10] = U32_MAX - 1;
+	h.bucket[20] = U32_MAX / 9;
+	h.bucket[3] = 1;
+	h.count = (u64)h.bucket[10] + h.bucket[20] + 1;
+	h.max = 1000000;
+	for (i = 0; i < 3; i++)
+		lb_hist_add(&h, 1000);
+	if (h.count != (u64)U32_MAX + U32_MAX / 9 + 3)
+		fail("count %llu: not exact after halving", (unsigned long long)h.count);
+	if (h.bucket[10] > U32_MAX / 2 + 3 || h.bucket[10] < U32_MAX / 2)
+		fail("bucket 10 holds %u: not halved once", h.bucket[10]);
+	if (h.bucket[3] != 1)
+		fail("a bucket holding 1 became %u: a seen range was lost", h.bucket[3]);
+	if (lb_hist_percentile(&h, 50) != 1023)
+		fail("p50 %llu, want 1023", (unsigned long long)lb_hist_percentile(&h, 50));
+	if (lb_hist_percentile(&h, 95) != 1000000)
+		fail("p95 %llu, want the max 1000000",
+		     (unsigned long long)lb_hist_percentile(&h, 95));
+	tap_result("histogram buckets halve instead of overflowing");
+}
+
 int main(void)
 {
+	test_hist_halves();
 	test_scenarios();
 	test_verdicts();
 	test_report_and_dump();
@@ -548,6 +611,7 @@ int main(void)
 	test_comm_escaped();
 	test_lock_names();
 	test_reset();
+	test_stack_records_on_first_use();
 	test_random_stream();
 	test_cgroup_pairs_bounded();
 	test_cgroup_unknown();

@@ -243,8 +243,8 @@ static int lbt_decode(const struct lbt_opts *o, int fd, const char *name, FILE *
 		lbt_warn("%s: skipped %llu records of a type this reader does not know", name,
 			 unknown);
 	if (!n)
-		lbt_warn("%s: no events in the stream (nothing contended since it was last read)",
-			 name);
+		lbt_warn("%s: no events in the stream (nothing contended since it was %s)", name,
+			 "last read, or first opened: the module keeps none before that");
 	return 0;
 }
 
