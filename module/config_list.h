@@ -12,8 +12,8 @@ LB_PARAM(max_blocked, 4096, 16, 65536,
 	 "Tasks blocked at once in one kernel lock slowpath or PI futex");
 LB_PARAM(drain_ms, 100, 10, 10000,
 	 "Interval of the periodic drain in ms");
-LB_PARAM(drain_rt, 1, 0, 3,
-	 "Drain in: 0 a high-priority workqueue, 1 a SCHED_FIFO 1 thread, 2 SCHED_FIFO 50, 3 SCHED_DEADLINE");
+LB_PARAM(drain_rt, 1, 0, 2,
+	 "Drain in: 0 a high-priority workqueue, 1 a SCHED_FIFO 1 thread per CPU, 2 the same at SCHED_FIFO 50");
 LB_PARAM(stack_entries, 1024, 16, LB_STACK_ENTRIES_MAX,
 	 "Distinct stacks stored");
 LB_PARAM(stream_events, 4096, 0, 4194304,

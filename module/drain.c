@@ -8,18 +8,12 @@
 #include <linux/slab.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
-#include <linux/workqueue.h>
-#include <linux/irq_work.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/seq_file.h>
 #include <linux/timekeeping.h>
 #include <linux/hash.h>
 #include <linux/log2.h>
-#include <linux/kthread.h>
-#include <linux/sched.h>
-#include <uapi/linux/sched/types.h>
-#include <linux/wait.h>
 #include "lockblame.h"
 #include "ledger.h"
 
@@ -39,35 +33,11 @@
 
 static DEFINE_MUTEX(lb_drain_mutex);
 static struct lb_ringset *lb_rings;
-static unsigned int lb_drain_ms;
 static struct lb_ledger *lb_ledger;
-static struct delayed_work lb_drain_work;
-/*
- * The drain runs on a high-priority workqueue: under load its kworker
- * competes with the very tasks it records, and a drain at normal priority
- * got a fair share of a CPU among dozens of them, too little to keep up.
- */
-static struct workqueue_struct *lb_drain_wq;
-/*
- * Or, by default, in a real-time thread (drain_rt=1: SCHED_FIFO 1, below
- * every other real-time task; 2: SCHED_FIFO 50). A workqueue is CFS, and
- * SCHED_FIFO tasks (stress-ng's mutex stressor runs its threads so) leave
- * CFS only what RT throttling keeps back, 5% of each CPU: under stress-ng's
- * lock stressors the workqueue recorded 9,262 events/s and dropped 85%, the
- * FIFO 1 thread 53,710/s and 3.6% (make bench's capacity table).
- */
-static unsigned int lb_drain_rt;
-static const char *const lb_drain_where[] = { "workqueue", "fifo1", "fifo50", "deadline" };
-static struct task_struct *lb_drain_task;
-static DECLARE_WAIT_QUEUE_HEAD(lb_drain_waitq);
-static bool lb_drain_kicked;
 static unsigned int *lb_avail, *lb_pos;
 static u64 lb_start_ns, lb_drained, lb_filtered, lb_drains, lb_feed_ns;
 /* Where the drain's time goes: all of it, and its largest batch. */
 static u64 lb_drain_ns, lb_drain_max_batch;
-static atomic64_t lb_kicks = ATOMIC64_INIT(0);
-static bool lb_stopping;
-static struct irq_work lb_kick_work;
 static lb_drain_tap_t lb_tap;
 static void *lb_tap_priv;
 
@@ -154,53 +124,11 @@ void lb_drain_set_tap(lb_drain_tap_t tap, void *priv)
 EXPORT_SYMBOL_IF_KUNIT(lb_drain_set_tap);
 
 /* A periodic or kicked drain: it leaves the newest LB_DRAIN_SLACK_NS in the rings. */
-static void lb_drain_periodic(void)
+void lb_drain_periodic(void)
 {
 	mutex_lock(&lb_drain_mutex);
 	lb_drain_locked(ktime_get_mono_fast_ns() - LB_DRAIN_SLACK_NS, false);
 	mutex_unlock(&lb_drain_mutex);
-}
-
-static void lb_drain_workfn(struct work_struct *work)
-{
-	lb_drain_periodic();
-	if (!READ_ONCE(lb_stopping))
-		queue_delayed_work(lb_drain_wq, &lb_drain_work, msecs_to_jiffies(lb_drain_ms));
-}
-
-static bool lb_drain_wanted(void)
-{
-	return READ_ONCE(lb_drain_kicked) || kthread_should_stop();
-}
-
-static int lb_drain_thread(void *unused)
-{
-	while (!kthread_should_stop()) {
-		wait_event_interruptible_timeout(lb_drain_waitq, lb_drain_wanted(),
-						 msecs_to_jiffies(lb_drain_ms));
-		WRITE_ONCE(lb_drain_kicked, false);
-		lb_drain_periodic();
-	}
-	return 0;
-}
-
-static void lb_kick_workfn(struct irq_work *work)
-{
-	if (READ_ONCE(lb_stopping))
-		return;
-	if (lb_drain_rt) {
-		WRITE_ONCE(lb_drain_kicked, true);
-		wake_up(&lb_drain_waitq);
-		return;
-	}
-	mod_delayed_work(lb_drain_wq, &lb_drain_work, 0);
-}
-
-/* From a probe (any context): a ring is a quarter full, drain soon. */
-void __kprobes lb_drain_kick(void)
-{
-	if (irq_work_queue(&lb_kick_work))
-		atomic64_inc(&lb_kicks);
 }
 
 /* Readers hold the drain lock while they format the ledger. */
@@ -307,77 +235,16 @@ void lb_drain_show(struct seq_file *m)
 {
 	mutex_lock(&lb_drain_mutex);
 	seq_printf(m, "drained %llu filtered %llu drains %llu interval_ms %u in %s\n",
-		   lb_drained, lb_filtered, lb_drains, lb_drain_ms,
-		   lb_drain_where[lb_drain_task ? lb_drain_rt : 0]);
+		   lb_drained, lb_filtered, lb_drains, lb_config()->drain_ms, lb_drain_where());
 	seq_printf(m, "ledger_ns_per_event %llu\n",
 		   lb_drained ? div64_u64(lb_feed_ns, lb_drained) : 0);
 	seq_printf(m, "drain_ns %llu ledger_ns %llu drain_ns_per_event %llu max_batch %llu kicks %llu\n",
 		   lb_drain_ns, lb_feed_ns,
 		   lb_drained ? div64_u64(lb_drain_ns, lb_drained) : 0,
-		   lb_drain_max_batch, (u64)atomic64_read(&lb_kicks));
+		   lb_drain_max_batch, lb_drain_kicks());
 	lb_filter_show(m);
 	mutex_unlock(&lb_drain_mutex);
 }
-
-/*
- * The periodic drain starts after the probes are planted: while they are
- * being registered, the drain's own mutex_lock would call a function whose
- * entry is being patched (a debug-lane guest died so on multi-threaded TCG:
- * tools/qemu/int3-evidence.md, "Loaded cycles").
- */
-/*
- * drain_rt=3: SCHED_DEADLINE, LB_DRAIN_DL_RUNTIME_NS of each
- * LB_DRAIN_DL_PERIOD_NS. A deadline task runs before every real-time task
- * and is not held back by RT throttling, which stops a SCHED_FIFO drain along
- * with the SCHED_FIFO tasks it records once they used 95% of a CPU; its
- * budget bounds what it takes from them. 4 ms of 10 drain about 1,100
- * events under TCG, more than twice stress-ng's lock stressors' peak rate.
- */
-#define LB_DRAIN_DL_RUNTIME_NS	(4 * NSEC_PER_MSEC)
-#define LB_DRAIN_DL_PERIOD_NS	(10 * NSEC_PER_MSEC)
-
-static void lb_drain_policy(struct task_struct *t)
-{
-	struct sched_attr dl = {
-		.size = sizeof(dl),
-		.sched_policy = SCHED_DEADLINE,
-		.sched_runtime = LB_DRAIN_DL_RUNTIME_NS,
-		.sched_deadline = LB_DRAIN_DL_PERIOD_NS,
-		.sched_period = LB_DRAIN_DL_PERIOD_NS,
-	};
-	int err;
-
-	if (lb_drain_rt == 3) {
-		err = sched_setattr_nocheck(t, &dl);
-		if (!err)
-			return;
-		pr_warn("no SCHED_DEADLINE for the drain (%d): SCHED_FIFO 1\n", err);
-		lb_drain_rt = 1;
-	}
-	if (lb_drain_rt == 1)
-		sched_set_fifo_low(t);
-	else
-		sched_set_fifo(t);
-}
-
-void lb_drain_start(void)
-{
-	struct task_struct *t;
-
-	WRITE_ONCE(lb_stopping, false);
-	if (lb_drain_rt) {
-		t = kthread_run(lb_drain_thread, NULL, "lockblame_drain");
-		if (!IS_ERR(t)) {
-			lb_drain_policy(t);
-			lb_drain_task = t;
-			return;
-		}
-		pr_warn("no drain thread (%ld): draining in the workqueue\n", PTR_ERR(t));
-		lb_drain_rt = 0;
-	}
-	queue_delayed_work(lb_drain_wq, &lb_drain_work, msecs_to_jiffies(lb_drain_ms));
-}
-EXPORT_SYMBOL_IF_KUNIT(lb_drain_start);
 
 int lb_drain_init(struct lb_ringset *rings, const struct lb_config *cfg)
 {
@@ -385,21 +252,13 @@ int lb_drain_init(struct lb_ringset *rings, const struct lb_config *cfg)
 	struct lb_ledger_opts opts;
 
 	lb_rings = rings;
-	lb_drain_ms = cfg->drain_ms;
-	lb_drain_rt = cfg->drain_rt;
 	lb_avail = kcalloc(nr_cpu_ids, sizeof(*lb_avail), GFP_KERNEL);
 	lb_pos = kcalloc(nr_cpu_ids, sizeof(*lb_pos), GFP_KERNEL);
 	if (!lb_avail || !lb_pos)
 		goto nomem;
 	if (lb_filter_init(cfg->max_waiters))
 		goto nomem;
-	/*
-	 * Unbound: the drain empties every CPU's ring and needs no CPU of its
-	 * own; 7.x also warns about a workqueue that names neither WQ_UNBOUND
-	 * nor WQ_PERCPU (a panic under panic_on_warn).
-	 */
-	lb_drain_wq = alloc_workqueue("lockblame_drain", WQ_UNBOUND | WQ_HIGHPRI, 0);
-	if (!lb_drain_wq)
+	if (lb_drain_threads_init(cfg))
 		goto nomem;
 	lb_config_limits(cfg, &limits);
 	lb_ledger = lb_ledger_create(&limits);
@@ -412,9 +271,6 @@ int lb_drain_init(struct lb_ringset *rings, const struct lb_config *cfg)
 	lb_start_ns = ktime_get_mono_fast_ns();
 	lb_stream_discard(lb_start_ns);
 	/* Not yet: lb_drain_start() runs it once the probes are planted. */
-	lb_stopping = true;
-	INIT_DELAYED_WORK(&lb_drain_work, lb_drain_workfn);
-	init_irq_work(&lb_kick_work, lb_kick_workfn);
 	return 0;
 nomem:
 	lb_drain_exit();
@@ -424,19 +280,9 @@ nomem:
 /* Call after the probes are gone: nothing writes the rings any more. */
 void lb_drain_exit(void)
 {
-	WRITE_ONCE(lb_stopping, true);
-	if (lb_ledger) {
-		irq_work_sync(&lb_kick_work);
-		if (lb_drain_task)
-			kthread_stop(lb_drain_task);
-		lb_drain_task = NULL;
-		cancel_delayed_work_sync(&lb_drain_work);
-		lb_ledger_destroy(lb_ledger);
-		lb_ledger = NULL;
-	}
-	if (lb_drain_wq)
-		destroy_workqueue(lb_drain_wq);
-	lb_drain_wq = NULL;
+	lb_drain_threads_exit();
+	lb_ledger_destroy(lb_ledger);
+	lb_ledger = NULL;
 	lb_filter_exit();
 	kfree(lb_avail);
 	kfree(lb_pos);

@@ -294,6 +294,11 @@ struct lb_filter {
 
 int lb_drain_init(struct lb_ringset *rings, const struct lb_config *cfg);
 void lb_drain_start(void);
+void lb_drain_periodic(void);
+int lb_drain_threads_init(const struct lb_config *cfg);
+void lb_drain_threads_exit(void);
+const char *lb_drain_where(void);
+u64 lb_drain_kicks(void);
 void lb_drain_exit(void);
 void lb_drain_now(void);
 void lb_drain_kick(void);

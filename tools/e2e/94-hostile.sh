@@ -77,8 +77,7 @@ drain_ms=10000 1
 drain_ms=10001 0
 drain_rt=1 1
 drain_rt=2 1
-drain_rt=3 1
-drain_rt=4 0
+drain_rt=3 0
 ledger_defer=0 1
 ledger_defer=2 0
 max_blocked=15 0
@@ -110,9 +109,15 @@ stacks=maybe 0
 skip=nonsense 0
 PARAMS
 # Where the drain runs, as stats' drained line says (README: drain_rt).
-for rt in 0:workqueue 1:fifo1 2:fifo50 3:deadline; do
+for rt in 0:workqueue 1:fifo1 2:fifo50; do
 	insmod $ko "drain_rt=${rt%%:*}" || { lb_not_ok "load: drain_rt=${rt%%:*}" "$(dmesg | tail -n 2)"; continue; }
 	where=$(sed -n 's/^drained .* in \([a-z0-9]*\)$/\1/p' "$LB_DEBUGFS/stats")
+	# A drainer per online CPU (lockblame/N) in a real-time mode, none in the workqueue.
+	drainers=$(cat /proc/[0-9]*/comm 2> /dev/null | grep -c '^lockblame/[0-9]')
+	want=$(grep -c '^processor' /proc/cpuinfo)
+	[ "${rt%%:*}" = 0 ] && want=0
+	[ "$drainers" = "$want" ] && ok "threads: drain_rt=${rt%%:*} has $drainers drainers" ||
+		lb_not_ok "threads: drain_rt=${rt%%:*} has $want drainers" "found $drainers"
 	rmmod lockblame
 	[ "$where" = "${rt#*:}" ] && ok "stats: drain_rt=${rt%%:*} drains in $where" ||
 		lb_not_ok "stats: drain_rt=${rt%%:*} drains in ${rt#*:}" "stats says '$where'"

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Where the drain runs, and when. By default (drain_rt=1 or 2) on a
+ * real-time kernel thread per CPU ("lockblame/N", smpboot: parked while its
+ * CPU is offline), woken by its own CPU's kick: a probe that finds its ring
+ * a quarter full queues an irq_work on that CPU. The CPU that fills a ring
+ * is running, so its drainer can run; a single drain thread could sit on
+ * another CPU that is not (a vCPU its host has descheduled: under TCG, with
+ * the host loaded, a ring of 1,024 events filled while the one drain thread
+ * waited, max_batch 2,048 of 2,048). A periodic work item wakes the drainer
+ * of the CPU it runs on every drain_ms. drain_rt=0 drains in that work item
+ * itself, on a high-priority workqueue.
+ */
+#include <linux/irq_work.h>
+#include <linux/kprobes.h>
+#include <linux/percpu.h>
+#include <linux/sched.h>
+#include <linux/smpboot.h>
+#include <linux/workqueue.h>
+#include "lockblame.h"
+
+/*
+ * A workqueue is CFS, and SCHED_FIFO tasks (stress-ng's mutex stressor runs
+ * its threads so) leave CFS only what RT throttling keeps back, 5% of each
+ * CPU: under stress-ng's lock stressors the workqueue recorded 9,262
+ * events/s and dropped 85%, a SCHED_FIFO 1 thread 53,710/s and 3.6% (make
+ * bench's capacity table). drain_rt=1: SCHED_FIFO 1, below every other
+ * real-time task; 2: SCHED_FIFO 50.
+ */
+static unsigned int lb_drain_rt, lb_drain_ms;
+static bool lb_threads_on;
+static struct workqueue_struct *lb_drain_wq;
+static struct delayed_work lb_period_work;
+static DEFINE_PER_CPU(struct task_struct *, lb_drainer);
+static DEFINE_PER_CPU(bool, lb_drainer_kicked);
+static DEFINE_PER_CPU(struct irq_work, lb_kick_work);
+static atomic64_t lb_kicks = ATOMIC64_INIT(0);
+static bool lb_stopping = true;
+
+static int lb_drainer_should_run(unsigned int cpu)
+{
+	return READ_ONCE(per_cpu(lb_drainer_kicked, cpu));
+}
+
+static void lb_drainer_fn(unsigned int cpu)
+{
+	WRITE_ONCE(per_cpu(lb_drainer_kicked, cpu), false);
+	lb_drain_periodic();
+}
+
+static void lb_drainer_setup(unsigned int cpu)
+{
+	if (lb_drain_rt == 1)
+		sched_set_fifo_low(current);
+	else
+		sched_set_fifo(current);
+}
+
+static struct smp_hotplug_thread lb_drainers = {
+	.store = &lb_drainer,
+	.thread_should_run = lb_drainer_should_run,
+	.thread_fn = lb_drainer_fn,
+	.setup = lb_drainer_setup,
+	.thread_comm = "lockblame/%u",
+};
+
+/* This CPU's drainer, from irq_work or with preemption off. */
+static void lb_drainer_wake(void)
+{
+	struct task_struct *t = __this_cpu_read(lb_drainer);
+
+	__this_cpu_write(lb_drainer_kicked, true);
+	if (t)
+		wake_up_process(t);
+}
+
+static void lb_kick_workfn(struct irq_work *work)
+{
+	if (READ_ONCE(lb_stopping))
+		return;
+	if (READ_ONCE(lb_threads_on)) {
+		lb_drainer_wake();
+		return;
+	}
+	mod_delayed_work(lb_drain_wq, &lb_period_work, 0);
+}
+
+/* From a probe (any context): this CPU's ring is a quarter full, drain soon. */
+void __kprobes lb_drain_kick(void)
+{
+	if (irq_work_queue(this_cpu_ptr(&lb_kick_work)))
+		atomic64_inc(&lb_kicks);
+}
+
+static void lb_period_workfn(struct work_struct *work)
+{
+	if (READ_ONCE(lb_threads_on)) {
+		preempt_disable();
+		lb_drainer_wake();
+		preempt_enable();
+	} else {
+		lb_drain_periodic();
+	}
+	if (!READ_ONCE(lb_stopping))
+		queue_delayed_work(lb_drain_wq, &lb_period_work, msecs_to_jiffies(lb_drain_ms));
+}
+
+int lb_drain_threads_init(const struct lb_config *cfg)
+{
+	int cpu;
+
+	lb_drain_rt = cfg->drain_rt;
+	lb_drain_ms = cfg->drain_ms;
+	for_each_possible_cpu(cpu)
+		init_irq_work(per_cpu_ptr(&lb_kick_work, cpu), lb_kick_workfn);
+	INIT_DELAYED_WORK(&lb_period_work, lb_period_workfn);
+	/*
+	 * Unbound: the periodic work needs no CPU of its own; 7.x also warns
+	 * about a workqueue that names neither WQ_UNBOUND nor WQ_PERCPU (a
+	 * panic under panic_on_warn).
+	 */
+	lb_drain_wq = alloc_workqueue("lockblame_drain", WQ_UNBOUND | WQ_HIGHPRI, 0);
+	return lb_drain_wq ? 0 : -ENOMEM;
+}
+
+/*
+ * After the probes are planted: while they are being registered, the
+ * drain's own mutex_lock would call a function whose entry is being patched
+ * (a debug-lane guest died so on multi-threaded TCG:
+ * tools/qemu/int3-evidence.md, "Loaded cycles").
+ */
+void lb_drain_start(void)
+{
+	int err;
+
+	WRITE_ONCE(lb_stopping, false);
+	if (lb_drain_rt) {
+		err = smpboot_register_percpu_thread(&lb_drainers);
+		if (!err)
+			WRITE_ONCE(lb_threads_on, true);
+		else
+			pr_warn("no drain threads (%d): draining in the workqueue\n", err);
+	}
+	queue_delayed_work(lb_drain_wq, &lb_period_work, msecs_to_jiffies(lb_drain_ms));
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_drain_start);
+
+/* After the probes are gone: nothing kicks any more. */
+void lb_drain_threads_exit(void)
+{
+	int cpu;
+
+	WRITE_ONCE(lb_stopping, true);
+	for_each_possible_cpu(cpu)
+		irq_work_sync(per_cpu_ptr(&lb_kick_work, cpu));
+	if (lb_drain_wq)
+		cancel_delayed_work_sync(&lb_period_work);
+	if (lb_threads_on)
+		smpboot_unregister_percpu_thread(&lb_drainers);
+	lb_threads_on = false;
+	if (lb_drain_wq)
+		destroy_workqueue(lb_drain_wq);
+	lb_drain_wq = NULL;
+}
+
+/* For stats: where the drain runs ("fifo1": a drainer per CPU), and its kicks. */
+const char *lb_drain_where(void)
+{
+	static const char *const where[] = { "workqueue", "fifo1", "fifo50" };
+
+	return where[lb_threads_on ? lb_drain_rt : 0];
+}
+
+u64 lb_drain_kicks(void)
+{
+	return atomic64_read(&lb_kicks);
+}
