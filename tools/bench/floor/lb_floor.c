@@ -3,7 +3,8 @@
  * lb_floor: the cost floor of probing lockblame's symbols. It plants empty
  * kprobes and kretprobes on the symbols it is given (those lockblame planted,
  * read from its debugfs "probes" file by tools/bench/realtools) and counts
- * every handler call, as lockblame counts its hits. Nothing else.
+ * probed calls (kprobe and kretprobe entries), as lockblame counts its hits.
+ * Its kretprobes always run their (empty) return handler. Nothing else.
  *
  *   insmod lb_floor.ko kprobes=sym,... kretprobes=sym,... [maxactive=N]
  *   cat /sys/kernel/debug/lb_floor/hits
@@ -40,9 +41,15 @@ static int lb_floor_pre(struct kprobe *kp, struct pt_regs *regs)
 	return 0;
 }
 
-static int lb_floor_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+/* A call is one hit, as in lockblame: the entry counts, the return does not. */
+static int lb_floor_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	this_cpu_inc(lb_floor_hits);
+	return 0;
+}
+
+static int lb_floor_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
 	return 0;
 }
 
@@ -109,7 +116,7 @@ static int lb_floor_kretprobe(const char *sym)
 	if (!krp)
 		return -ENOMEM;
 	krp->kp.symbol_name = kstrdup(sym, GFP_KERNEL);
-	krp->entry_handler = lb_floor_ret;
+	krp->entry_handler = lb_floor_entry;
 	krp->handler = lb_floor_ret;
 	krp->maxactive = max_t(unsigned int, maxactive, 4 * num_possible_cpus());
 	err = krp->kp.symbol_name ? register_kretprobe(krp) : -ENOMEM;
