@@ -29,6 +29,7 @@ note() { echo "LBRT-NOTE $*"; }
 unavail() { echo "LBRT-UNAVAIL config=$1 reason=\"$2\""; eval "skip_$(echo "$1" | tr - _)=1"; }
 skipped() { eval "[ -n \"\${skip_$(echo "$1" | tr - _):-}\" ]"; }
 now() { awk '{ print $1 }' /proc/uptime; }
+span() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 
 echo "LBRT-INFO kernel=$(uname -r) cpus=$(nproc) rounds=$ROUNDS secs=$SECS mem_kib=$(awk '/MemTotal/ { print $2 }' /proc/meminfo)"
 note "$(bpftrace --version 2>&1) / $(perf version 2>&1) / $(stress-ng --version 2>&1 | head -n 1)"
@@ -119,7 +120,7 @@ if bt_start; then
 	"$work" -n 2000 mutex > /dev/null
 	bt_stop
 	if [ -s $out/bt.out ] && grep -q '@wait_ns' $out/bt.out; then
-		sed -n '1,25p' $out/bt.out | sed 's/^/LBRT-NOTE bpftrace: /'
+		grep -v '^$' $out/bt.out | head -n 25 | sed 's/^/LBRT-NOTE bpftrace: /'
 	else
 		unavail bpftrace "its maps stayed empty: $(tail -n 3 $out/bt.out | tr '\n"' ' ')"
 	fi
@@ -177,32 +178,41 @@ r=1
 while [ $r -le "$ROUNDS" ]; do
 	for c in $CONFIGS; do
 		skipped "$c" && continue
+		t_setup=$(now)
 		if ! setup "$c"; then
 			note "round $r: $c did not start; skipped this round"
 			teardown "$c" "$r" 2>/dev/null
 			continue
 		fi
-		for w in $WORKS; do
-			eval "n=\$ops_$w"
-			if [ "$c" = perf ]; then
-				case " $PERF_WORKS " in
-				*" $w "*) ;;
-				*) continue ;;
-				esac
-				line=$(perf lock record -o $out/perf.data -- "$work" -n "$n" "$w" 2> $out/perf.rec | grep '^rt ')
-				t0=$(now)
-				perf lock contention -i $out/perf.data > $out/perf.out 2>&1
-				note "round $r perf lock contention on $w: $(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s, $(grep -c . $out/perf.out) lines"
-				h0=0 h1=0 e0=0 e1=0
-			else
+		t_work=$(now)
+		if [ "$c" = perf ]; then
+			# One perf session per round runs the kernel-lock workloads
+			# one after the other (perf's start and end under TCG take
+			# tens of seconds); each still reports its own time.
+			# shellcheck disable=SC2016,SC2154 # sh -c's own $1; ops_* set by eval
+			perf lock record -o $out/perf.data -- sh -c \
+				'w=$1; shift; for m in pipe append mmap; do "$w" -n "$1" $m; shift; done' \
+				sh "$work" "$ops_pipe" "$ops_append" "$ops_mmap" > $out/perf.lines 2> $out/perf.rec
+			t0=$(now)
+			perf lock contention -i $out/perf.data > $out/perf.out 2>&1
+			note "round $r perf lock contention: $(span "$t0" "$(now)") s, $(grep -c . $out/perf.out) lines"
+			for w in $PERF_WORKS; do
+				line=$(grep "^rt mode=$w " $out/perf.lines)
+				echo "LBRT-RUN round=$r config=$c work=$w ${line#rt mode=* } hits=0 events=0"
+			done
+		else
+			for w in $WORKS; do
+				eval "n=\$ops_$w"
 				h0=$(hits) e0=$(events)
 				line=$("$work" -n "$n" "$w")
 				h1=$(hits) e1=$(events)
-			fi
-			echo "LBRT-RUN round=$r config=$c work=$w ${line#rt mode=* } hits=$((h1 - h0)) events=$((e1 - e0))"
-		done
+				echo "LBRT-RUN round=$r config=$c work=$w ${line#rt mode=* } hits=$((h1 - h0)) events=$((e1 - e0))"
+			done
+		fi
+		t_down=$(now)
 		teardown "$c" "$r"
+		note "round $r $c: setup $(span "$t_setup" "$t_work") s, workloads $(span "$t_work" "$t_down") s, teardown $(span "$t_down" "$(now)") s"
 	done
 	r=$((r + 1))
 done
-echo "LBRT-DONE"
+echo "LBRT-DONE uptime=$(now)"

@@ -82,7 +82,7 @@ function verdict(ok, by) {
 	seen[c] = 1
 }
 /^LBRT-MEM / { mem = mem "  " substr($0, 10) "\n" }
-/^LBRT-NOTE (bpftrace attached|round [0-9]+ perf)/ { notes = notes "  " substr($0, 11) "\n" }
+/^LBRT-NOTE (bpftrace attached|round [0-9]+ )/ { notes = notes "  " substr($0, 11) "\n" }
 
 END {
 	nw = split("mutex pshared pipe append mmap free pingpong", works, " ")
