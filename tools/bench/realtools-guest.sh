@@ -1,0 +1,217 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The guest half of tools/bench/realtools (POSIX sh; runs under the host's
+# /bin/sh in the 9p guest). Its directory holds what the host staged:
+#   rt.conf        ROUNDS, SECS
+#   rt-work        the workloads
+#   lockblame.ko   lockblame for this kernel
+#   lb_floor.ko    the floor module
+#   lockstat.bt    the bpftrace script
+# Every result is a line "LBRT-<KIND> key=value ..." on the console:
+#   LBRT-PROBE kind=kprobe|kretprobe sym=S    what lockblame planted
+#   LBRT-UNAVAIL config=C reason="..."        a configuration that cannot run
+#   LBRT-CAL work=W ops=N                      the fixed work of each workload
+#   LBRT-RUN round=R config=C work=W ops=N secs=S ns_per_op=X hits=H events=E
+#   LBRT-MEM config=C <stats' memory_total line>
+#   LBRT-NOTE ...                              anything else worth keeping
+dir=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=/dev/null
+. "$dir/rt.conf"
+work=$dir/rt-work
+lbdir=/sys/kernel/debug/lockblame
+WORKS="mutex pshared pipe append mmap free pingpong"
+PERF_WORKS="pipe append mmap"
+CONFIGS="none floor lb lb-stacks lb-nostream bpftrace perf"
+out=/tmp/rt
+mkdir -p $out
+
+note() { echo "LBRT-NOTE $*"; }
+unavail() { echo "LBRT-UNAVAIL config=$1 reason=\"$2\""; eval "skip_$(echo "$1" | tr - _)=1"; }
+skipped() { eval "[ -n \"\${skip_$(echo "$1" | tr - _):-}\" ]"; }
+now() { awk '{ print $1 }' /proc/uptime; }
+span() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+
+echo "LBRT-INFO kernel=$(uname -r) cpus=$(nproc) rounds=$ROUNDS secs=$SECS mem_kib=$(awk '/MemTotal/ { print $2 }' /proc/meminfo)"
+note "$(bpftrace --version 2>&1) / $(perf version 2>&1) / $(stress-ng --version 2>&1 | head -n 1)"
+
+# Which symbols lockblame plants, and as what: its probes file, columns
+# role kind need symbol hits ...; the symbol column names what was planted.
+probes() {
+	awk 'NR > 1 && ($2 == "kprobe" || $2 == "kretprobe") &&
+		$4 !~ /^(via:|unused|absent|error)/ { print $2, $4 }' "$lbdir/probes"
+}
+KPROBES="" KRETPROBES=""
+if insmod "$dir/lockblame.ko"; then
+	probes > $out/probes
+	while read -r kind sym; do
+		echo "LBRT-PROBE kind=$kind sym=$sym"
+		if [ "$kind" = kprobe ]; then
+			KPROBES="$KPROBES${KPROBES:+,}$sym"
+		else
+			KRETPROBES="$KRETPROBES${KRETPROBES:+,}$sym"
+		fi
+	done < $out/probes
+	awk '$2 == "tracepoint" { print "LBRT-NOTE lockblame tracepoint", $1, $4 }' "$lbdir/probes"
+	rmmod lockblame
+else
+	unavail lb "insmod lockblame.ko failed: $(dmesg | tail -n 3 | tr '\n"' ' ')"
+	unavail lb-stacks "insmod lockblame.ko failed"
+	unavail lb-nostream "insmod lockblame.ko failed"
+	unavail floor "no symbol list: lockblame did not load"
+fi
+
+# hits: lockblame's or the floor's handler calls so far; events: lockblame's
+# events generated so far (0 where there is none).
+hits() {
+	if [ -d $lbdir ]; then
+		awk 'NR > 1 && ($2 == "kprobe" || $2 == "kretprobe") { s += $5 } END { print s + 0 }' $lbdir/probes
+	elif [ -f /sys/kernel/debug/lb_floor/hits ]; then
+		cat /sys/kernel/debug/lb_floor/hits
+	else
+		echo 0
+	fi
+}
+events() {
+	if [ -d $lbdir ]; then
+		sed -n 's/^events: generated \([0-9]*\),.*/\1/p' $lbdir/stats
+	else
+		echo 0
+	fi
+}
+
+# bpftrace: started per round and configuration, ready once BEGIN printed.
+bt_pid=""
+# The script names the plain symbols; where lockblame planted a compiler
+# clone (rwsem_wake.isra.0), bpftrace is given the same clone.
+bt=$out/lockstat.bt
+cp "$dir/lockstat.bt" $bt
+if [ -f $out/probes ]; then
+	while read -r kind sym; do
+		base=${sym%%.*}
+		[ "$base" = "$sym" ] || sed -i "s/probe:$base\([^A-Za-z0-9_.]\)/probe:$sym\1/" $bt
+	done < $out/probes
+fi
+bt_start() {
+	bpftrace $bt > $out/bt.out 2>&1 &
+	bt_pid=$!
+	t0=$(now)
+	i=0
+	while ! grep -q rt-attached $out/bt.out; do
+		if ! kill -0 $bt_pid 2>/dev/null || [ $i -ge 600 ]; then
+			kill -INT $bt_pid 2>/dev/null
+			wait $bt_pid 2>/dev/null
+			bt_pid=""
+			return 1
+		fi
+		sleep 0.5
+		i=$((i + 1))
+	done
+	note "bpftrace attached in $(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }') s: $(grep -m 1 Attaching $out/bt.out)"
+}
+bt_stop() {
+	[ -n "$bt_pid" ] || return 0
+	kill -INT $bt_pid
+	wait $bt_pid
+	bt_pid=""
+}
+
+# Whether the tools run at all, with the reason when not.
+# (The ping-pong always waits: bpftrace's futex maps must fill.)
+if bt_start; then
+	"$work" -n 200 pingpong > /dev/null
+	bt_stop
+	grep -v '^$' $out/bt.out | head -n 25 | sed 's/^/LBRT-NOTE bpftrace: /'
+	grep -q '@wait_ns' $out/bt.out ||
+		note "bpftrace's maps stayed empty on a futex ping-pong: its figures are kept, but check lockstat.bt"
+else
+	unavail bpftrace "did not attach: $(grep -v '^$' $out/bt.out | tail -n 5 | tr '\n"' ' ')"
+fi
+if perf lock record -o $out/perf.data -- "$work" -n 2000 pipe > $out/perf.rec 2>&1 &&
+	perf lock contention -i $out/perf.data > $out/perf.out 2>&1; then
+	sed -n '1,12p' $out/perf.out | sed 's/^/LBRT-NOTE perf lock contention: /'
+else
+	unavail perf "perf lock record/contention failed: $(tail -n 4 $out/perf.rec $out/perf.out | tr '\n"' ' ')"
+fi
+
+# The fixed work of each workload: about SECS seconds without a tracer.
+for w in $WORKS; do
+	case $w in
+	mmap|pingpong) n=500 ;;
+	pipe|append) n=2000 ;;
+	*) n=10000 ;;
+	esac
+	while :; do
+		s=$("$work" -n "$n" "$w" | sed -n 's/.* secs=\([0-9.]*\) .*/\1/p')
+		if awk -v s="$s" -v t="$SECS" 'BEGIN { exit !(s >= 0.2 && s >= t * 0.4) }'; then
+			break
+		fi
+		n=$((n * 4))
+	done
+	n=$(awk -v n=$n -v s="$s" -v t="$SECS" 'BEGIN { m = int(n * t / s / 8) * 8; print m < 8 ? 8 : m }')
+	eval "ops_$w=$n"
+	echo "LBRT-CAL work=$w ops=$n"
+done
+
+setup() {
+	case $1 in
+	floor) insmod "$dir/lb_floor.ko" kprobes="$KPROBES" kretprobes="$KRETPROBES" ;;
+	lb) insmod "$dir/lockblame.ko" ;;
+	lb-stacks) insmod "$dir/lockblame.ko" && echo 'stacks on' > $lbdir/control ;;
+	lb-nostream) insmod "$dir/lockblame.ko" stream_events=0 ;;
+	bpftrace) bt_start ;;
+	esac
+}
+teardown() {
+	case $1 in
+	floor) rmmod lb_floor ;;
+	lb|lb-stacks|lb-nostream)
+		[ "$2" = "$ROUNDS" ] && echo "LBRT-MEM config=$1 $(grep '^memory_total' $lbdir/stats)"
+		rmmod lockblame ;;
+	bpftrace)
+		bt_stop
+		[ "$2" = 1 ] && grep -c . $out/bt.out | sed 's/^/LBRT-NOTE bpftrace printed lines: /' ;;
+	esac
+}
+
+r=1
+while [ $r -le "$ROUNDS" ]; do
+	for c in $CONFIGS; do
+		skipped "$c" && continue
+		t_setup=$(now)
+		if ! setup "$c"; then
+			note "round $r: $c did not start; skipped this round"
+			teardown "$c" "$r" 2>/dev/null
+			continue
+		fi
+		t_work=$(now)
+		if [ "$c" = perf ]; then
+			# One perf session per round runs the kernel-lock workloads
+			# one after the other (perf's start and end under TCG take
+			# tens of seconds); each still reports its own time.
+			# shellcheck disable=SC2016,SC2154 # sh -c's own $1; ops_* set by eval
+			perf lock record -o $out/perf.data -- sh -c \
+				'w=$1; shift; for m in pipe append mmap; do "$w" -n "$1" $m; shift; done' \
+				sh "$work" "$ops_pipe" "$ops_append" "$ops_mmap" > $out/perf.lines 2> $out/perf.rec
+			t0=$(now)
+			perf lock contention -i $out/perf.data > $out/perf.out 2>&1
+			note "round $r perf lock contention: $(span "$t0" "$(now)") s, $(grep -c . $out/perf.out) lines"
+			for w in $PERF_WORKS; do
+				line=$(grep "^rt mode=$w " $out/perf.lines)
+				echo "LBRT-RUN round=$r config=$c work=$w ${line#rt mode=* } hits=0 events=0"
+			done
+		else
+			for w in $WORKS; do
+				eval "n=\$ops_$w"
+				h0=$(hits) e0=$(events)
+				line=$("$work" -n "$n" "$w")
+				h1=$(hits) e1=$(events)
+				echo "LBRT-RUN round=$r config=$c work=$w ${line#rt mode=* } hits=$((h1 - h0)) events=$((e1 - e0))"
+			done
+		fi
+		t_down=$(now)
+		teardown "$c" "$r"
+		note "round $r $c: setup $(span "$t_setup" "$t_work") s, workloads $(span "$t_work" "$t_down") s, teardown $(span "$t_down" "$(now)") s"
+	done
+	r=$((r + 1))
+done
+echo "LBRT-DONE uptime=$(now)"

@@ -1,0 +1,181 @@
+# SPDX-License-Identifier: GPL-2.0
+# realtools-report.awk: the guest's LBRT- lines (tools/bench/realtools-guest.sh)
+# made into the real-tools bench's tables and targets.
+#
+# Ratio of a configuration on a workload, per round: its time for the
+# workload's fixed work over "none"'s time in the same round (the rounds
+# interleave the configurations, so a round's pair saw the same host load).
+# Each cell is the median of those ratios over the rounds and their range.
+
+function kv(line, key,    m) {
+	if (match(line, " " key "=[^ ]*")) {
+		m = substr(line, RSTART + length(key) + 2, RLENGTH - length(key) - 2)
+		gsub(/"/, "", m)
+		return m
+	}
+	return ""
+}
+# median of the n values in a[1..n] (sorted in place)
+function median(a, n,    i, j, t) {
+	for (i = 2; i <= n; i++)
+		for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
+			t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
+		}
+	if (n == 0)
+		return "nan"
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+# collect(c, w, what): fill v[1..] with the per-round values of what for
+# configuration c on workload w; returns how many. what: ratio, added
+# (ns/op over none's), hits, events (per op), nsop.
+function collect(c, w, what,    r, n) {
+	delete v
+	n = 0
+	for (r = 1; r <= rounds; r++) {
+		if (!((c, w, r) in secs) || !(("none", w, r) in secs))
+			continue
+		if (what == "ratio")
+			v[++n] = secs[c, w, r] / secs["none", w, r]
+		else if (what == "added")
+			v[++n] = nsop[c, w, r] - nsop["none", w, r]
+		else if (what == "hits")
+			v[++n] = hits[c, w, r] / ops[w]
+		else if (what == "events")
+			v[++n] = events[c, w, r] / ops[w]
+		else
+			v[++n] = nsop[c, w, r]
+	}
+	return n
+}
+function vmin(n,    i, m) { m = v[1]; for (i = 2; i <= n; i++) if (v[i] < m) m = v[i]; return m }
+function vmax(n,    i, m) { m = v[1]; for (i = 2; i <= n; i++) if (v[i] > m) m = v[i]; return m }
+# cell(c, w): "median (min-max)" of the ratios, or why there is none.
+function cell(c, w,    n) {
+	if (c in unavail)
+		return "unavailable"
+	n = collect(c, w, "ratio")
+	if (!n)
+		return "-"
+	return sprintf("%.3f (%.2f-%.2f)", median(v, n), vmin(n), vmax(n))
+}
+function ratio_median(c, w,    n) {
+	n = collect(c, w, "ratio")
+	return n ? median(v, n) : "nan"
+}
+function verdict(ok, by) {
+	return ok ? "met" : "MISSED by " by
+}
+
+/^LBRT-INFO / { info = $0; rounds = kv($0, "rounds"); sub(/^LBRT-INFO /, "", info) }
+/^LBRT-PROBE / { probes = probes " " kv($0, "kind") ":" kv($0, "sym"); nprobes++ }
+/^LBRT-UNAVAIL / {
+	c = kv($0, "config")
+	unavail[c] = substr($0, index($0, "reason=") + 7)
+}
+/^LBRT-CAL / { ops[kv($0, "work")] = kv($0, "ops") }
+/^LBRT-RUN / {
+	c = kv($0, "config"); w = kv($0, "work"); r = kv($0, "round")
+	secs[c, w, r] = kv($0, "secs")
+	nsop[c, w, r] = kv($0, "ns_per_op")
+	hits[c, w, r] = kv($0, "hits")
+	events[c, w, r] = kv($0, "events")
+	seen[c] = 1
+}
+/^LBRT-MEM / { mem = mem "  " substr($0, 10) "\n" }
+/^LBRT-NOTE (bpftrace attached|round [0-9]+ )/ { notes = notes "  " substr($0, 11) "\n" }
+
+END {
+	nw = split("mutex pshared pipe append mmap free pingpong", works, " ")
+	nc = split("none floor lb lb-stacks lb-nostream bpftrace perf", configs, " ")
+	nl = split("lb lb-stacks lb-nostream", lbs, " ")
+	print "realtools: " info
+	print "lockblame planted " nprobes " probes (the floor plants the same):" probes
+	for (c in unavail)
+		print "UNAVAILABLE " c ": " unavail[c]
+	print ""
+	print "Time of each workload's fixed work over the time without a tracer, per round;"
+	print "median over " rounds " rounds (min-max). 1.000 = no cost."
+	printf "%-9s %12s", "workload", "none ns/op"
+	for (i = 2; i <= nc; i++)
+		printf "  %-19s", configs[i]
+	printf "\n"
+	for (j = 1; j <= nw; j++) {
+		w = works[j]
+		n = collect("none", w, "nsop")
+		printf "%-9s %12.1f", w, n ? median(v, n) : 0
+		for (i = 2; i <= nc; i++)
+			printf "  %-19s", cell(configs[i], w)
+		printf "\n"
+	}
+	print "(perf lock record runs on the kernel-lock workloads only: pipe, append, mmap.)"
+
+	print ""
+	print "Target 1: added cost per event <= 1.3x the floor's (futex ping-pong)"
+	w = "pingpong"
+	n = collect("floor", w, "added"); fadd = median(v, n)
+	n = collect("floor", w, "hits"); fhits = median(v, n)
+	printf "  %-12s added %9.1f ns/op, %5.2f probe hits/op, %8.1f ns per hit\n", "floor", fadd, fhits,
+		(fhits > 0 ? fadd / fhits : 0)
+	for (k = 1; k <= nl; k++) {
+		c = lbs[k]
+		if (c in unavail || !(c in seen))
+			continue
+		n = collect(c, w, "added"); ladd = median(v, n)
+		n = collect(c, w, "hits"); lhits = median(v, n)
+		n = collect(c, w, "events"); lev = median(v, n)
+		printf "  %-12s added %9.1f ns/op, %5.2f probe hits/op, %8.1f ns per hit, %5.2f events/op, %8.1f ns per event\n",
+			c, ladd, lhits, (lhits > 0 ? ladd / lhits : 0), lev, (lev > 0 ? ladd / lev : 0)
+		if (fadd <= 0)
+			printf "  %-12s target: undetermined (the floor's added cost is not above noise)\n", c
+		else
+			printf "  %-12s lockblame/floor per ping-pong op = %.2f (target <= 1.30): %s\n", c,
+				ladd / fadd, verdict(ladd / fadd <= 1.3, sprintf("%.2fx", ladd / fadd - 1.3))
+	}
+
+	print ""
+	print "Target 2: lockblame's overhead <= 0.5x bpftrace's, on every workload"
+	for (k = 1; k <= nl; k++) {
+		c = lbs[k]
+		if (c in unavail || !(c in seen))
+			continue
+		for (j = 1; j <= nw; j++) {
+			w = works[j]
+			lo = ratio_median(c, w) - 1
+			if ("bpftrace" in unavail || !("bpftrace" in seen)) {
+				printf "  %-12s %-9s overhead %+6.1f%%; bpftrace unavailable\n", c, w, 100 * lo
+				continue
+			}
+			bo = ratio_median("bpftrace", w) - 1
+			printf "  %-12s %-9s overhead %+6.1f%%, bpftrace %+6.1f%%: ", c, w, 100 * lo, 100 * bo
+			if (lo <= 0.5 * bo || lo <= 0)
+				print "met"
+			else if (bo <= 0)
+				printf "MISSED: bpftrace's overhead is not above noise, lockblame's is %+.1f%%\n", 100 * lo
+			else
+				printf "MISSED by %.1f points (limit %+.1f%%)\n", 100 * (lo - 0.5 * bo), 50 * bo
+		}
+	}
+
+	print ""
+	print "Target 3: uncontended loop (free) within noise, <= 1%"
+	for (k = 1; k <= nl; k++) {
+		c = lbs[k]
+		if (c in unavail || !(c in seen))
+			continue
+		n = collect(c, "free", "ratio")
+		m = median(v, n)
+		printf "  %-12s free: %+.1f%% (range %+.1f%% to %+.1f%%): %s\n", c, 100 * (m - 1),
+			100 * (vmin(n) - 1), 100 * (vmax(n) - 1),
+			verdict(m <= 1.01, sprintf("%.1f points", 100 * (m - 1.01)))
+	}
+	n = collect("floor", "free", "ratio")
+	if (n)
+		printf "  %-12s free: %+.1f%% (noise reference: no probe is hit)\n", "floor", 100 * (median(v, n) - 1)
+
+	print ""
+	print "Memory (lockblame's stats, last round):"
+	printf "%s", mem
+	print ""
+	print "Tools' own times:"
+	printf "%s", notes
+}
