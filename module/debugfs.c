@@ -48,6 +48,7 @@ static void lb_show_header(struct seq_file *m)
 			   loss.filter_evicted, loss.ledger_dropped);
 	else
 		seq_puts(m, "data: complete, no event lost\n");
+	lb_drop_locks_show(m);
 	blind = lb_blind_classes();
 	partial = lb_partial_classes();
 	if (blind | partial) {

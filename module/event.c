@@ -11,6 +11,7 @@
 #include <linux/uaccess.h>
 #include <linux/timekeeping.h>
 #include <linux/module.h>
+#include <linux/seq_file.h>
 #include "lockblame.h"
 #include "compat.h"
 
@@ -135,6 +136,89 @@ bool __kprobes lb_own_lock(const void *lock)
 }
 
 /*
+ * The locks whose events were dropped (a full ring, or a probe inside a
+ * probe), LB_DROP_LOCKS per CPU, the most dropped kept: the report's header
+ * names them. Probe handlers run with preemption off; a probe interrupting
+ * another on this CPU may tear an entry, and a count then errs by one.
+ */
+#define LB_DROP_LOCKS	4
+struct lb_drop_lock {
+	u64 lock;
+	u64 count;
+	u8 lock_class;
+};
+
+static DEFINE_PER_CPU(struct lb_drop_lock[LB_DROP_LOCKS], lb_drop_locks);
+
+static void __kprobes lb_drop_note(u64 lock, u8 lock_class)
+{
+	struct lb_drop_lock *d = get_cpu_ptr(lb_drop_locks), *least = &d[0];
+	unsigned int i;
+
+	for (i = 0; i < LB_DROP_LOCKS; i++) {
+		if (d[i].lock == lock) {
+			d[i].count++;
+			goto out;
+		}
+		if (d[i].count < least->count)
+			least = &d[i];
+	}
+	least->lock = lock;
+	least->lock_class = lock_class;
+	least->count = 1;
+out:
+	put_cpu_ptr(lb_drop_locks);
+}
+
+/* Merge @d into @acc (@n used of @cap): a full @acc keeps the larger counts. */
+static unsigned int lb_drop_merge(struct lb_drop_lock *acc, unsigned int n, unsigned int cap,
+				  const struct lb_drop_lock *d)
+{
+	unsigned int j, least = 0;
+
+	for (j = 0; j < n; j++) {
+		if (acc[j].lock == d->lock) {
+			acc[j].count += d->count;
+			return n;
+		}
+		if (acc[j].count < acc[least].count)
+			least = j;
+	}
+	if (n < cap)
+		acc[n++] = *d;
+	else if (acc[least].count < d->count)
+		acc[least] = *d;
+	return n;
+}
+
+/* The header's line: the locks dropped events were about, most first. */
+void lb_drop_locks_show(struct seq_file *m)
+{
+	struct lb_drop_lock acc[4 * LB_DROP_LOCKS];
+	unsigned int i, n = 0, best, shown;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		for (i = 0; i < LB_DROP_LOCKS; i++)
+			if (per_cpu(lb_drop_locks, cpu)[i].count)
+				n = lb_drop_merge(acc, n, ARRAY_SIZE(acc),
+						  &per_cpu(lb_drop_locks, cpu)[i]);
+	for (shown = 0; shown < LB_DROP_LOCKS && n; shown++) {
+		for (best = 0, i = 1; i < n; i++)
+			if (acc[i].count > acc[best].count)
+				best = i;
+		if (!acc[best].count)
+			break;
+		seq_printf(m, "%s %016llx (%s) %llu", shown ? "," : "data: events lost on locks",
+			   acc[best].lock, lb_lock_class_name(acc[best].lock_class),
+			   acc[best].count);
+		acc[best].count = 0;
+	}
+	if (shown)
+		seq_puts(m, ": their figures are partial\n");
+}
+
+/*
  * Start an event for the current task. NULL means the event was dropped
  * (and counted). A non-NULL event must be passed to lb_event_commit().
  */
@@ -142,8 +226,10 @@ struct lb_event *__kprobes lb_event_begin(u8 type, u8 lock_class, u64 lock)
 {
 	struct lb_event *ev = lb_ring_reserve(lb_rings);
 
-	if (!ev)
+	if (!ev) {
+		lb_drop_note(lock, lock_class);
 		return NULL;
+	}
 	/* Taken inside the ring's guard: each CPU's ring is in time order. */
 	ev->ts_ns = ktime_get_mono_fast_ns();
 	ev->lock = lock;

@@ -197,6 +197,7 @@ bool lb_enabled(void);
 void lb_set_enabled(bool on);
 bool lb_stacks_wanted(void);
 void lb_set_stacks(bool on);
+void lb_drop_locks_show(struct seq_file *m);
 
 /* Per-instance data of every lock-wait kretprobe. */
 struct lb_wait_data {

@@ -44,6 +44,16 @@ fi
 grep -q '^data: partial, [1-9][0-9]* events lost' "$LB_OUT/overflow.report" &&
 	ok "overflow: the report's header says the data is partial" ||
 	lb_not_ok "overflow: the report's header says the data is partial" "$(head -n 4 "$LB_OUT/overflow.report")"
+# Which locks lost events: lock ids as the report's LOCKS table names them.
+lost=$(grep '^data: events lost on locks ' "$LB_OUT/overflow.report")
+if echo "$lost" | grep -Eq '^data: events lost on locks [0-9a-f]{16} \([a-z_]+\) [1-9][0-9]*(, [0-9a-f]{16} \([a-z_]+\) [1-9][0-9]*)*: their figures are partial$'; then
+	id=$(echo "$lost" | sed -n 's/^data: events lost on locks \([0-9a-f]*\) .*/\1/p')
+	grep -q "^$id " "$LB_OUT/overflow.report" &&
+		ok "overflow: the header names the locks that lost events ($id, a LOCKS row)" ||
+		lb_not_ok "overflow: the header's lock $id is a LOCKS row" "$(grep -c "^$id" "$LB_OUT/overflow.report")"
+else
+	lb_not_ok "overflow: the header names the locks that lost events" "${lost:-no such line}"
+fi
 grep -q '^exact 0$' "$LB_OUT/overflow.stats" && ok "overflow: stats says not exact" ||
 	lb_not_ok "overflow: stats says not exact" "$(grep '^exact' "$LB_OUT/overflow.stats")"
 
@@ -54,6 +64,7 @@ rmmod lockblame && insmod $ko ||
 cat "$LB_DEBUGFS/stats" > "$LB_OUT/complete.stats"
 if grep -q '^exact 1$' "$LB_OUT/complete.stats"; then
 	grep -q '^data: complete' "$LB_DEBUGFS/report" &&
+		! grep -q '^data: events lost on locks' "$LB_DEBUGFS/report" &&
 		ok "overflow: with nothing lost the header says complete" ||
 		lb_not_ok "overflow: with nothing lost the header says complete" "$(head -n 4 "$LB_DEBUGFS/report")"
 else
