@@ -227,7 +227,9 @@ struct lb_event *__kprobes lb_event_begin(u8 type, u8 lock_class, u64 lock)
 	struct lb_event *ev = lb_ring_reserve(lb_rings);
 
 	if (!ev) {
-		lb_drop_note(lock, lock_class);
+		/* A futex wait's end names no lock (0): only the totals count it. */
+		if (lock)
+			lb_drop_note(lock, lock_class);
 		return NULL;
 	}
 	/* Taken inside the ring's guard: each CPU's ring is in time order. */
