@@ -11,7 +11,9 @@
  * of the CPU it runs on every drain_ms. drain_rt=0 drains in that work item
  * itself, on a high-priority workqueue.
  */
+#include <linux/cpu.h>
 #include <linux/irq_work.h>
+#include <linux/kthread.h>
 #include <linux/kprobes.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
@@ -145,6 +147,27 @@ void lb_drain_start(void)
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_drain_start);
 
+/*
+ * Park the online CPUs' drainers (an offline CPU's is parked already) before
+ * they are stopped: 5.10's kthread_stop() binds a per-CPU thread as a parked
+ * one without parking it first, and warns (a panic under panic_on_warn) when
+ * it is not; later kernels skip that for a thread that is not parked. A CPU
+ * coming online between this and the unregister is not covered on 5.10.
+ */
+static void lb_drainers_park(void)
+{
+	struct task_struct *t;
+	int cpu;
+
+	cpus_read_lock();
+	for_each_online_cpu(cpu) {
+		t = per_cpu(lb_drainer, cpu);
+		if (t)
+			kthread_park(t);
+	}
+	cpus_read_unlock();
+}
+
 /* After the probes are gone: nothing kicks any more. */
 void lb_drain_threads_exit(void)
 {
@@ -155,8 +178,10 @@ void lb_drain_threads_exit(void)
 		irq_work_sync(per_cpu_ptr(&lb_kick_work, cpu));
 	if (lb_drain_wq)
 		cancel_delayed_work_sync(&lb_period_work);
-	if (lb_threads_on)
+	if (lb_threads_on) {
+		lb_drainers_park();
 		smpboot_unregister_percpu_thread(&lb_drainers);
+	}
 	lb_threads_on = false;
 	if (lb_drain_wq)
 		destroy_workqueue(lb_drain_wq);
