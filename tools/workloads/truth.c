@@ -330,6 +330,7 @@ struct lb_flat_span {
 struct lb_figures {
 	uint64_t wait_ns, waits, hold_ns, holds, hold_on_cpu_ns;
 	uint64_t hold_total_ns, acquisitions, blame_ns, root_blame_ns;
+	uint64_t hold_max_ns;	/* the longest single hold, contended or not */
 	uint64_t kept_ns;	/* blame kept: inflicted while running, or reached as root */
 	uint64_t hold_runnable_ns;	/* contended holds runnable, not running */
 	bool run_delay_unknown;		/* some hold's run_delay could not be read */
@@ -510,6 +511,8 @@ static void lb_sweep_run(struct lb_sweep *sw)
 		}
 		f->acquisitions++;
 		f->hold_total_ns += len;
+		if (len > f->hold_max_ns)
+			f->hold_max_ns = len;
 		if (!sw->spans[k].contended_ns)
 			continue;
 		f->holds++;
@@ -651,6 +654,7 @@ void lb_truth_print(const struct lb_truth *t)
 			       (unsigned long long)fl->root_blame_ns,
 			       (unsigned long long)fl->kept_ns);
 			lb_print_split(f, fl);
+			printf(" hold_max_ns=%llu", (unsigned long long)f->hold_max_ns);
 		}
 		if (ac->ops)
 			printf(" ops=%llu op_ns=%llu bytes=%llu",
