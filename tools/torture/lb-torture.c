@@ -6,14 +6,16 @@
  *   lb-torture control [-n N] [-s SEED] DIR   random and mutated control writes
  *   lb-torture events [-d MS] DIR             two readers on one events descriptor
  *   lb-torture comm [-d MS] DIR               odd comms, escaped in ledger and report
- *   lb-torture flood [-d MS] [-t THREADS] [-a N]  a hot mutex, many tiny holds;
- *                                             N threads of futex waits that never sleep
+ *   lb-torture flood [-d MS] [-t THREADS] [-a N] [-r PRIO]  a hot mutex, many tiny holds;
+ *                                             N threads of futex waits that never sleep,
+ *                                             at SCHED_FIFO PRIO with -r
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -466,11 +468,22 @@ static void *hammer(void *arg)
  * Futex waits that find the value changed: a wait begin and end per
  * syscall, nothing sleeps, as fast as the CPU goes. Fills small rings.
  */
+/* SCHED_FIFO priority of the eagain threads (flood -r), 0: not real-time. */
+static int eagain_prio;
+
 static void *eagain(void *arg)
 {
 	static int word;
+	struct sched_param sp = { .sched_priority = eagain_prio };
 
 	(void)arg;
+	/*
+	 * Above lockblame's drainers (SCHED_FIFO 1), a thread that never sleeps
+	 * keeps them off its CPU: the rings must fill (RT throttling leaves the
+	 * rest of the system 5%).
+	 */
+	if (eagain_prio && pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp))
+		fprintf(stderr, "lb-torture: SCHED_FIFO %d refused\n", eagain_prio);
 	while (!stop)
 		syscall(SYS_futex, &word, FUTEX_WAIT_PRIVATE, 1, NULL, NULL, 0);
 	return NULL;
@@ -497,17 +510,19 @@ static int cmd_flood(int argc, char **argv)
 	pthread_t th[64], ft[64];
 	int opt;
 
-	while ((opt = getopt(argc, argv, "d:t:a:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:t:a:r:")) != -1) {
 		if (opt == 'd')
 			ms = atoi(optarg);
 		else if (opt == 't')
 			threads = atoi(optarg);
 		else if (opt == 'a')
 			fast = atoi(optarg);
+		else if (opt == 'r')
+			eagain_prio = atoi(optarg);
 		else
 			return 2;
 	}
-	if (threads < 1 || threads > 64 || fast > 64)
+	if (threads < 1 || threads > 64 || fast > 64 || eagain_prio < 0 || eagain_prio > 99)
 		return 2;
 	stop = false;
 	for (i = 0; i < fast; i++)
