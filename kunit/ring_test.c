@@ -73,46 +73,65 @@ static void lockblame_ring_test_fill_wrap_overflow(struct kunit *test)
 	lb_ringset_destroy(set);
 }
 
-static unsigned int lb_test_kicks;
+static unsigned int lb_test_kicks, lb_test_urges;
 
-static void lb_test_kick(void)
+static void lb_test_kick(bool urgent)
 {
-	lb_test_kicks++;
+	if (urgent)
+		lb_test_urges++;
+	else
+		lb_test_kicks++;
 }
 
 /*
- * The producer asks for a drain once the ring is a quarter full, once until
- * the batch's end (lb_ring_consume); slots handed back within a batch
- * (lb_ring_release) free room without asking again.
+ * The producer asks for a drain once the ring is a quarter full, and for the
+ * rescuer once it is half full, each once until the batch's end
+ * (lb_ring_consume); slots handed back within a batch (lb_ring_release) free
+ * room without asking again.
  */
 static void lockblame_ring_test_kick_once_per_batch(struct kunit *test)
 {
 	struct lb_ringset *set = lb_ringset_create(LB_TEST_CAP, lb_test_kick);
 	unsigned int before, at_quarter, after_release, after_consume, avail;
+	unsigned int urges_below_half, urges_at_half, urges_after_release;
+	unsigned int urges_after_consume, urges_refill;
 	int cpu;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(set));
 	lb_test_kicks = 0;
+	lb_test_urges = 0;
 	cpu = get_cpu();
 	lb_test_fill(set, LB_TEST_CAP / 4 - 1, 0);
 	before = lb_test_kicks;
 	lb_test_fill(set, 1, 100);
 	at_quarter = lb_test_kicks;
-	lb_test_fill(set, LB_TEST_CAP / 4, 200);
+	lb_test_fill(set, LB_TEST_CAP / 4 - 1, 200);
+	urges_below_half = lb_test_urges;
+	lb_test_fill(set, 1, 250);
+	urges_at_half = lb_test_urges;
 	lb_ring_release(set, cpu, LB_TEST_CAP / 4);
-	lb_test_fill(set, 4, 300);
+	lb_test_fill(set, LB_TEST_CAP / 4 + 4, 300);
 	after_release = lb_test_kicks;
+	urges_after_release = lb_test_urges;
 	avail = lb_ring_avail(set, cpu);
 	lb_ring_consume(set, cpu, avail);
 	lb_test_fill(set, LB_TEST_CAP / 4, 400);
 	after_consume = lb_test_kicks;
+	urges_after_consume = lb_test_urges;
+	lb_test_fill(set, LB_TEST_CAP / 4, 500);
+	urges_refill = lb_test_urges;
 	put_cpu();
 
 	KUNIT_EXPECT_EQ(test, before, 0U);
 	KUNIT_EXPECT_EQ(test, at_quarter, 1U);
+	KUNIT_EXPECT_EQ(test, urges_below_half, 0U);
+	KUNIT_EXPECT_EQ(test, urges_at_half, 1U);
 	KUNIT_EXPECT_EQ(test, after_release, 1U);
-	KUNIT_EXPECT_EQ(test, avail, LB_TEST_CAP / 4 + 4);
+	KUNIT_EXPECT_EQ(test, urges_after_release, 1U);
+	KUNIT_EXPECT_EQ(test, avail, LB_TEST_CAP / 2 + 4);
 	KUNIT_EXPECT_EQ(test, after_consume, 2U);
+	KUNIT_EXPECT_EQ(test, urges_after_consume, 1U);
+	KUNIT_EXPECT_EQ(test, urges_refill, 2U);
 	lb_ringset_destroy(set);
 }
 

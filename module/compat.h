@@ -18,6 +18,7 @@
 #include <linux/mm.h>
 #include <linux/cgroup.h>
 #include <linux/rcupdate.h>
+#include <uapi/linux/sched/types.h>
 
 /*
  * Owner words of struct mutex and struct rw_semaphore: a task_struct pointer
@@ -262,6 +263,32 @@ static inline u64 lb_cgroup_id_nofault(struct task_struct *t)
 #else
 static inline u64 lb_cgroup_id(struct task_struct *t) { return 0; }
 static inline u64 lb_cgroup_id_nofault(struct task_struct *t) { return 0; }
+#endif
+
+/*
+ * Run kernel thread @t at SCHED_DEADLINE, @runtime_ns of CPU every
+ * @period_ns. sched_setattr_nocheck() is exported from 6.1 (5.10 declares it
+ * only; module/features.mk reads the build's Module.symvers): without it,
+ * -EOPNOTSUPP, and the caller picks another policy.
+ */
+#ifdef LB_HAVE_SETATTR_NOCHECK
+static inline int lb_sched_deadline(struct task_struct *t, u64 runtime_ns, u64 period_ns)
+{
+	struct sched_attr dl = {
+		.size = sizeof(dl),
+		.sched_policy = SCHED_DEADLINE,
+		.sched_runtime = runtime_ns,
+		.sched_deadline = period_ns,
+		.sched_period = period_ns,
+	};
+
+	return sched_setattr_nocheck(t, &dl);
+}
+#else
+static inline int lb_sched_deadline(struct task_struct *t, u64 runtime_ns, u64 period_ns)
+{
+	return -EOPNOTSUPP;
+}
 #endif
 
 #endif /* _LOCKBLAME_COMPAT_H */

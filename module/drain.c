@@ -6,7 +6,7 @@
  * ledger it also tees into the binary stream (stream.c).
  */
 #include <linux/slab.h>
-#include <linux/mutex.h>
+#include <linux/rtmutex.h>
 #include <linux/spinlock.h>
 #include <linux/kprobes.h>
 #include <linux/module.h>
@@ -31,7 +31,7 @@
  */
 #define LB_DRAIN_CHUNK		64
 
-static DEFINE_MUTEX(lb_drain_mutex);
+static DEFINE_RT_MUTEX(lb_drain_mutex);
 static struct lb_ringset *lb_rings;
 static struct lb_ledger *lb_ledger;
 static unsigned int *lb_avail, *lb_pos;
@@ -108,33 +108,33 @@ static void lb_drain_locked(u64 cutoff, bool discard)
 
 void lb_drain_now(void)
 {
-	mutex_lock(&lb_drain_mutex);
+	rt_mutex_lock(&lb_drain_mutex);
 	lb_drain_locked(ktime_get_mono_fast_ns(), false);
-	mutex_unlock(&lb_drain_mutex);
+	rt_mutex_unlock(&lb_drain_mutex);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_drain_now);
 
 void lb_drain_set_tap(lb_drain_tap_t tap, void *priv)
 {
-	mutex_lock(&lb_drain_mutex);
+	rt_mutex_lock(&lb_drain_mutex);
 	lb_tap = tap;
 	lb_tap_priv = priv;
-	mutex_unlock(&lb_drain_mutex);
+	rt_mutex_unlock(&lb_drain_mutex);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_drain_set_tap);
 
 /* A periodic or kicked drain: it leaves the newest LB_DRAIN_SLACK_NS in the rings. */
 void lb_drain_periodic(void)
 {
-	mutex_lock(&lb_drain_mutex);
+	rt_mutex_lock(&lb_drain_mutex);
 	lb_drain_locked(ktime_get_mono_fast_ns() - LB_DRAIN_SLACK_NS, false);
-	mutex_unlock(&lb_drain_mutex);
+	rt_mutex_unlock(&lb_drain_mutex);
 }
 
 /* Readers hold the drain lock while they format the ledger. */
 void lb_drain_lock(void)
 {
-	mutex_lock(&lb_drain_mutex);
+	rt_mutex_lock(&lb_drain_mutex);
 	lb_drain_locked(ktime_get_mono_fast_ns(), false);
 	lb_ledger_advance(lb_ledger, ktime_get_mono_fast_ns());
 }
@@ -142,7 +142,7 @@ EXPORT_SYMBOL_IF_KUNIT(lb_drain_lock);
 
 void lb_drain_unlock(void)
 {
-	mutex_unlock(&lb_drain_mutex);
+	rt_mutex_unlock(&lb_drain_mutex);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_drain_unlock);
 
@@ -164,7 +164,7 @@ u64 lb_drain_start_ns(void)
 void lb_drain_reset(void)
 {
 	lb_stacks_freeze();
-	mutex_lock(&lb_drain_mutex);
+	rt_mutex_lock(&lb_drain_mutex);
 	lb_drain_locked(ktime_get_mono_fast_ns(), true);
 	lb_ledger_reset(lb_ledger);
 	lb_filter_clear();
@@ -176,24 +176,24 @@ void lb_drain_reset(void)
 	lb_start_ns = ktime_get_mono_fast_ns();
 	lb_stream_discard(lb_start_ns);
 	lb_stacks_clear_thaw();
-	mutex_unlock(&lb_drain_mutex);
+	rt_mutex_unlock(&lb_drain_mutex);
 }
 
 /* The ledger's options, from what is drained next (reset keeps them). */
 void lb_drain_set_opts(const struct lb_ledger_opts *o)
 {
-	mutex_lock(&lb_drain_mutex);
+	rt_mutex_lock(&lb_drain_mutex);
 	/* What was recorded so far is judged by the options in force then. */
 	lb_drain_locked(ktime_get_mono_fast_ns(), false);
 	lb_ledger_set_opts(lb_ledger, o);
-	mutex_unlock(&lb_drain_mutex);
+	rt_mutex_unlock(&lb_drain_mutex);
 }
 
 void lb_drain_opts(struct lb_ledger_opts *o)
 {
-	mutex_lock(&lb_drain_mutex);
+	rt_mutex_lock(&lb_drain_mutex);
 	lb_ledger_opts(lb_ledger, o);
-	mutex_unlock(&lb_drain_mutex);
+	rt_mutex_unlock(&lb_drain_mutex);
 }
 
 /*
@@ -233,17 +233,17 @@ EXPORT_SYMBOL_IF_KUNIT(lb_data_exact);
 
 void lb_drain_show(struct seq_file *m)
 {
-	mutex_lock(&lb_drain_mutex);
+	rt_mutex_lock(&lb_drain_mutex);
 	seq_printf(m, "drained %llu filtered %llu drains %llu interval_ms %u in %s\n",
 		   lb_drained, lb_filtered, lb_drains, lb_config()->drain_ms, lb_drain_where());
 	seq_printf(m, "ledger_ns_per_event %llu\n",
 		   lb_drained ? div64_u64(lb_feed_ns, lb_drained) : 0);
-	seq_printf(m, "drain_ns %llu ledger_ns %llu drain_ns_per_event %llu max_batch %llu kicks %llu\n",
+	seq_printf(m, "drain_ns %llu ledger_ns %llu drain_ns_per_event %llu max_batch %llu kicks %llu rescues %llu rescuer %s\n",
 		   lb_drain_ns, lb_feed_ns,
 		   lb_drained ? div64_u64(lb_drain_ns, lb_drained) : 0,
-		   lb_drain_max_batch, lb_drain_kicks());
+		   lb_drain_max_batch, lb_drain_kicks(), lb_drain_rescues(), lb_drain_rescuer());
 	lb_filter_show(m);
-	mutex_unlock(&lb_drain_mutex);
+	rt_mutex_unlock(&lb_drain_mutex);
 }
 
 int lb_drain_init(struct lb_ringset *rings, const struct lb_config *cfg)

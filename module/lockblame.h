@@ -240,7 +240,7 @@ struct lb_ring_counts {
 	u64 fill;		/* events in the ring now */
 };
 
-struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*filling)(void));
+struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*filling)(bool urgent));
 void lb_ringset_destroy(struct lb_ringset *set);
 struct lb_event *lb_ring_reserve(struct lb_ringset *set);
 void lb_ring_commit(struct lb_ringset *set, struct lb_event *ev);
@@ -300,9 +300,11 @@ int lb_drain_threads_init(const struct lb_config *cfg);
 void lb_drain_threads_exit(void);
 const char *lb_drain_where(void);
 u64 lb_drain_kicks(void);
+u64 lb_drain_rescues(void);
+const char *lb_drain_rescuer(void);
 void lb_drain_exit(void);
 void lb_drain_now(void);
-void lb_drain_kick(void);
+void lb_drain_kick(bool urgent);
 void lb_drain_lock(void);
 void lb_drain_unlock(void);
 struct lb_ledger *lb_drain_ledger(void);

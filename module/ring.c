@@ -19,13 +19,14 @@ struct lb_ring {
 	unsigned long tail;		/* next slot the consumer reads */
 	int nesting;			/* probes active on this CPU */
 	bool kicked;			/* a drain was asked for since the last consume */
+	bool urged;			/* a rescue was asked for since the last consume */
 	struct lb_ring_counts counts;
 };
 
 struct lb_ringset {
 	struct lb_ring __percpu *rings;
 	unsigned long capacity;
-	void (*filling)(void);	/* called from the producer, any context */
+	void (*filling)(bool urgent);	/* called from the producer, any context */
 };
 
 static const char * const lb_drop_names[LB_DROP_CAUSE_MAX] = {
@@ -40,7 +41,7 @@ static const char * const lb_type_names[LB_EV_TYPE_MAX] = {
 	[LB_EV_RELEASE] = "release",
 };
 
-struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*filling)(void))
+struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*filling)(bool urgent))
 {
 	struct lb_ringset *set;
 	int cpu;
@@ -90,15 +91,15 @@ void lb_ringset_destroy(struct lb_ringset *set)
 EXPORT_SYMBOL_IF_KUNIT(lb_ringset_destroy);
 
 /*
- * Ask for a drain, once until the drain consumed from this ring: a kick per
- * event of a full ring was an interrupt per event (a third of a million in
- * 20 s of stress-ng), and the drain was running anyway.
+ * Ask for a drain (@urgent: the rescuer), once until the drain consumed from
+ * this ring: a kick per event of a full ring was an interrupt per event (a
+ * third of a million in 20 s of stress-ng), and the drain was running anyway.
  */
-static void __kprobes lb_ring_kick(struct lb_ringset *set, struct lb_ring *r)
+static void __kprobes lb_ring_ask(struct lb_ringset *set, bool *asked, bool urgent)
 {
-	if (set->filling && !READ_ONCE(r->kicked)) {
-		WRITE_ONCE(r->kicked, true);
-		set->filling();
+	if (set->filling && !READ_ONCE(*asked)) {
+		WRITE_ONCE(*asked, true);
+		set->filling(urgent);
 	}
 }
 
@@ -125,7 +126,8 @@ struct lb_event *__kprobes lb_ring_reserve(struct lb_ringset *set)
 	if (head - smp_load_acquire(&r->tail) > r->mask) {
 		this_cpu_inc(rings->counts.dropped[LB_DROP_FULL]);
 		/* A full ring commits nothing: ask for the drain here too. */
-		lb_ring_kick(set, r);
+		lb_ring_ask(set, &r->kicked, false);
+		lb_ring_ask(set, &r->urged, true);
 		goto drop;
 	}
 	return &r->buf[head & r->mask];
@@ -139,6 +141,7 @@ EXPORT_SYMBOL_IF_KUNIT(lb_ring_reserve);
 void __kprobes lb_ring_commit(struct lb_ringset *set, struct lb_event *ev)
 {
 	struct lb_ring *r = this_cpu_ptr(set->rings);
+	unsigned long fill;
 
 	if (ev->type < LB_EV_TYPE_MAX)
 		r->counts.by_type[ev->type]++;
@@ -148,9 +151,14 @@ void __kprobes lb_ring_commit(struct lb_ringset *set, struct lb_event *ev)
 	/*
 	 * A quarter full: ask for a drain now rather than at the next period,
 	 * early enough that the drain's wakeup latency does not fill the rest.
+	 * Half full: this CPU's drainer has not come (a real-time task above it
+	 * holds the CPU), ask the rescuer.
 	 */
-	if (r->head - READ_ONCE(r->tail) >= (r->mask + 1) / 4)
-		lb_ring_kick(set, r);
+	fill = r->head - READ_ONCE(r->tail);
+	if (fill >= (r->mask + 1) / 4)
+		lb_ring_ask(set, &r->kicked, false);
+	if (fill >= (r->mask + 1) / 2)
+		lb_ring_ask(set, &r->urged, true);
 	this_cpu_dec(set->rings->nesting);
 	preempt_enable_notrace();
 }
@@ -202,6 +210,7 @@ void lb_ring_consume(struct lb_ringset *set, int cpu, unsigned int n)
 {
 	lb_ring_release(set, cpu, n);
 	WRITE_ONCE(per_cpu_ptr(set->rings, cpu)->kicked, false);
+	WRITE_ONCE(per_cpu_ptr(set->rings, cpu)->urged, false);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ring_consume);
 
