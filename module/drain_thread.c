@@ -16,13 +16,14 @@
  * priorities) keep it off its CPU: under stress-ng's lock stressors a
  * drainer's kick-to-run latency reached 50 to 60 ms, and every dropped event
  * was dropped while a real-time task was current (476 to 2,209 drops per
- * 20 s run). So with the drainers runs a rescuer, "lockblame/rescue", at
+ * 20 s run). So with the drainers runs a rescuer, "lockblame/any" (any
+ * CPU; before 5.17 a kthread's comm is cut at 15 characters), at
  * SCHED_DEADLINE (3 ms every 10 ms): a ring half full wakes it, and a
  * deadline task runs before any SCHED_FIFO one. SCHED_DEADLINE cannot be
  * bound to one CPU, so there is one rescuer, unbound; its budget caps what
  * the rescue costs, 30% of a CPU. The drain lock is an rt_mutex, so a
  * rescuer that finds a preempted drainer holding it lends it its priority.
- * In four runs that dropped before, it dropped none. Where SCHED_DEADLINE
+ * Four runs of the same load then dropped none. Where SCHED_DEADLINE
  * is refused, the rescuer runs at SCHED_FIFO 50 and stats says so.
  */
 #include <linux/cpu.h>
@@ -156,7 +157,7 @@ static void lb_rescuer_start(void)
 	struct task_struct *t;
 	int err;
 
-	t = kthread_create(lb_rescuer_fn, NULL, "lockblame/rescue");
+	t = kthread_create(lb_rescuer_fn, NULL, "lockblame/any");
 	if (IS_ERR(t)) {
 		pr_warn("no rescue drainer (%ld)\n", PTR_ERR(t));
 		return;

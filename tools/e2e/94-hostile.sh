@@ -122,7 +122,7 @@ for rt in 0:workqueue 1:fifo1 2:fifo50; do
 	# the workqueue. 5.10 does not export sched_setattr_nocheck(): SCHED_FIFO
 	# (policy 1) there, and the kernel log says why.
 	rescuer=$(sed -n 's/^drain_ns .* rescuer \([a-z0-9]*\)$/\1/p' "$LB_DEBUGFS/stats")
-	pids=$(grep -l '^lockblame/rescue$' /proc/[0-9]*/comm 2> /dev/null | cut -d/ -f3)
+	pids=$(grep -l '^lockblame/any$' /proc/[0-9]*/comm 2> /dev/null | cut -d/ -f3)
 	policy=
 	for pid in $pids; do policy="$policy$(awk '{ print $41 }' /proc/$pid/stat)"; done
 	want=6:deadline
