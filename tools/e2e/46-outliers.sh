@@ -88,9 +88,12 @@ grep '^outlier ' "$out/ledger" | sed 's/^/# /' | head -n 40
 # Every outlier, wait or hold, checked against the truth in one pass.
 # A hold is too long past the culprit's own longest (hold_max_ns), not its mean:
 # a sleep of 80 ms can last 105 under a loaded host, and the truth saw it so.
+# A wait likewise past that victim's longest (wait_max_ns): a victim that loses
+# the lock to the culprit twice waited 268 ms on the debug kernel, over 3 holds.
 hmax=$(sed -n 's/^truth role=culprit .* hold_max_ns=\([0-9]*\).*/\1/p' "$out/mutex.truth")
 awk -v culprit="$culprit" -v victims=" $victims" -v mean="$mean" -v hmax="${hmax:-0}" -v thr=50000000 '
 function val(k,   i) { for (i = 2; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2); return "" }
+/^truth role=victim / { wmax[val("pid")] = val("wait_max_ns") + 0; next }
 /^outlier / {
 	kind = val("kind"); ns = val("ns") + 0; v = val("victim"); h = val("holder")
 	if (ns < thr) short++
@@ -98,7 +101,7 @@ function val(k,   i) { for (i = 2; i <= NF; i++) if (index($i, k "=") == 1) retu
 		waits++
 		if (h == culprit) named++
 		else if (h != 0) other++
-		if (ns > mean * 2.5 + 10000000) long++
+		if (ns > (wmax[v] > 0 ? wmax[v] * 1.05 + 2000000 : mean * 2.5 + 10000000)) long++
 		if (val("victim_stack") == 0) nostack++
 		if (h == culprit && val("holder_stack") != 0) hstack++
 	}
@@ -114,7 +117,7 @@ function val(k,   i) { for (i = 2; i <= NF; i++) if (index($i, k "=") == 1) retu
 END {
 	printf "waits %d named %d other %d holds %d holdother %d near %d short %d long %d nostack %d hstack %d hustack %d\n",
 		waits, named, other, holds, holdother, near, short, long, nostack, hstack, hustack
-}' "$out/ledger" > "$out/summary"
+}' "$out/mutex.truth" "$out/ledger" > "$out/summary"
 sed 's/^/# /' "$out/summary"
 read -r _ waits _ named _ other _ holds _ holdother _ near _ short _ long _ nostack _ hstack _ hustack < "$out/summary"
 

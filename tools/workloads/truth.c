@@ -331,6 +331,7 @@ struct lb_figures {
 	uint64_t wait_ns, waits, hold_ns, holds, hold_on_cpu_ns;
 	uint64_t hold_total_ns, acquisitions, blame_ns, root_blame_ns;
 	uint64_t hold_max_ns;	/* the longest single hold, contended or not */
+	uint64_t wait_max_ns;	/* the longest single wait */
 	uint64_t kept_ns;	/* blame kept: inflicted while running, or reached as root */
 	uint64_t hold_runnable_ns;	/* contended holds runnable, not running */
 	bool run_delay_unknown;		/* some hold's run_delay could not be read */
@@ -506,6 +507,8 @@ static void lb_sweep_run(struct lb_sweep *sw)
 		if (s->kind == LB_SPAN_WAIT) {
 			f->wait_ns += len;
 			f->waits++;
+			if (len > f->wait_max_ns)
+				f->wait_max_ns = len;
 			sw->lock_waits[s->lock]++;
 			continue;
 		}
@@ -654,7 +657,9 @@ void lb_truth_print(const struct lb_truth *t)
 			       (unsigned long long)fl->root_blame_ns,
 			       (unsigned long long)fl->kept_ns);
 			lb_print_split(f, fl);
-			printf(" hold_max_ns=%llu", (unsigned long long)f->hold_max_ns);
+			printf(" hold_max_ns=%llu wait_max_ns=%llu",
+			       (unsigned long long)f->hold_max_ns,
+			       (unsigned long long)f->wait_max_ns);
 		}
 		if (ac->ops)
 			printf(" ops=%llu op_ns=%llu bytes=%llu",
