@@ -53,8 +53,8 @@ static DEFINE_PER_CPU(bool, lb_drainer_kicked);
 static DEFINE_PER_CPU(struct irq_work, lb_kick_work);
 static atomic64_t lb_kicks = ATOMIC64_INIT(0);
 static bool lb_stopping = true;
-static struct task_struct *lb_rescuer;
-static bool lb_rescue_asked;
+static struct kthread_worker *lb_rescuer;
+static struct kthread_work lb_rescue;
 static DEFINE_PER_CPU(struct irq_work, lb_rescue_work);
 static atomic64_t lb_rescues = ATOMIC64_INIT(0);
 static const char *lb_rescuer_policy = "none";
@@ -112,12 +112,10 @@ static void lb_kick_workfn(struct irq_work *work)
 
 static void lb_rescue_workfn(struct irq_work *work)
 {
-	struct task_struct *t = READ_ONCE(lb_rescuer);
+	struct kthread_worker *w = READ_ONCE(lb_rescuer);
 
-	if (READ_ONCE(lb_stopping) || !t)
-		return;
-	WRITE_ONCE(lb_rescue_asked, true);
-	wake_up_process(t);
+	if (!READ_ONCE(lb_stopping) && w)
+		kthread_queue_work(w, &lb_rescue);
 }
 
 /*
@@ -135,43 +133,31 @@ void __kprobes lb_drain_kick(bool urgent)
 		atomic64_inc(&lb_kicks);
 }
 
-static int lb_rescuer_fn(void *unused)
+/* A kthread worker: queueing work already queued is a no-op, as for irq_work. */
+static void lb_rescue_fn(struct kthread_work *work)
 {
-	for (;;) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (kthread_should_stop()) {
-			__set_current_state(TASK_RUNNING);
-			return 0;
-		}
-		if (!xchg(&lb_rescue_asked, false)) {
-			schedule();
-			continue;
-		}
-		__set_current_state(TASK_RUNNING);
-		lb_drain_periodic();
-	}
+	lb_drain_periodic();
 }
 
 static void lb_rescuer_start(void)
 {
-	struct task_struct *t;
+	struct kthread_worker *w;
 	int err;
 
-	t = kthread_create(lb_rescuer_fn, NULL, "lockblame/any");
-	if (IS_ERR(t)) {
-		pr_warn("no rescue drainer (%ld)\n", PTR_ERR(t));
+	w = kthread_create_worker(0, "lockblame/any");
+	if (IS_ERR(w)) {
+		pr_warn("no rescue drainer (%ld)\n", PTR_ERR(w));
 		return;
 	}
-	err = lb_sched_deadline(t, LB_RESCUE_RUNTIME_NS, LB_RESCUE_PERIOD_NS);
+	err = lb_sched_deadline(w->task, LB_RESCUE_RUNTIME_NS, LB_RESCUE_PERIOD_NS);
 	if (err) {
 		pr_warn("rescue drainer: no SCHED_DEADLINE (%d): SCHED_FIFO 50\n", err);
-		sched_set_fifo(t);
+		sched_set_fifo(w->task);
 		lb_rescuer_policy = "fifo50";
 	} else {
 		lb_rescuer_policy = "deadline";
 	}
-	WRITE_ONCE(lb_rescuer, t);
-	wake_up_process(t);
+	WRITE_ONCE(lb_rescuer, w);
 }
 
 static void lb_period_workfn(struct work_struct *work)
@@ -197,6 +183,7 @@ int lb_drain_threads_init(const struct lb_config *cfg)
 		init_irq_work(per_cpu_ptr(&lb_kick_work, cpu), lb_kick_workfn);
 		init_irq_work(per_cpu_ptr(&lb_rescue_work, cpu), lb_rescue_workfn);
 	}
+	kthread_init_work(&lb_rescue, lb_rescue_fn);
 	INIT_DELAYED_WORK(&lb_period_work, lb_period_workfn);
 	/*
 	 * Unbound: the periodic work needs no CPU of its own; 7.x also warns
@@ -263,7 +250,7 @@ void lb_drain_threads_exit(void)
 		irq_work_sync(per_cpu_ptr(&lb_rescue_work, cpu));
 	}
 	if (lb_rescuer) {
-		kthread_stop(lb_rescuer);
+		kthread_destroy_worker(lb_rescuer);
 		WRITE_ONCE(lb_rescuer, NULL);
 		lb_rescuer_policy = "none";
 	}
