@@ -885,6 +885,53 @@ static const struct lb_scn_step lb_scn_steps_wake_first[] = {
 };
 
 /*
+ * The same contention, with A's release committed later still: futex_wake
+ * stamps when it began (710) but commits when it returns, and A was
+ * preempted at the wakeup by B, which ran on, took the lock and released it
+ * on A's CPU (900) before A's event was written. B's release cannot be the
+ * one that woke B: it ends B's hold only, and the pending waiting stays A's
+ * until A's release comes, late (clamped to 900). Its wake for C is credit
+ * beside the debt, so C's wake (905) still ends a handoff.
+ * Accounts as in wake_first, but for the late event.
+ */
+static const struct lb_scn_task lb_scn_tasks_release_behind[] = {
+	{ 1811, 1810, "holder", false, NULL },
+	{ 1812, 1810, "next", false, NULL },
+	{ 1813, 1810, "last", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_release_behind[] = {
+	LB_BEGIN(100, LB_LK(7), FUTEX, 1812, 0),
+	LB_BEGIN(300, LB_LK(7), FUTEX, 1813, 0),
+	LB_END(700, LB_LK(7), FUTEX, 1812, 0, WOKEN, 2000),
+	LB_RELEASE(900, LB_LK(7), FUTEX, 1812, 0, 2150, 1),
+	LB_X_TOTALS(.wait = 1200, .blame = 200, .pending = 1000, .unattributed = 0),
+	LB_X_TASK(1812, .wait = 600, .blame = 200, .root_blame = 200, .hold = 200,
+		  .hold_on_cpu = 150, .verdict = VICTIM),
+	LB_RELEASE(710, LB_LK(7), FUTEX, 1811, 0, 0, 1),
+	LB_X_TOTALS(.wait = 1200, .blame = 1200, .pending = 0, .unattributed = 0),
+	LB_END(905, LB_LK(7), FUTEX, 1813, 0, WOKEN, 3000),
+	LB_X_TASK(1811, .wait = 0, .blame = 1000, .root_blame = 1000, .hold = 600, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK(1812, .wait = 600, .blame = 200, .root_blame = 200, .hold = 200,
+		  .hold_on_cpu = 150, .verdict = VICTIM),
+	LB_X_TASK(1813, .wait = 605, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_PAIR(1811, 1812, .blame = 600),
+	LB_X_PAIR(1811, 1813, .blame = 400),
+	LB_X_PAIR(1812, 1813, .blame = 200),
+	LB_X_TOTALS(.wait = 1205, .blame = 1200, .pending = 0, .unattributed = 5),
+	LB_X_COUNTERS(.late = 1, .unmatched = 0, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 0),
+	LB_X_LOCK(LB_LK(7), .acquisitions = 2, .wait = 1205, .hold = 800, .blame = 1200,
+		  .holder = 1813, .waiters = 0),
+	LB_X_LOCK_MORE(LB_LK(7), .pending = 0, .unattributed = 5, .holds = 2,
+		       .holds_lower_bound = 1, .holds_at_release = 1, .holders = 1),
+	LB_SCN_END
+};
+
+/*
  * pthread_join() is not a lock: 1901 and 1903 each wait on a worker's
  * clear_child_tid futex, and the exiting worker's wake says so (THREAD_EXIT).
  * That waiting is taken back, whichever of the wake and the release is seen
@@ -1826,6 +1873,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_LATE] = LB_SCENARIO(late),
 	[LB_SCN_ERRORS] = LB_SCENARIO(errors),
 	[LB_SCN_WAKE_FIRST] = LB_SCENARIO(wake_first),
+	[LB_SCN_RELEASE_BEHIND] = LB_SCENARIO(release_behind),
 	[LB_SCN_THREAD_EXIT] = LB_SCENARIO(thread_exit),
 	[LB_SCN_MANY_READERS] = LB_SCENARIO(many_readers),
 	[LB_SCN_STACKS] = { .name = "stacks", .tasks = lb_scn_tasks_on_cpu,

@@ -480,6 +480,42 @@ static void lb_on_left(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 	lb_task_unpin(l, r);
 }
 
+/*
+ * @r was woken before the release that woke it was seen (LB_HF_DEBT), took
+ * the lock and now lets it go itself. That release is late, not missing:
+ * futex_wake stamps when it began and commits when it returns, and the
+ * waker can be preempted in between by the very task it woke, which runs
+ * on, takes the lock, and releases it on the same CPU first. @r's release
+ * cannot be the one that woke @r: @r's own hold ends, the waiting pending
+ * before @r woke stays the coming releaser's, and the wakes @r announces
+ * are credit beside the debt.
+ */
+static bool lb_on_debtor_release(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
+				 const struct lb_event *ev, u64 ts)
+{
+	const struct lb_holder *h = lb_holder_find(lock, r);
+
+	if (!h || !(h->flags & LB_HF_DEBT) || !lock->wake_debt)
+		return false;
+	if (ev->stack_id && h->blame_ns)
+		lb_stack_add(l, r->id.pid, LB_STACK_CAUSE, ev->stack_id, h->blame_ns);
+	lb_task_pin(r);
+	lb_end_lost_wait(l, r);
+	lb_holder_leave_own(l, lock, r, ev, ts);
+	lb_task_unpin(l, r);
+	lock->wake_credit += ev->count;
+	return true;
+}
+
+/* The releases owed are all seen: those woken first are plain likely holders. */
+static void lb_debt_paid(struct lb_lock *lock)
+{
+	u32 i;
+
+	for (i = 0; i < lock->nr_holders; i++)
+		lock->holder[i].flags &= ~LB_HF_DEBT;
+}
+
 static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 {
 	struct lb_lock *lock = lb_lock_find(l, ev->lock);
@@ -501,6 +537,8 @@ static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts
 		return;
 	}
 	r = lb_task_get(l, &ev->task, ev->flags & LB_EF_KTHREAD);
+	if (r && lb_on_debtor_release(l, lock, r, ev, ts))
+		return;
 	if (r) {
 		const struct lb_holder *h = lb_holder_find(lock, r);
 		/* The blame of the hold this release ends, for its stack. */
@@ -521,12 +559,17 @@ static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts
 	lock->pending_open = false;
 	/*
 	 * The lock is free now; for a rwsem the wake means all readers left.
-	 * But tasks this release woke before we saw it hold it already.
+	 * But tasks this release woke before we saw it hold it already; while
+	 * wakes were owed, credit came only from their own releases.
 	 */
 	woke_first = lock->wake_debt;
 	explained = min_t(u32, lock->wake_debt, max_t(u32, ev->count, 1));
 	lock->wake_debt -= explained;
-	lock->wake_credit = ev->count > explained ? ev->count - explained : 0;
+	if (!woke_first)
+		lock->wake_credit = 0;
+	lock->wake_credit += ev->count > explained ? ev->count - explained : 0;
+	if (!lock->wake_debt)
+		lb_debt_paid(lock);
 	lb_holders_drop_likely_others(l, lock, r, woke_first);
 }
 

@@ -207,6 +207,20 @@ void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 		      (src == LB_OWNER_READER_HINT ? LB_HF_READER : 0));
 }
 
+/*
+ * @r, a holder of @lock, let go while the waiting pending on @lock is owed
+ * to another's release still to come: @r's hold ends without that part.
+ */
+void lb_holder_leave_own(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
+			 const struct lb_event *ev, u64 ts)
+{
+	bool pending_open = lock->pending_open;
+
+	lock->pending_open = false;
+	lb_holder_leave(l, lock, r, ev, ts);
+	lock->pending_open = pending_open;
+}
+
 /* @r let go of @lock, which others still hold: its hold, if it was known, ends here. */
 void lb_holder_leave(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
 		     const struct lb_event *ev, u64 ts)

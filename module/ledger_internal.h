@@ -33,6 +33,7 @@ struct lb_hist {
 #define LB_HF_CONTENDED		0x08	/* somebody waited during this hold */
 #define LB_HF_READER		0x10	/* rwsem read side */
 #define LB_HF_RUN_DELAY		0x20	/* run_delay_ns is its run_delay read at cpu_ts */
+#define LB_HF_DEBT		0x40	/* woken before the release that woke it was seen */
 
 /* A task's clocks read by one event: 0 is "not read" for either. */
 struct lb_clocks {
@@ -474,6 +475,8 @@ void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 		    const struct lb_event *ev, u64 ts, struct lb_task *waiter);
 void lb_record_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
 		    const struct lb_event *ev, u64 ts);
+void lb_holder_leave_own(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
+			 const struct lb_event *ev, u64 ts);
 void lb_holder_leave(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
 		     const struct lb_event *ev, u64 ts);
 u64 lb_scale(u64 a, u64 mul, u64 div);

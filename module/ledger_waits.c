@@ -169,15 +169,19 @@ void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 static void lb_woken(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t, u64 ts,
 		     const struct lb_clocks *c)
 {
+	u32 flags = LB_HF_LIKELY;
+
 	if (lock->wake_credit) {
 		lock->wake_credit--;
-		if (!lock->nr_holders)
+		/* Waiting still owed to a release not seen yet stays pending. */
+		if (!lock->nr_holders && !lock->wake_debt)
 			lb_handoff(l, lock);
 	} else {
 		lock->wake_debt++;
+		flags |= LB_HF_DEBT;
 	}
 	if (!lock->nr_holders)
-		lb_holder_add(l, lock, t, ts, c, LB_HF_LIKELY);
+		lb_holder_add(l, lock, t, ts, c, flags);
 }
 
 /*
