@@ -100,6 +100,7 @@ struct lb_futex_op {
 static struct lb_futex_slot *__kprobes lb_futex_key_of_current(u64 now, struct lb_futex_op *op)
 {
 	struct lb_futex_slot *s = lb_futex_slot(now, false);
+	u64 ts;
 
 	if (!s)
 		return NULL;
@@ -109,9 +110,21 @@ static struct lb_futex_slot *__kprobes lb_futex_key_of_current(u64 now, struct l
 	op->word = READ_ONCE(s->word);
 	op->uaddr = READ_ONCE(s->uaddr);
 	smp_rmb();	/* read the key before re-checking that it is still ours */
-	if (READ_ONCE(s->pid) != current->pid || now - READ_ONCE(s->ts) > LB_FUTEX_SLOT_STALE_NS)
+	ts = READ_ONCE(s->ts);
+	if (READ_ONCE(s->pid) != current->pid || !ts || now - ts > LB_FUTEX_SLOT_STALE_NS)
 		return NULL;
 	return s;
+}
+
+/*
+ * A key serves the one operation that computed it. Used up, it cannot stand
+ * in for the key of a later operation whose get_futex_key() probe missed:
+ * that one finds none (nokey, counted) instead of naming the wrong futex.
+ * The slot is free for any task from now on.
+ */
+static void __kprobes lb_futex_key_done(struct lb_futex_slot *s)
+{
+	WRITE_ONCE(s->ts, 0);
 }
 
 /* get_futex_key(uaddr, flags, key, rw): remember where the key goes. */
@@ -248,6 +261,7 @@ static int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt
 		WRITE_ONCE(s->flags, op.flags);
 		return 0;
 	}
+	lb_futex_key_done(s);
 	/* A zero-length wait: counted as an error (value changed), not time. */
 	for (type = LB_EV_WAIT_BEGIN; type <= LB_EV_WAIT_END; type++) {
 		ev = lb_event_begin(type, LB_LOCK_FUTEX, op.lock);
@@ -267,15 +281,18 @@ static int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct lb_probe *p = lb_kprobe_enter(kp);
 	u64 now = ktime_get_mono_fast_ns();
+	struct lb_futex_slot *s;
 	struct lb_futex_op op;
 	struct lb_event *ev;
 
 	if (!p)
 		return 0;
-	if (!lb_futex_key_of_current(now, &op)) {
+	s = lb_futex_key_of_current(now, &op);
+	if (!s) {
 		lb_event_drop(LB_DROP_NOKEY);
 		return 0;
 	}
+	lb_futex_key_done(s);
 	ev = lb_event_begin(LB_EV_WAIT_BEGIN, LB_LOCK_FUTEX, op.lock);
 	if (!ev)
 		return 0;
@@ -386,12 +403,16 @@ static int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	int woken = lb_retval_int(regs);
 	u64 now = ktime_get_mono_fast_ns();
+	struct lb_futex_slot *s;
 	struct lb_futex_op op;
 	struct lb_event *ev;
 
+	s = lb_futex_key_of_current(now, &op);
+	if (s)
+		lb_futex_key_done(s);
 	if (woken <= 0)
 		return 0;
-	if (!lb_futex_key_of_current(now, &op)) {
+	if (!s) {
 		lb_event_drop(LB_DROP_NOKEY);
 		return 0;
 	}
