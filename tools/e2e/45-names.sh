@@ -81,18 +81,20 @@ sed -n '/^LOCKS/,/^$/p' "$out/append.text"
 rm -f "$out/lb-append.log"
 
 # A static kernel lock: readers of /proc/modules take module_mutex. Whether
-# they ever contend on a 2-CPU guest is luck: no contention is a skip.
+# they ever contend on a 2-CPU guest is luck: no contention is a skip. The
+# shells that fork them contend on other mutexes too (pcpu_alloc_mutex, in
+# fork): the mutex whose top cause is a reader (cat) is the one to name.
 echo reset > "$LB_DEBUGFS/control"
 for w in 1 2 3 4; do
 	( i=0; while [ $i -lt 300 ]; do cat /proc/modules > /dev/null; i=$((i + 1)); done ) &
 done
 wait
 "$reader" -d "$LB_DEBUGFS" -n 50 > "$out/static.text" 2>&1
-if grep -Eq '^[0-9a-f]{16}  mutex ' "$out/static.text"; then
+if grep -Eq '^[0-9a-f]{16}  mutex .* cat/[0-9]+ *$' "$out/static.text"; then
 	names_has "/proc/modules readers wait on module_mutex" \
-		'^[0-9a-f]{16}  mutex .* module_mutex ' "$out/static.text"
+		'^[0-9a-f]{16}  mutex .* module_mutex .* cat/[0-9]+ *$' "$out/static.text"
 else
-	echo "ok - names: module_mutex # SKIP no contended mutex seen"
+	echo "ok - names: module_mutex # SKIP no mutex held by a /proc/modules reader was contended"
 fi
 sed -n '/^LOCKS/,/^$/p' "$out/static.text"
 
