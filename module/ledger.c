@@ -467,11 +467,11 @@ static void lb_on_left(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 		return;
 	lb_task_pin(r);
 	if (lock->nr_holders || !lock->pending_open) {
-		lb_holder_leave(l, lock, r, ev, ts);
+		lb_holder_leave(l, lock, r, ev, ts, lock->pending_open);
 		lb_task_unpin(l, r);
 		return;
 	}
-	lb_record_hold(l, lock, r, ev, ts);
+	lb_record_hold(l, lock, r, ev, ts, true);
 	list_for_each_entry(w, &lock->waiters, lock_node)
 		ns += lb_reader_share(l, lock, w, r, ev->count + 1);
 	list_for_each_entry(w, &lock->ghosts, lock_node)
@@ -501,7 +501,7 @@ static bool lb_on_debtor_release(struct lb_ledger *l, struct lb_lock *lock, stru
 		lb_stack_add(l, r->id.pid, LB_STACK_CAUSE, ev->stack_id, h->blame_ns);
 	lb_task_pin(r);
 	lb_end_lost_wait(l, r);
-	lb_holder_leave_own(l, lock, r, ev, ts);
+	lb_holder_leave(l, lock, r, ev, ts, false);
 	lb_task_unpin(l, r);
 	lock->wake_credit += ev->count;
 	return true;
@@ -546,7 +546,7 @@ static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts
 
 		lb_task_pin(r);
 		lb_end_lost_wait(l, r);
-		lb_record_hold(l, lock, r, ev, ts);
+		lb_record_hold(l, lock, r, ev, ts, lock->pending_open);
 		lb_resolve_pending(l, lock, r);
 		if (ev->stack_id && blame)
 			lb_stack_add(l, r->id.pid, LB_STACK_CAUSE, ev->stack_id, blame);

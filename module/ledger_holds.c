@@ -208,28 +208,18 @@ void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 }
 
 /*
- * @r, a holder of @lock, let go while the waiting pending on @lock is owed
- * to another's release still to come: @r's hold ends without that part.
+ * @r let go of @lock, which others still hold: its hold, if it was known,
+ * ends here; with the lock's pending busy time only if @pending (not when
+ * that time is owed to another's release still to come).
  */
-void lb_holder_leave_own(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
-			 const struct lb_event *ev, u64 ts)
-{
-	bool pending_open = lock->pending_open;
-
-	lock->pending_open = false;
-	lb_holder_leave(l, lock, r, ev, ts);
-	lock->pending_open = pending_open;
-}
-
-/* @r let go of @lock, which others still hold: its hold, if it was known, ends here. */
 void lb_holder_leave(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
-		     const struct lb_event *ev, u64 ts)
+		     const struct lb_event *ev, u64 ts, bool pending)
 {
 	struct lb_holder *h = lb_holder_find(lock, r);
 
 	if (!h)
 		return;
-	lb_record_hold(l, lock, r, ev, ts);
+	lb_record_hold(l, lock, r, ev, ts, pending);
 	lb_holder_drop(l, lock, h - lock->holder);
 }
 
@@ -350,7 +340,7 @@ static void lb_hold_unended(struct lb_lock *lock, struct lb_task *t, u64 hold, b
  * The holder's contended part is then spent: dropping it records nothing.
  */
 void lb_record_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
-		    const struct lb_event *ev, u64 ts)
+		    const struct lb_event *ev, u64 ts, bool pending)
 {
 	struct lb_holder *h = lb_holder_find(lock, r);
 	u64 hold = h ? h->contended_ns : 0, span = 0, cpu = 0, runnable = 0, start;
@@ -363,7 +353,7 @@ void lb_record_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r
 					     .ustack_id = ev->ustack_id, .ts = ts };
 	if (h)
 		h->contended_ns = 0;
-	if (lock->pending_open)
+	if (pending)
 		hold += lock->pending_busy_ns;
 	if (!hold)
 		return;

@@ -474,11 +474,9 @@ struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock,
 void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 		    const struct lb_event *ev, u64 ts, struct lb_task *waiter);
 void lb_record_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
-		    const struct lb_event *ev, u64 ts);
-void lb_holder_leave_own(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
-			 const struct lb_event *ev, u64 ts);
+		    const struct lb_event *ev, u64 ts, bool pending);
 void lb_holder_leave(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
-		     const struct lb_event *ev, u64 ts);
+		     const struct lb_event *ev, u64 ts, bool pending);
 u64 lb_scale(u64 a, u64 mul, u64 div);
 
 /* ledger_query.c: shared with the report and the dump. */
