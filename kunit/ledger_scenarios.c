@@ -1590,7 +1590,6 @@ static const struct lb_scn_step lb_scn_steps_readers_leave[] = {
 
 #undef LB_PARK
 #undef LB_UNPARK
-#undef FUTEX
 /*
  * Two containers on one kernel mutex: cgroup A (1001) runs process 800
  * (holder 800, and 801), cgroup B (2002) process 900 (900, 901). 800 holds
@@ -1662,6 +1661,13 @@ static const struct lb_scn_step lb_scn_steps_cgroups[] = {
  *     100 ns, then 602: 602's 7100 ns wait is 501's (the longest stretch),
  *     not that of 601, whose release ended it; 501's release is not the
  *     one that ended it, so its stacks and split are not known (0).
+ *   L75, a futex: 501 and then 601 wait; 602's release wakes 501, the
+ *     likely holder from 6000100. 601 waits on to 6008000 and is woken
+ *     before 501's release is seen (committed behind the wake: stamped
+ *     6007990, clamped to 6008000). 601's 7950 ns wait names 501 at once,
+ *     without its stacks (victim stack 43); 501's release (stack 44) then
+ *     completes it: its stacks and split, as for 501's 7900 ns contended
+ *     hold, kept too, whose waiter had gone by then (victim 0).
  */
 static const struct lb_scn_task lb_scn_tasks_outliers[] = {
 	{ 501, 500, "culprit", false, NULL },
@@ -1832,12 +1838,27 @@ static const struct lb_scn_step lb_scn_steps_outliers[] = {
 	LB_X_OUTLIER(WAIT_OL, 601, 501, .ns = 7000, .unknown = 7000, .holder_stack = 41),
 	LB_X_OUTLIER(WAIT_OL, 602, 501, .ns = 7100),
 	LB_X_OUTLIER(WAIT_OL, 602, 601, .ns = 0),
+	LB_BEGIN(6000000, LB_LK(0x75), FUTEX, 501, 0),
+	LB_NEXT_STACK(43),
+	LB_BEGIN(6000050, LB_LK(0x75), FUTEX, 601, 0),
+	LB_RELEASE(6000100, LB_LK(0x75), FUTEX, 602, 0, 0, 1),
+	LB_END(6000100, LB_LK(0x75), FUTEX, 501, 0, WOKEN, 0),
+	LB_END(6008000, LB_LK(0x75), FUTEX, 601, 0, WOKEN, 0),
+	LB_X_OUTLIER(WAIT_OL, 601, 501, .ns = 7950, .victim_stack = 43),
+	LB_NEXT_STACK(44),
+	LB_RELEASE(6007990, LB_LK(0x75), FUTEX, 501, 0, 0, 1),
+	LB_X_OUTLIERS(.threshold = 5000, .kept = 5, .missed = 0, .shortest = 7000,
+		      .longest = 7950),
+	LB_X_OUTLIER(WAIT_OL, 601, 501, .ns = 7950, .unknown = 7900, .victim_stack = 43,
+		     .holder_stack = 44),
+	LB_X_OUTLIER(HOLD_OL, 0, 501, .ns = 7900, .unknown = 7900, .holder_stack = 44),
 	LB_SCN_END
 };
 
 #undef WAIT_OL
 #undef HOLD_OL
 
+#undef FUTEX
 #undef MUTEX
 
 #undef RWSEM

@@ -83,6 +83,7 @@ struct lb_outlier {
 	/* The holder's hold: on_cpu + runnable + sleeping + unknown. */
 	u64 on_cpu_ns, runnable_ns, sleeping_ns, unknown_ns;
 	s32 root;		/* the chain's root cause when the holder waited; 0: none */
+	bool release_owed;	/* a wait's holder still holds: the rest at its release */
 };
 
 /*

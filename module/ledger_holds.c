@@ -355,8 +355,10 @@ void lb_record_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r
 		h->contended_ns = 0;
 	if (pending)
 		hold += lock->pending_busy_ns;
-	if (!hold)
+	if (!hold) {
+		lb_outliers_settle(l, lock);
 		return;
+	}
 	if (ev->cpu_ns && lb_hold_start_clocks(lock, h, r, ts, &start, &c)) {
 		span = ts - start;
 		cpu = lb_clock_delta(c.cpu_ns, ev->cpu_ns);
@@ -367,6 +369,7 @@ void lb_record_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r
 	lb_hold_split(hold, span, cpu, runnable, rq_read, s);
 	lb_hold_account(lock, r, hold, s);
 	lock->release.hold_ns = hold;
+	lb_outliers_settle(l, lock);
 	if (l->opts.outlier_ns && hold >= l->opts.outlier_ns)
 		lb_outlier_hold(l, lock, r);
 	if (lower) {

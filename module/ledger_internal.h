@@ -390,6 +390,7 @@ struct lb_ledger {
 
 	struct lb_outlier outlier[LB_OUTLIERS];
 	u32 nr_outliers;
+	u32 outliers_owed;		/* of them, release_owed */
 };
 
 /* ledger_tables.c: lookup, allocation and eviction, never allocating memory. */
@@ -444,6 +445,7 @@ void lb_report_cgroups(const struct lb_ledger *l, struct lb_out *out);
 void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns);
 void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w);
 void lb_outlier_hold(struct lb_ledger *l, struct lb_lock *lock, const struct lb_task *r);
+void lb_outliers_settle(struct lb_ledger *l, const struct lb_lock *lock);
 
 /* ledger_hist.c */
 void lb_hist_add(struct lb_hist *h, u64 v);

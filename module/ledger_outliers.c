@@ -46,7 +46,11 @@ static struct lb_outlier *lb_outlier_slot(struct lb_ledger *l, u8 kind, u64 ns)
 	if (n < LB_OUTLIERS / 2)
 		return &l->outlier[l->nr_outliers++];
 	l->totals.outliers_missed++;
-	return min->ns < ns ? min : NULL;
+	if (min->ns >= ns)
+		return NULL;
+	if (min->release_owed)
+		l->outliers_owed--;
+	return min;
 }
 
 /*
@@ -129,11 +133,25 @@ void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns)
 	}
 }
 
+/* Whether @pid is among @lock's known holders. */
+static bool lb_outlier_holds(const struct lb_lock *lock, s32 pid)
+{
+	u32 i;
+
+	for (i = 0; i < lock->nr_holders; i++)
+		if (lock->holder[i].task->id.pid == pid)
+			return true;
+	return false;
+}
+
 /*
  * Wait @w ended, and was long: its holder is the task that made it wait
  * longest in one stretch, with its release's stacks and split if that
- * release came since the wait began; else the task whose release ended it,
- * else the lock's known holder, else not known.
+ * release came since the wait began, or, if that task still holds the lock,
+ * when its release comes (a release is committed when futex_wake returns,
+ * and the task it woke can end its wait first: lb_outliers_settle); else
+ * the task whose release ended it, else the lock's known holder, else not
+ * known.
  */
 void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w)
 {
@@ -157,8 +175,31 @@ void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w)
 	} else if (w->top_holder) {
 		lb_outlier_who(l, w->top_holder, &o->holder);
 		o->root = lb_outlier_root(l, lock->id, w->top_holder);
+		o->release_owed = lb_outlier_holds(lock, w->top_holder);
+		l->outliers_owed += o->release_owed;
 	} else if (lock->nr_holders && lock->holder[0].task->id.pid != w->pid) {
 		o->holder = lock->holder[0].task->id;
+	}
+}
+
+/*
+ * @lock's release was just recorded: the wait outliers that named its
+ * releaser as their holder before its release was seen get its stacks,
+ * split and root now.
+ */
+void lb_outliers_settle(struct lb_ledger *l, const struct lb_lock *lock)
+{
+	u32 i;
+
+	for (i = 0; l->outliers_owed && i < l->nr_outliers; i++) {
+		struct lb_outlier *o = &l->outlier[i];
+
+		if (!o->release_owed || o->lock != lock->id ||
+		    o->holder.pid != lock->release.pid)
+			continue;
+		lb_outlier_release(l, lock, o);
+		o->release_owed = false;
+		l->outliers_owed--;
 	}
 }
 

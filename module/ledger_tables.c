@@ -201,6 +201,7 @@ void lb_tables_init(struct lb_ledger *l)
 	l->first_ns = 0;
 	l->now_ns = 0;
 	l->nr_outliers = 0;
+	l->outliers_owed = 0;
 	lb_slots_init(l);
 
 	INIT_LIST_HEAD(&l->free_waiters);
