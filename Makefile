@@ -9,6 +9,8 @@
 #   make dkms-install        copy the module sources to /usr/src/lockblame-<version>
 #   make style | sparse      checkpatch --strict | sparse, on our sources
 #   make check               everything: builds, static checks, packages, six QEMU lanes
+#   make check-quick         host tests, builds, static checks and the 6.12 lane (LANES=)
+#   make check-repeat REPEAT=10  the QEMU lanes (LANES=) REPEAT times: pass rates of flaky checks
 #   make demo                boot Debian's 6.12 in QEMU and watch lockblame work
 #   make bench               the cost of lockblame: lb-bench ratios, scaling, stress-ng capacity
 #   make deb                 Debian packages lockblame-dkms and lockblame-tools (build/deb)
@@ -76,6 +78,13 @@ sparse: have-kdir
 check:
 	@tools/check
 
+check-quick:
+	@tools/check --quick
+
+REPEAT ?= 10
+check-repeat:
+	@tools/check --repeat $(REPEAT)
+
 demo:
 	@tools/qemu/demo $(DEMO)
 
@@ -91,4 +100,4 @@ deb:
 print-version:
 	@echo $(LOCKBLAME_VERSION)
 
-.PHONY: all have-kdir module kunit clean install dkms-install style sparse check demo bench torture deb print-version
+.PHONY: all have-kdir module kunit clean install dkms-install style sparse check check-quick check-repeat demo bench torture deb print-version

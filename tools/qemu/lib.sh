@@ -57,3 +57,40 @@ build_errors() {
 		echo "$e"
 	fi
 }
+
+# tcg_crash_class CONSOLE: when the kernel's first crash on the cleaned
+# console is of the class multi-threaded QEMU TCG causes on its own
+# (int3-evidence.md), print why and succeed; otherwise fail, printing
+# nothing. The class: "Oops: int3" (an INT3 executed after text_poke_bp had
+# removed it) with no lockblame frame in its trace, or an instruction fetch
+# at 0 ("RIP: 0010:0x0") inside the kernel's own code patching (ftrace,
+# text_poke, jump labels, kprobe arming), where lockblame's only frames are
+# those that plant or remove probes. Any other crash, or one with a frame of
+# lockblame's handlers or drain, is lockblame's to explain.
+tcg_crash_class() {
+	awk '
+	/^(lockblame-|LOCKBLAME-)/ { next }
+	!what && /Oops: int3/ { what = "int3"; intrace = 0; next }
+	!what && /BUG: kernel NULL pointer dereference, address: 0+$/ { what = "null"; next }
+	!what && /(Oops: |kernel BUG at |BUG: |general protection fault|WARNING: )/ { what = "other"; next }
+	what && !done && /RIP: 0010:0x0( |$)/ { rip0 = 1 }
+	what && !done && /Call Trace:/ { intrace = 1; next }
+	what && intrace && !done {
+		if ($0 !~ /^ *[^ ]+\+0x[0-9a-f]+\/0x[0-9a-f]+/ && $0 !~ /^ *(\? |<IRQ>|<\/IRQ>|<TASK>)/) { done = 1; next }
+		if (/\[lockblame\]/) {
+			if ($0 ~ /(^| )(lb_probe_register|lb_probe_unregister|lb_probe_plant|lb_probe_unplant|lb_probes_[a-z_]+|lb_probe_plant_standins|lb_init|lb_init_stages|lb_exit)\+/) lbreg = 1
+			else lbother = 1
+		} else if (/(ftrace_|text_poke|jump_label|arch_jump|kprobe_ftrace|arm_kprobe|disarm_kprobe|static_key_)/) {
+			patching = 1
+		}
+	}
+	/^<\/TASK>|^---\[ end trace/ { if (what) done = 1 }
+	END {
+		if (what == "int3" && !lbother && !lbreg) { print "Oops: int3 with no lockblame frame"; exit 0 }
+		if (what == "null" && rip0 && patching && !lbother) {
+			print "a jump to 0 inside the kernel'"'"'s code patching" (lbreg ? " (lockblame only planting or removing probes)" : "")
+			exit 0
+		}
+		exit 1
+	}' "$1"
+}
