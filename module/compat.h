@@ -37,20 +37,27 @@
 #define LB_RWSEM_READER_SHIFT		8
 #define LB_RWSEM_FLAG_READFAIL		BIT(BITS_PER_LONG - 1)
 
+/*
+ * The words are read without faulting: a probe's argument is the lock only
+ * if the symbol's argument layout is the one expected, and a clone with
+ * another layout must not make a handler fault. Each returns false when the
+ * word cannot be read.
+ */
 #ifndef CONFIG_PREEMPT_RT
-static inline unsigned long lb_mutex_owner_word(struct mutex *lock)
+static inline bool lb_mutex_owner_nofault(struct mutex *lock, unsigned long *word)
 {
-	return (unsigned long)atomic_long_read(&lock->owner);
+	return !copy_from_kernel_nofault(word, &lock->owner, sizeof(*word));
 }
 
-static inline unsigned long lb_rwsem_owner_word(struct rw_semaphore *sem)
+static inline bool lb_rwsem_owner_nofault(struct rw_semaphore *sem, unsigned long *word)
 {
-	return (unsigned long)atomic_long_read(&sem->owner);
+	return !copy_from_kernel_nofault(word, &sem->owner, sizeof(*word));
 }
 
-static inline long lb_rwsem_count(struct rw_semaphore *sem)
+static inline bool lb_rwsem_count_nofault(const void *sem, unsigned long *count)
 {
-	return atomic_long_read(&sem->count);
+	return !copy_from_kernel_nofault(count, &((struct rw_semaphore *)sem)->count,
+					 sizeof(*count));
 }
 
 /*
@@ -73,9 +80,29 @@ static inline bool lb_rwsem_has_waiter(struct rw_semaphore *sem)
 #endif
 }
 #else
-static inline unsigned long lb_mutex_owner_word(struct mutex *lock) { return 0; }
-static inline unsigned long lb_rwsem_owner_word(struct rw_semaphore *sem) { return 0; }
-static inline long lb_rwsem_count(struct rw_semaphore *sem) { return 0; }
+/*
+ * PREEMPT_RT: no owner word and no count. A mutex reads as unowned (its
+ * entry handler then records nothing) and an rwsem as held by nobody: a
+ * wait on it has no owner, and no release is reported.
+ */
+static inline bool lb_mutex_owner_nofault(struct mutex *lock, unsigned long *word)
+{
+	*word = 0;
+	return true;
+}
+
+static inline bool lb_rwsem_owner_nofault(struct rw_semaphore *sem, unsigned long *word)
+{
+	*word = 0;
+	return true;
+}
+
+static inline bool lb_rwsem_count_nofault(const void *sem, unsigned long *count)
+{
+	*count = 0;
+	return true;
+}
+
 static inline bool lb_rwsem_has_waiter(struct rw_semaphore *sem) { return false; }
 #endif
 

@@ -11,12 +11,6 @@
 #include "probe_table.h"
 #include "compat.h"
 
-static bool __kprobes lb_mutex_word(struct mutex *lock, unsigned long *word)
-{
-	/* A clone with another argument layout must not make us fault. */
-	return !copy_from_kernel_nofault(word, &lock->owner, sizeof(*word));
-}
-
 static int __kprobes lb_mutex_lock_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
@@ -31,7 +25,7 @@ static int __kprobes lb_mutex_lock_entry(struct kretprobe_instance *ri, struct p
 	lock = (struct mutex *)lb_probe_arg(p, regs, LB_ARG_LOCK);
 	if (lb_own_lock(lock))
 		return 1;
-	if (!lb_mutex_word(lock, &word)) {
+	if (!lb_mutex_owner_nofault(lock, &word)) {
 		atomic64_inc(&p->mismatches);
 		return 1;
 	}
@@ -99,7 +93,7 @@ static int __kprobes lb_mutex_unlock_pre(struct kprobe *kp, struct pt_regs *regs
 	lock = (struct mutex *)lb_probe_arg(p, regs, LB_ARG_LOCK);
 	if (lb_own_lock(lock))
 		return 0;
-	if (!lb_mutex_word(lock, &word)) {
+	if (!lb_mutex_owner_nofault(lock, &word)) {
 		atomic64_inc(&p->mismatches);
 		return 0;
 	}

@@ -24,8 +24,7 @@ static int __kprobes lb_rwsem_entry(struct kretprobe_instance *ri, struct pt_reg
 	if (!p)
 		return 1;
 	sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
-	if (copy_from_kernel_nofault(&word, &sem->owner, sizeof(word)) ||
-	    copy_from_kernel_nofault(&count, &sem->count, sizeof(count))) {
+	if (!lb_rwsem_owner_nofault(sem, &word) || !lb_rwsem_count_nofault(sem, &count)) {
 		atomic64_inc(&p->mismatches);
 		return 1;
 	}
@@ -113,13 +112,13 @@ static int __kprobes lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct lb_probe *p = lb_kprobe_enter(kp);
 	struct rw_semaphore *sem;
-	long count;
+	unsigned long count;
 
 	if (!p)
 		return 0;
 	sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
-	if (copy_from_kernel_nofault(&count, &sem->count, sizeof(count)) ||
-	    !(count & LB_RWSEM_FLAG_WAITERS) || !lb_rwsem_has_waiter(sem)) {
+	if (!lb_rwsem_count_nofault(sem, &count) || !(count & LB_RWSEM_FLAG_WAITERS) ||
+	    !lb_rwsem_has_waiter(sem)) {
 		atomic64_inc(&p->mismatches);
 		return 0;
 	}
@@ -136,12 +135,12 @@ static int __kprobes lb_rwsem_wake_pre(struct kprobe *kp, struct pt_regs *regs)
 static long __kprobes lb_rwsem_up_count(struct lb_probe *p, struct pt_regs *regs,
 					struct rw_semaphore **sem)
 {
-	long count;
+	unsigned long count;
 
 	if (!lb_probe_enter(p))
 		return 0;
 	*sem = (struct rw_semaphore *)lb_probe_arg(p, regs, LB_ARG_LOCK);
-	if (copy_from_kernel_nofault(&count, &(*sem)->count, sizeof(count)))
+	if (!lb_rwsem_count_nofault(*sem, &count))
 		return 0;
 	return count & LB_RWSEM_FLAG_WAITERS ? count : 0;
 }
@@ -195,8 +194,7 @@ static void __kprobes lb_rwsem_left_tp(void *data, void *lock)
 
 	if (!p)
 		return;
-	if (copy_from_kernel_nofault(&count, &((struct rw_semaphore *)lock)->count,
-				     sizeof(count)))
+	if (!lb_rwsem_count_nofault(lock, &count))
 		return;
 	readers = (count & ~LB_RWSEM_FLAG_READFAIL) >> LB_RWSEM_READER_SHIFT;
 	if ((count & LB_RWSEM_WRITER_LOCKED) || !(count & LB_RWSEM_FLAG_WAITERS) ||
