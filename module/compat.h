@@ -126,7 +126,8 @@ static inline bool lb_rwsem_has_waiter(struct rw_semaphore *sem) { return false;
 /*
  * The kretprobe an instance belongs to: get_kretprobe() since 5.11
  * (module/features.mk defines LB_HAVE_GET_KRETPROBE when kprobes.h has it),
- * ->rp before.
+ * ->rp before. NULL on 5.11 to 5.18 once unregister_kretprobes() has begun:
+ * callers must check.
  */
 static inline struct kretprobe *lb_kretprobe_of(struct kretprobe_instance *ri)
 {

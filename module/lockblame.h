@@ -141,9 +141,16 @@ static inline struct lb_probe *lb_probe_of_kp(struct kprobe *kp)
 	return container_of(kp, struct lb_probe, kp);
 }
 
+/*
+ * The probe @ri belongs to, or NULL: on 5.11 to 5.18 unregister_kretprobes()
+ * clears the instance's kretprobe while handlers may still run (the kernel's
+ * own dispatcher checks for NULL too). Every caller returns early on NULL.
+ */
 static inline struct lb_probe *lb_probe_of_ri(struct kretprobe_instance *ri)
 {
-	return container_of(lb_kretprobe_of(ri), struct lb_probe, krp);
+	struct kretprobe *rp = lb_kretprobe_of(ri);
+
+	return rp ? container_of(rp, struct lb_probe, krp) : NULL;
 }
 
 /*
@@ -165,7 +172,16 @@ static inline struct lb_probe *lb_kprobe_enter(struct kprobe *kp)
 
 static inline struct lb_probe *lb_kret_enter(struct kretprobe_instance *ri)
 {
-	return lb_probe_enter(lb_probe_of_ri(ri));
+	struct lb_probe *p = lb_probe_of_ri(ri);
+
+	return p ? lb_probe_enter(p) : NULL;
+}
+
+/* A hit whose argument was not what the role expects, if @p is still there. */
+static inline void lb_probe_mismatch(struct lb_probe *p)
+{
+	if (p)
+		atomic64_inc(&p->mismatches);
 }
 
 /* Argument @a of the function @p is planted on, as its layout says; 0 if none. */

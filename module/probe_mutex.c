@@ -64,9 +64,11 @@ static void __kprobes lb_mutex_wait_end(struct lb_wait_data *d, u8 result)
 static int __kprobes lb_mutex_lock_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
+	struct lb_probe *p = lb_probe_of_ri(ri);
 	u8 result = LB_WAIT_ACQUIRED;
 
-	if (lb_probe_of_ri(ri)->returns_int && lb_retval_int(regs))
+	/* A kretprobe being unregistered (p NULL): the wait still ends. */
+	if (p && p->returns_int && lb_retval_int(regs))
 		result = LB_WAIT_INTERRUPTED;
 	lb_mutex_wait_end(d, result);
 	return 0;
