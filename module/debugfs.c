@@ -10,6 +10,7 @@
 #include <linux/timekeeping.h>
 #include "lockblame.h"
 #include "ledger.h"
+#include "probes.h"
 
 #define LB_CONTROL_MAX 128
 
@@ -169,9 +170,10 @@ static int lb_stats_show(struct seq_file *m, void *v)
 	bytes = lb_rings_bytes(lb_rings) + lb_stacks_bytes() + lb_stream_bytes() +
 		lb_ledger_bytes(lb_drain_ledger()) + lb_filter_bytes() + lb_futex_bytes() +
 		lb_names_bytes();
-	seq_printf(m, "memory_total %llu bytes, %llu per cpu (with filter %llu futex_slots %llu names %llu; kretprobe instances not counted)\n",
+	seq_printf(m, "memory_total %llu bytes, %llu per cpu (with filter %llu futex_slots %llu names %llu; the kernel's kretprobe_pools below not counted)\n",
 		   bytes, div_u64(bytes, num_possible_cpus()), lb_filter_bytes(),
 		   lb_futex_bytes(), lb_names_bytes());
+	lb_kretprobe_pools_show(m);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(lb_stats);

@@ -6,11 +6,13 @@
  */
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
+#include <linux/log2.h>
 #include <linux/seq_file.h>
 #include <linux/cpumask.h>
 #include <linux/module.h>
 #include <linux/tracepoint.h>
 #include "lockblame.h"
+#include "probes.h"
 
 /*
  * Each role serves one lock class: without a required role the class is
@@ -169,9 +171,88 @@ int lb_probes_skip(const char *list)
 	return 0;
 }
 
-static unsigned int lb_maxactive(void)
+/*
+ * Kretprobes on calls a task never sleeps in waiting for another task: it
+ * holds the instance only while it runs the call (a page fault or a
+ * preemption at most), so the kernel's default pool is enough: max(10,
+ * 2 x CPUs) (kprobes.rst: NR_CPUS for a call that keeps the CPU, twice that
+ * for preemption). A call that runs out is counted in "missed" and its key
+ * in nokey. Since 6.7 the pool is an objpool whose every CPU holds a ring of
+ * roundup_pow_of_two(maxactive) pointers: max_blocked (4,096) on one of these
+ * cost 32 KiB a CPU each, for instances never used at once.
+ */
+static const char * const lb_short_calls[] = { "futex_key", "futex_setup", "futex_wake" };
+
+static bool lb_probe_short_call(const struct lb_probe *p)
 {
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(lb_short_calls); i++)
+		if (!strcmp(p->role, lb_short_calls[i]))
+			return true;
+	return false;
+}
+
+/* The rest (mutex_lock, rwsem down, futex_lock_pi, ...) hold theirs asleep. */
+static unsigned int lb_maxactive(const struct lb_probe *p)
+{
+	unsigned int dflt = max_t(unsigned int, 10, 2 * num_possible_cpus());
+
+	if (lb_probe_short_call(p))
+		return dflt;
 	return max_t(unsigned int, lb_config()->max_blocked, 4 * num_possible_cpus());
+}
+
+#ifndef _LINUX_OBJPOOL_H
+/* SLUB's kmalloc size classes: powers of two, and 96 and 192. */
+static size_t lb_kmalloc_class(size_t size)
+{
+	if (size > 64 && size <= 96)
+		return 96;
+	if (size > 128 && size <= 192)
+		return 192;
+	return roundup_pow_of_two(max_t(size_t, size, 8));
+}
+#endif
+
+/*
+ * What register_kretprobe() allocated for @p's instances, as the kernel
+ * sizes it. An instance is struct kretprobe_instance and data_size bytes.
+ * Since 6.7 (linux/objpool.h) they live in an objpool: for each possible CPU
+ * one vmalloc'd (so page-rounded) block of a ring of
+ * roundup_pow_of_two(maxactive) pointers and that CPU's share of the
+ * instances, and an array of nr_cpu_ids block pointers. Before, each
+ * instance was one kmalloc.
+ */
+static u64 lb_kretprobe_pool_bytes(const struct lb_probe *p)
+{
+	size_t obj = sizeof(struct kretprobe_instance) + p->krp.data_size;
+	unsigned int n = p->krp.maxactive;
+#ifdef _LINUX_OBJPOOL_H
+	unsigned int cpus = num_possible_cpus(), i;
+	size_t ring = sizeof(struct objpool_slot) + roundup_pow_of_two(n) * sizeof(void *);
+	u64 bytes = (u64)nr_cpu_ids * sizeof(void *);
+
+	obj = ALIGN(obj, sizeof(long));
+	for (i = 0; i < cpus; i++)
+		bytes += PAGE_ALIGN(ring + obj * (n / cpus + (i < n % cpus)));
+	return bytes;
+#else
+	return (u64)n * lb_kmalloc_class(obj);
+#endif
+}
+
+/* The planted kretprobes' pools, all of them. */
+u64 lb_kretprobe_pools_bytes(void)
+{
+	const struct lb_probe *p;
+	unsigned int i;
+	u64 bytes = 0;
+
+	for (i = 0; (p = lb_probe_nth(i)); i++)
+		if (p->attached && p->kind == LB_KRETPROBE)
+			bytes += lb_kretprobe_pool_bytes(p);
+	return bytes;
 }
 
 struct lb_tp_lookup {
@@ -218,7 +299,7 @@ static int lb_probe_register(struct lb_probe *p, const char *sym)
 	p->krp.entry_handler = p->entry;
 	p->krp.handler = p->ret;
 	p->krp.data_size = p->data_size;
-	p->krp.maxactive = lb_maxactive();
+	p->krp.maxactive = lb_maxactive(p);
 	return register_kretprobe(&p->krp);
 }
 
@@ -542,4 +623,22 @@ void lb_probes_show(struct seq_file *m)
 			   (long long)atomic64_read(&p->hits), lb_probe_missed(p),
 			   (long long)atomic64_read(&p->mismatches), lb_probe_nested(p));
 	}
+}
+
+/*
+ * The "stats" lines of the kretprobes' instance pools: what each planted
+ * kretprobe's maxactive made the kernel allocate, and the sum.
+ */
+void lb_kretprobe_pools_show(struct seq_file *m)
+{
+	const struct lb_probe *p;
+	unsigned int i;
+
+	for (i = 0; (p = lb_probe_nth(i)); i++)
+		if (p->attached && p->kind == LB_KRETPROBE)
+			seq_printf(m, "kretprobe_pool %s maxactive %d bytes %llu\n", p->role,
+				   p->krp.maxactive, lb_kretprobe_pool_bytes(p));
+	seq_printf(m, "memory kretprobe_pools %llu bytes, %llu per cpu\n",
+		   lb_kretprobe_pools_bytes(),
+		   div_u64(lb_kretprobe_pools_bytes(), num_possible_cpus()));
 }
