@@ -1858,6 +1858,194 @@ static const struct lb_scn_step lb_scn_steps_outliers[] = {
 #undef WAIT_OL
 #undef HOLD_OL
 
+/*
+ * Chains followed to their ends (issue 26). A chain three deep through
+ * futexes, each holder known only by its probable (glibc __owner) holder
+ * until it releases: A waits on L1 (probably B's), B on L2 (probably C's),
+ * C on L3 (probably D's); D releases L3 at 1000, C L2 at 1200, B L1 at 1500.
+ * Each release confirms the guess, so the blame goes down the chain as it
+ * was while it accrued:
+ *   [0,1000)    L3 1000, and L2's 1000 and L1's 1000 past C and past B, C:
+ *               all D's (3000)
+ *   [1000,1200) C runs holding L2: L2's 200 and L1's 200 stay with C (400)
+ *   [1200,1500) B runs holding L1: 300 stays with B
+ * One hop only (before), L1's [0,1200) stopped at C (1400 in all): SHARED.
+ */
+static const struct lb_scn_task lb_scn_tasks_chain_futex3[] = {
+	{ 4201, 4200, "front", false, NULL },
+	{ 4202, 4200, "middle1", false, NULL },
+	{ 4203, 4200, "middle2", false, NULL },
+	{ 4204, 4200, "root", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_chain_futex3[] = {
+	LB_BEGIN_OWNED(0, LB_LK(3), FUTEX, 4203, 0, LB_OWNER_HEURISTIC, 4204, 0),
+	LB_BEGIN_OWNED(0, LB_LK(2), FUTEX, 4202, 0, LB_OWNER_HEURISTIC, 4203, 0),
+	LB_BEGIN_OWNED(0, LB_LK(1), FUTEX, 4201, 0, LB_OWNER_HEURISTIC, 4202, 0),
+	LB_RELEASE(1000, LB_LK(3), FUTEX, 4204, 0, 1000, 1),
+	LB_END(1000, LB_LK(3), FUTEX, 4203, 0, WOKEN, 100),
+	LB_RELEASE(1200, LB_LK(2), FUTEX, 4203, 0, 300, 1),
+	LB_END(1200, LB_LK(2), FUTEX, 4202, 0, WOKEN, 100),
+	LB_RELEASE(1500, LB_LK(1), FUTEX, 4202, 0, 400, 1),
+	LB_END(1500, LB_LK(1), FUTEX, 4201, 0, WOKEN, 100),
+	LB_X_VERDICT(4201, .verdict = VICTIM, .root_blame = 0),
+	LB_X_TASK(4202, .wait = 1200, .blame = 1500, .root_blame = 300, .hold = 1500,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TASK(4203, .wait = 1000, .blame = 1200, .root_blame = 400, .hold = 1200,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TASK(4204, .wait = 0, .blame = 1000, .root_blame = 3000, .hold = 1000,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_TOTALS(.wait = 3700, .blame = 3700, .pending = 0, .unattributed = 0),
+	LB_X_PAIR(4202, 4201, .blame = 1500),
+	LB_X_DEADLOCKS(.deadlocks = 0),
+	LB_SCN_END
+};
+
+/*
+ * Five deep, the same way: A on L1 (B's), B on L2 (C's), C on L3 (D's),
+ * D on L4 (E's), E on L5 (the root R's). R releases L5 at 1000, E L4 at
+ * 1100, D L3 at 1200, C L2 at 1300, B L1 at 1400; each confirms its guess.
+ *   [0,1000)    five locks' 1000 each reach R: 5000
+ *   [1000,1100) E runs: L4..L1, 100 each: 400; then D 300, C 200, B 100
+ * Waits: E 1000, D 1100, C 1200, B 1300, A 1400 (6000); blame as waited on
+ * their locks: R 1000, E 1100, D 1200, C 1300, B 1400. Every middle task
+ * waited over twice its root blame: VICTIMs; R is the CAUSE.
+ */
+static const struct lb_scn_task lb_scn_tasks_chain_futex5[] = {
+	{ 4301, 4300, "front", false, NULL },
+	{ 4302, 4300, "middle1", false, NULL },
+	{ 4303, 4300, "middle2", false, NULL },
+	{ 4304, 4300, "middle3", false, NULL },
+	{ 4305, 4300, "middle4", false, NULL },
+	{ 4306, 4300, "root", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_chain_futex5[] = {
+	LB_BEGIN_OWNED(0, LB_LK(5), FUTEX, 4305, 0, LB_OWNER_HEURISTIC, 4306, 0),
+	LB_BEGIN_OWNED(0, LB_LK(4), FUTEX, 4304, 0, LB_OWNER_HEURISTIC, 4305, 0),
+	LB_BEGIN_OWNED(0, LB_LK(3), FUTEX, 4303, 0, LB_OWNER_HEURISTIC, 4304, 0),
+	LB_BEGIN_OWNED(0, LB_LK(2), FUTEX, 4302, 0, LB_OWNER_HEURISTIC, 4303, 0),
+	LB_BEGIN_OWNED(0, LB_LK(1), FUTEX, 4301, 0, LB_OWNER_HEURISTIC, 4302, 0),
+	LB_RELEASE(1000, LB_LK(5), FUTEX, 4306, 0, 1000, 1),
+	LB_END(1000, LB_LK(5), FUTEX, 4305, 0, WOKEN, 100),
+	LB_RELEASE(1100, LB_LK(4), FUTEX, 4305, 0, 200, 1),
+	LB_END(1100, LB_LK(4), FUTEX, 4304, 0, WOKEN, 100),
+	LB_RELEASE(1200, LB_LK(3), FUTEX, 4304, 0, 200, 1),
+	LB_END(1200, LB_LK(3), FUTEX, 4303, 0, WOKEN, 100),
+	LB_RELEASE(1300, LB_LK(2), FUTEX, 4303, 0, 200, 1),
+	LB_END(1300, LB_LK(2), FUTEX, 4302, 0, WOKEN, 100),
+	LB_RELEASE(1400, LB_LK(1), FUTEX, 4302, 0, 200, 1),
+	LB_END(1400, LB_LK(1), FUTEX, 4301, 0, WOKEN, 100),
+	LB_X_VERDICT(4301, .verdict = VICTIM, .root_blame = 0),
+	LB_X_TASK(4302, .wait = 1300, .blame = 1400, .root_blame = 100, .hold = 1400,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TASK(4303, .wait = 1200, .blame = 1300, .root_blame = 200, .hold = 1300,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TASK(4304, .wait = 1100, .blame = 1200, .root_blame = 300, .hold = 1200,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TASK(4305, .wait = 1000, .blame = 1100, .root_blame = 400, .hold = 1100,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TASK(4306, .wait = 0, .blame = 1000, .root_blame = 5000, .hold = 1000,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_TOTALS(.wait = 6000, .blame = 6000, .pending = 0, .unattributed = 0),
+	LB_X_DEADLOCKS(.deadlocks = 0),
+	LB_SCN_END
+};
+
+/*
+ * A chain whose middle link is a kernel mutex: A waits on futex L1
+ * (probably B's), B on mutex L2, whose owner field names C, C on futex L3
+ * (probably D's). D releases L3 at 1000, C L2 at 1200, B L1 at 1500.
+ *   L2's blame is C's as it accrues; [0,1000) goes on past blocked C, as
+ *   a root debt on L3, to L3's releaser D (1000); [1000,1200) is C's (200)
+ *   L1's, B's at its release: [0,1000) went on through L2's holder C and
+ *   L3 to D (1000), [1000,1200) stops at C, running (200), B keeps 300
+ * D: 1000 + 1000 + 1000 = 3000, C 400, B 300: as if all were one kind.
+ * One hop only (before), L1's [0,1200) stopped at L2's holder C (1400).
+ */
+static const struct lb_scn_task lb_scn_tasks_chain_mutex_middle[] = {
+	{ 4401, 4400, "front", false, NULL },
+	{ 4402, 4400, "middle1", false, NULL },
+	{ 4403, 4400, "middle2", false, NULL },
+	{ 4404, 4400, "root", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_chain_mutex_middle[] = {
+	LB_BEGIN_OWNED(0, LB_LK(3), FUTEX, 4403, 0, LB_OWNER_HEURISTIC, 4404, 0),
+	LB_BEGIN_OWNED(0, LB_LK(2), MUTEX, 4402, 0, FIELD, 4403, 0),
+	LB_BEGIN_OWNED(0, LB_LK(1), FUTEX, 4401, 0, LB_OWNER_HEURISTIC, 4402, 0),
+	LB_RELEASE(1000, LB_LK(3), FUTEX, 4404, 0, 1000, 1),
+	LB_END(1000, LB_LK(3), FUTEX, 4403, 0, WOKEN, 100),
+	LB_RELEASE(1200, LB_LK(2), MUTEX, 4403, 0, 300, 0),
+	LB_END(1200, LB_LK(2), MUTEX, 4402, 0, ACQ, 100),
+	LB_RELEASE(1500, LB_LK(1), FUTEX, 4402, 0, 400, 1),
+	LB_END(1500, LB_LK(1), FUTEX, 4401, 0, WOKEN, 100),
+	LB_X_VERDICT(4401, .verdict = VICTIM, .root_blame = 0),
+	LB_X_VERDICT(4402, .verdict = VICTIM, .root_blame = 300),
+	LB_X_TASK(4403, .wait = 1000, .blame = 1200, .root_blame = 400, .hold = 1200,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_VERDICT(4404, .verdict = CAUSE, .root_blame = 3000),
+	LB_X_TOTALS(.wait = 3700, .blame = 3700, .pending = 0, .unattributed = 0),
+	LB_X_DEADLOCKS(.deadlocks = 0),
+	LB_SCN_END
+};
+
+/*
+ * A probable holder proved wrong at release, in the middle of a chain: A
+ * waits on L1 (probably B's), B on L2 (probably C's), C on L3, whose owner
+ * field names W; W waits on L4 (probably R's). But L3 is X's: X releases it
+ * at 1000 (C goes on, releases L2 at 1100; B L1 at 1200); R releases L4 at
+ * 2000. The chain through L3 ends at X, its releaser: W's guessed chain to
+ * R takes nothing.
+ *   L3's 1000: X's (its route past W does not apply: X is not W)
+ *   L2's [0,1000): past C to L3's releaser X (1000); [1000,1100) C's 100
+ *   L1's [0,1000): past B, past C, to X (1000); [1000,1100) C's 100;
+ *   [1100,1200) B's 100
+ * X 3000, R 2000 (L4), C 200, B 100: 5300, all the waiting.
+ * One hop only (before), L1's [0,1100) stopped at C (C 1200, X 2000).
+ */
+static const struct lb_scn_task lb_scn_tasks_chain_wrong_guess[] = {
+	{ 4501, 4500, "front", false, NULL },
+	{ 4502, 4500, "middle1", false, NULL },
+	{ 4503, 4500, "middle2", false, NULL },
+	{ 4504, 4500, "holder", false, NULL },
+	{ 4505, 4500, "guessed", false, NULL },
+	{ 4506, 4500, "root", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_chain_wrong_guess[] = {
+	LB_BEGIN_OWNED(0, LB_LK(4), FUTEX, 4505, 0, LB_OWNER_HEURISTIC, 4506, 0),
+	LB_BEGIN_OWNED(0, LB_LK(3), FUTEX, 4503, 0, LB_OWNER_HEURISTIC, 4505, 0),
+	LB_BEGIN_OWNED(0, LB_LK(2), FUTEX, 4502, 0, LB_OWNER_HEURISTIC, 4503, 0),
+	LB_BEGIN_OWNED(0, LB_LK(1), FUTEX, 4501, 0, LB_OWNER_HEURISTIC, 4502, 0),
+	LB_RELEASE(1000, LB_LK(3), FUTEX, 4504, 0, 1000, 1),
+	LB_END(1000, LB_LK(3), FUTEX, 4503, 0, WOKEN, 100),
+	LB_RELEASE(1100, LB_LK(2), FUTEX, 4503, 0, 200, 1),
+	LB_END(1100, LB_LK(2), FUTEX, 4502, 0, WOKEN, 100),
+	LB_RELEASE(1200, LB_LK(1), FUTEX, 4502, 0, 200, 1),
+	LB_END(1200, LB_LK(1), FUTEX, 4501, 0, WOKEN, 100),
+	LB_X_VERDICT(4504, .verdict = CAUSE, .root_blame = 3000),
+	LB_X_VERDICT(4505, .verdict = VICTIM, .root_blame = 0),
+	LB_RELEASE(2000, LB_LK(4), FUTEX, 4506, 0, 2000, 1),
+	LB_END(2000, LB_LK(4), FUTEX, 4505, 0, WOKEN, 100),
+	LB_X_VERDICT(4501, .verdict = VICTIM, .root_blame = 0),
+	LB_X_TASK(4502, .wait = 1100, .blame = 1200, .root_blame = 100, .hold = 1200,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TASK(4503, .wait = 1000, .blame = 1100, .root_blame = 200, .hold = 1100,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TASK(4504, .wait = 0, .blame = 1000, .root_blame = 3000, .hold = 1000,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_TASK(4505, .wait = 2000, .blame = 0, .root_blame = 0, .hold = 0,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_VERDICT(4506, .verdict = CAUSE, .root_blame = 2000),
+	LB_X_TOTALS(.wait = 5300, .blame = 5300, .pending = 0, .unattributed = 0),
+	LB_SCN_END
+};
+
 #undef FUTEX
 #undef MUTEX
 
@@ -1923,6 +2111,10 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 			     .steps = lb_scn_steps_cgroups, .cgroups = lb_scn_cgroups_cgroups },
 	[LB_SCN_OUTLIERS] = { .name = "outliers", .tasks = lb_scn_tasks_outliers,
 			      .steps = lb_scn_steps_outliers, .outlier_ns = 5000 },
+	[LB_SCN_CHAIN_FUTEX3] = LB_SCENARIO(chain_futex3),
+	[LB_SCN_CHAIN_FUTEX5] = LB_SCENARIO(chain_futex5),
+	[LB_SCN_CHAIN_MUTEX_MIDDLE] = LB_SCENARIO(chain_mutex_middle),
+	[LB_SCN_CHAIN_WRONG_GUESS] = LB_SCENARIO(chain_wrong_guess),
 };
 
 /* The verdict rule at its edges. */

@@ -69,6 +69,10 @@ LB_SCENARIO_CASE(hold_whose_release_was_lost, LB_SCN_RELEASE_LOST)
 LB_SCENARIO_CASE(rwsem_readers_leaving_share_blame, LB_SCN_READERS_LEAVE)
 LB_SCENARIO_CASE(blame_by_holder_and_victim_cgroup, LB_SCN_CGROUPS)
 LB_SCENARIO_CASE(worst_cases_kept_whole, LB_SCN_OUTLIERS)
+LB_SCENARIO_CASE(chain_of_futexes_three_deep_blames_root, LB_SCN_CHAIN_FUTEX3)
+LB_SCENARIO_CASE(chain_of_futexes_five_deep_blames_root, LB_SCN_CHAIN_FUTEX5)
+LB_SCENARIO_CASE(chain_through_mutex_in_middle_blames_root, LB_SCN_CHAIN_MUTEX_MIDDLE)
+LB_SCENARIO_CASE(chain_wrong_guess_ends_at_releaser, LB_SCN_CHAIN_WRONG_GUESS)
 
 static void lb_verdict_desc(const struct lb_verdict_case *v, char *desc)
 {
@@ -232,6 +236,38 @@ static void lockblame_ledger_test_reset_empties(struct kunit *test)
 	lb_ledger_destroy(l);
 }
 
+static void lb_kunit_no_check(void *ctx, const struct lb_scenario *s, u32 step,
+			      const char *what, u64 got, u64 want)
+{
+}
+
+/*
+ * The five-deep chain with max_chain_depth 2: the walks stop two steps
+ * past a blocked holder, and what they cut is counted. L1's notes from B
+ * stop at D, still waiting on L4, over [0,1100): 1100; L2's from C stop at
+ * E, waiting on L5, over [0,1000): 1000. L3's reach R: nothing cut.
+ */
+static void lockblame_ledger_test_chain_cut_counted(struct kunit *test)
+{
+	struct lb_scenario s = lb_scenarios[LB_SCN_CHAIN_FUTEX5];
+	struct lb_scn_check c = { .check = lb_kunit_no_check };
+	struct lb_ledger_totals t;
+	struct lb_ledger *l;
+
+	s.limits.max_chain_depth = 2;
+	l = lb_ledger_create(&s.limits);
+	KUNIT_ASSERT_NOT_NULL(test, l);
+	lb_scn_run(&s, l, &c);
+	lb_ledger_totals(l, &t);
+	KUNIT_EXPECT_EQ(test, t.chain_cut_ns, 2100);
+	KUNIT_EXPECT_EQ(test, t.blame_ns + t.pending_ns + t.unattributed_ns, t.wait_ns);
+	lb_ledger_destroy(l);
+	l = lb_kunit_run(test, &lb_scenarios[LB_SCN_CHAIN_FUTEX5]);
+	lb_ledger_totals(l, &t);
+	KUNIT_EXPECT_EQ(test, t.chain_cut_ns, 0);
+	lb_ledger_destroy(l);
+}
+
 static struct kunit_case lockblame_ledger_test_cases[] = {
 	KUNIT_CASE(lockblame_ledger_test_holder_on_cpu_is_cause),
 	KUNIT_CASE(lockblame_ledger_test_holder_off_cpu_is_cause),
@@ -260,6 +296,11 @@ static struct kunit_case lockblame_ledger_test_cases[] = {
 	KUNIT_CASE(lockblame_ledger_test_rwsem_readers_leaving_share_blame),
 	KUNIT_CASE(lockblame_ledger_test_blame_by_holder_and_victim_cgroup),
 	KUNIT_CASE(lockblame_ledger_test_worst_cases_kept_whole),
+	KUNIT_CASE(lockblame_ledger_test_chain_of_futexes_three_deep_blames_root),
+	KUNIT_CASE(lockblame_ledger_test_chain_of_futexes_five_deep_blames_root),
+	KUNIT_CASE(lockblame_ledger_test_chain_through_mutex_in_middle_blames_root),
+	KUNIT_CASE(lockblame_ledger_test_chain_wrong_guess_ends_at_releaser),
+	KUNIT_CASE(lockblame_ledger_test_chain_cut_counted),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_verdict_rule, lb_verdict_gen_params),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_report_fits_100_columns, lb_scenario_gen_params),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_dump_format, lb_scenario_gen_params),

@@ -50,6 +50,7 @@ struct lb_ledger_totals {
 	u64 dropped_holders;	/* holders past a lock's holder slots (others take the blame) */
 	u64 dropped_chains;	/* chain records past the chain table */
 	u64 deadlocks;		/* distinct deadlock cycles found */
+	u64 chain_cut_ns;	/* root blame stopped short: max_chain_depth, or no room */
 	u64 dropped_stacks;	/* stack records past the stack table */
 	/* Event waits: futex sleeps classified as not contention (own totals). */
 	u64 futex_lock_waits;	/* futex waits classified as lock waits */

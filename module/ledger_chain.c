@@ -42,8 +42,80 @@ static void lb_chain_add(struct lb_ledger *l, const struct lb_chain *key, u64 ns
 
 /* Root debts and routes */
 
+/*
+ * The rest of a chain from @cur, which the blame reached: on through each
+ * lock's known holder, and past a lock whose holder is not known yet
+ * through its probable holder, the lock noted as a hop of @rt to be
+ * decided at its release. @rt->end is where it ends: a task that does not
+ * wait, or 0 past a hop with no guess (its releaser will be the root).
+ * @steps bounds the walk: true if it cut the chain short.
+ */
+static bool lb_route_walk(struct lb_ledger *l, struct lb_task *cur, u32 steps,
+			  struct lb_route *rt)
+{
+	struct lb_task *seen[LB_CYCLE_MAX], *next;
+	u32 n = 0, i;
+
+	seen[n++] = cur;
+	rt->end = cur->id.pid;
+	while (cur->waiting) {
+		struct lb_lock *on = cur->waiting->lock;
+
+		if (!steps-- || n == LB_CYCLE_MAX ||
+		    (!on->nr_holders && rt->nr_hops == LB_ROUTE_HOPS)) {
+			return true;
+		}
+		if (on->nr_holders) {
+			next = on->holder[0].task;
+		} else {
+			rt->hop[rt->nr_hops++] = (struct lb_hop){
+				.lock = on->id,
+				.probable = on->probable_pid,
+				.from = cur->id.pid,
+			};
+			next = on->probable_pid ? lb_task_find(l, on->probable_pid) : NULL;
+			if (!next) {
+				rt->end = on->probable_pid;
+				return false;
+			}
+		}
+		/* Holding what it waits for: a stale guess, the chain ends here. */
+		if (next == cur)
+			return false;
+		rt->end = next->id.pid;
+		/* A cycle (a deadlock, or guesses that make one) ends there too. */
+		for (i = 0; i < n; i++)
+			if (seen[i] == next)
+				return false;
+		seen[n++] = next;
+		cur = next;
+	}
+	return false;
+}
+
+/*
+ * The root of @rt's blame once its lock's releaser is @rt->probable: each
+ * hop its releaser confirmed passes it on; a hop released by another task
+ * ends at that task, one not released yet (or never named) at the task
+ * that waited on it.
+ */
+static s32 lb_route_root(const struct lb_route *rt)
+{
+	u32 i;
+
+	for (i = 0; i < rt->nr_hops; i++) {
+		const struct lb_hop *h = &rt->hop[i];
+
+		if (h->releaser <= 0)
+			return h->from;
+		if (h->releaser != h->probable)
+			return h->releaser;
+	}
+	return rt->end;
+}
+
 /* The chain through @d ends at @root: root blame and the chain record. */
-static void lb_root_debt_pay(struct lb_ledger *l, const struct lb_root_debt *d,
+static void lb_root_debt_pay(struct lb_ledger *l, const struct lb_route *d,
 			     struct lb_task *root)
 {
 	struct lb_chain c = {
@@ -58,15 +130,87 @@ static void lb_root_debt_pay(struct lb_ledger *l, const struct lb_root_debt *d,
 		lb_chain_add(l, &c, d->ns);
 }
 
-/* Pay every root debt of @lock to @root, or (NULL) back to its fallback. */
+/* Whether @o adds up with @n: the same chain, none of @o's hops decided yet. */
+static bool lb_route_same(const struct lb_route *o, const struct lb_route *n)
+{
+	u32 j;
+
+	if (o->victim_lock != n->victim_lock || o->waits_on != n->waits_on ||
+	    o->holder != n->holder || o->from != n->from || o->probable != n->probable ||
+	    o->end != n->end || o->nr_hops != n->nr_hops)
+		return false;
+	for (j = 0; j < o->nr_hops; j++)
+		if (o->hop[j].lock != n->hop[j].lock || o->hop[j].probable != n->hop[j].probable ||
+		    o->hop[j].from != n->hop[j].from || o->hop[j].releaser || n->hop[j].releaser)
+			return false;
+	return true;
+}
+
+/*
+ * Make room in @rt[]: a route whose hops decided its root already needs
+ * them no more (its root becomes its end), and the same ones add up.
+ */
+static void lb_routes_compact(struct lb_route *rt, u32 *nr)
+{
+	u32 i, j;
+
+	for (i = 0; i < *nr; i++) {
+		for (j = 0; j < rt[i].nr_hops; j++)
+			if (rt[i].hop[j].releaser <= 0 ||
+			    rt[i].hop[j].releaser != rt[i].hop[j].probable)
+				break;
+		if (j < rt[i].nr_hops && !rt[i].hop[j].releaser)
+			continue;
+		rt[i].end = lb_route_root(&rt[i]);
+		rt[i].nr_hops = 0;
+	}
+	for (i = 0; i < *nr; i++) {
+		for (j = i + 1; j < *nr;) {
+			if (lb_route_same(&rt[i], &rt[j])) {
+				rt[i].ns += rt[j].ns;
+				rt[j] = rt[--(*nr)];
+			} else {
+				j++;
+			}
+		}
+	}
+}
+
+/* Keep @n in @rt[] (@max of them), added to one the same if there is one. */
+static bool lb_route_keep(struct lb_ledger *l, struct lb_route *rt, u32 *nr, u32 max,
+			  const struct lb_route *n)
+{
+	u32 i;
+
+	for (i = 0; i < *nr; i++) {
+		if (lb_route_same(&rt[i], n)) {
+			rt[i].ns += n->ns;
+			return true;
+		}
+	}
+	if (*nr == max)
+		lb_routes_compact(rt, nr);
+	if (*nr == max) {
+		l->totals.chain_cut_ns += n->ns;
+		return false;
+	}
+	rt[(*nr)++] = *n;
+	return true;
+}
+
+/* Pay every root debt of @lock to its root past @root, or (NULL) back to its fallback. */
 void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *root)
 {
 	u32 i;
 
 	for (i = 0; i < lock->nr_root_debts; i++) {
-		const struct lb_root_debt *d = &lock->root_debt[i];
-		struct lb_task *t = root ? root : lb_task_find(l, d->fallback);
+		const struct lb_route *d = &lock->root_debt[i];
+		struct lb_task *t = root;
 
+		if (!root)
+			t = lb_task_find(l, d->from);
+		else if (d->probable == root->id.pid)
+			t = lb_task_find(l, lb_route_root(d)) ?: root;
 		if (t)
 			lb_root_debt_pay(l, d, t);
 	}
@@ -74,93 +218,111 @@ void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 }
 
 /*
- * The walk of a chain met @lock, whose holder is not known yet: keep the
- * root blame on it. False if there is no room: the caller's task is root.
+ * The walk of a chain from @t met @cur waiting on @lock, whose holder is
+ * not known yet: keep the root blame on it, and where the chain goes on
+ * past its probable holder, @steps more at most. False if there is no
+ * room: @cur is root.
  */
-static bool lb_root_debt_add(struct lb_lock *lock, const struct lb_root_debt *nd)
+static bool lb_root_debt_add(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
+			     struct lb_task *cur, const struct lb_lock *victim, u64 ns,
+			     u32 steps)
 {
-	struct lb_root_debt *d;
-	u32 i;
+	struct lb_task *p = lock->probable_pid ? lb_task_find(l, lock->probable_pid) : NULL;
+	struct lb_route d = {
+		.victim_lock = victim->id,
+		.holder = t->id.pid,
+		.waits_on = t->waiting->lock->id,
+		.from = cur->id.pid,
+		.probable = lock->probable_pid,
+		.end = lock->probable_pid,
+		.ns = ns,
+	};
 
-	for (i = 0; i < lock->nr_root_debts; i++) {
-		d = &lock->root_debt[i];
-		if (d->victim_lock == nd->victim_lock && d->holder == nd->holder &&
-		    d->waits_on == nd->waits_on && d->fallback == nd->fallback) {
-			d->ns += nd->ns;
-			return true;
-		}
-	}
-	if (lock->nr_root_debts == LB_LOCK_ROOT_DEBTS)
-		return false;
-	lock->root_debt[lock->nr_root_debts++] = *nd;
-	return true;
+	if (p && p != cur && steps && lb_route_walk(l, p, steps - 1, &d))
+		l->totals.chain_cut_ns += ns;
+	return lb_route_keep(l, lock->root_debt, &lock->nr_root_debts, LB_LOCK_ROOT_DEBTS, &d);
 }
 
 /*
  * Pending time on @lock while its probable holder P waits on another lock:
- * note where the root blame would go if P is confirmed as the holder.
+ * note where the chain from P goes, for its root blame if P is confirmed
+ * as the holder.
  */
 void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns)
 {
 	struct lb_task *p = lb_task_find(l, lock->probable_pid);
-	const struct lb_lock *on;
-	struct lb_route *r;
-	s32 root;
-	u32 i;
+	struct lb_route rt;
 
 	if (!p || !p->waiting || p->waiting->lock == lock)
 		return;
-	on = p->waiting->lock;
-	root = on->nr_holders ? on->holder[0].task->id.pid : 0;
-	if (lock->route_pid != p->id.pid) {
-		lock->route_pid = p->id.pid;
+	/* The routes are all for one probable holder: a new one starts afresh. */
+	if (lock->nr_routes && lock->route[0].probable != p->id.pid)
 		lock->nr_routes = 0;
-	}
-	for (i = 0; i < lock->nr_routes; i++) {
-		r = &lock->route[i];
-		if (r->waits_on == on->id && r->root == root) {
-			r->ns += ns;
-			return;
-		}
-	}
-	if (lock->nr_routes < LB_LOCK_ROUTES)
-		lock->route[lock->nr_routes++] = (struct lb_route){ on->id, root, ns };
+	memset(&rt, 0, sizeof(rt));
+	rt.victim_lock = lock->id;
+	rt.waits_on = p->waiting->lock->id;
+	rt.holder = p->id.pid;
+	rt.from = p->id.pid;
+	rt.probable = p->id.pid;
+	rt.ns = ns;
+	if (lb_route_walk(l, p, l->limits.max_chain_depth, &rt))
+		l->totals.chain_cut_ns += ns;
+	lb_route_keep(l, lock->route, &lock->nr_routes, LB_LOCK_ROUTES, &rt);
 }
 
-/* @lock was released by @r: routes through it still open now have a root. */
-void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
+/* Note @pid (-1: nobody) as the releaser of @lock in the hops still open on it. */
+static void lb_hops_decide(struct lb_ledger *l, u64 lock, s32 pid)
 {
 	struct lb_lock *other;
-	u32 i;
+	u32 i, j;
 
-	list_for_each_entry(other, &l->active_locks, lru)
+	list_for_each_entry(other, &l->active_locks, lru) {
 		for (i = 0; i < other->nr_routes; i++)
-			if (other->route[i].waits_on == lock->id && !other->route[i].root)
-				other->route[i].root = r->id.pid;
+			for (j = 0; j < other->route[i].nr_hops; j++)
+				if (other->route[i].hop[j].lock == lock &&
+				    !other->route[i].hop[j].releaser)
+					other->route[i].hop[j].releaser = pid;
+		for (i = 0; i < other->nr_root_debts; i++)
+			for (j = 0; j < other->root_debt[i].nr_hops; j++)
+				if (other->root_debt[i].hop[j].lock == lock &&
+				    !other->root_debt[i].hop[j].releaser)
+					other->root_debt[i].hop[j].releaser = pid;
+	}
 }
 
-/* @lock's pending blame went to @r: if @r is the probable holder, route it. */
+/* @lock was released by @r: chains through it now know who held it. */
+void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
+{
+	lb_hops_decide(l, lock->id, r->id.pid);
+}
+
+/*
+ * @lock's pending blame went to @r: if @r is the probable holder, the
+ * root blame goes on along the routes. NULL: nobody will be named, the
+ * routes go, and chains through @lock end at the tasks that waited on it.
+ */
 void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
 {
 	u32 i;
 
-	for (i = 0; r && lock->route_pid == r->id.pid && i < lock->nr_routes; i++) {
+	for (i = 0; r && i < lock->nr_routes; i++) {
 		const struct lb_route *rt = &lock->route[i];
-		struct lb_task *root = rt->root ? lb_task_find(l, rt->root) : NULL;
-		struct lb_root_debt d = {
-			.victim_lock = lock->id,
-			.holder = r->id.pid,
-			.waits_on = rt->waits_on,
-			.ns = min(rt->ns, r->acct.root_blame_ns),
-		};
+		struct lb_task *root;
+		struct lb_route d;
 
+		if (rt->probable != r->id.pid)
+			continue;
+		root = lb_task_find(l, lb_route_root(rt));
 		if (!root || root == r)
 			continue;
+		d = *rt;
+		d.ns = min(rt->ns, r->acct.root_blame_ns);
 		lb_account_take(r, &(struct lb_account){ .root_blame_ns = d.ns });
 		lb_root_debt_pay(l, &d, root);
 	}
 	lock->nr_routes = 0;
-	lock->route_pid = 0;
+	if (!r)
+		lb_hops_decide(l, lock->id, -1);
 }
 
 /* Deadlocks: cycles are kept as sorted sets, so each is recorded once. */
@@ -237,16 +399,9 @@ static struct lb_task *lb_chain_root(struct lb_ledger *l, const struct lb_lock *
 		if (!w)
 			break;
 		if (!w->lock->nr_holders) {
-			struct lb_root_debt d = {
-				.victim_lock = lock->id,
-				.holder = t->id.pid,
-				.waits_on = t->waiting->lock->id,
-				.fallback = cur->id.pid,
-				.ns = ns,
-			};
-
 			/* Its holder is learnt at release: the root is decided then. */
-			return lb_root_debt_add(w->lock, &d) ? NULL : cur;
+			return lb_root_debt_add(l, w->lock, t, cur, lock, ns,
+						l->limits.max_chain_depth - depth) ? NULL : cur;
 		}
 		next = w->lock->holder[0].task;
 		/* Holding what it waits for: a stale guess of ours, not a cycle. */
@@ -262,6 +417,8 @@ static struct lb_task *lb_chain_root(struct lb_ledger *l, const struct lb_lock *
 		path[++depth] = next;
 		cur = next;
 	}
+	if (cur->waiting && depth == l->limits.max_chain_depth)
+		l->totals.chain_cut_ns += ns;
 	return cur;
 }
 
@@ -272,7 +429,7 @@ static struct lb_task *lb_chain_root(struct lb_ledger *l, const struct lb_lock *
 void lb_blame_flow(struct lb_ledger *l, const struct lb_lock *lock, struct lb_task *t, u64 ns)
 {
 	struct lb_task *root = lb_chain_root(l, lock, t, ns);
-	struct lb_root_debt d = { .victim_lock = lock->id, .holder = t->id.pid, .ns = ns };
+	struct lb_route d = { .victim_lock = lock->id, .holder = t->id.pid, .ns = ns };
 
 	if (!root)
 		return;

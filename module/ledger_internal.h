@@ -162,27 +162,40 @@ struct lb_waiter {
 };
 
 /*
- * Root blame that reached a lock whose holder is not known yet (a futex is
- * learnt at its release): it goes to the releaser, or back to @fallback (the
- * blocked task where the walk stopped) if no release ever names one.
+ * A lock a chain passed while its holder was not known: who probably held
+ * it (0: no guess) and who waited on it then; who released it next is
+ * learnt at that release (0: not yet, -1: no release will say).
  */
-#define LB_LOCK_ROOT_DEBTS	4
-struct lb_root_debt {
-	u64 victim_lock, waits_on;
-	s32 holder, fallback;
-	u64 ns;
+struct lb_hop {
+	u64 lock;
+	s32 probable, from, releaser;
 };
 
 /*
- * While a lock's holder is unknown, its probable (heuristic) holder may be
- * seen waiting on another lock: the root blame of that time would flow on to
- * that lock's holder, @root. Kept aside, and applied only if the exact
- * releaser turns out to be the probable holder (@lb_lock.route_pid).
+ * Root blame on its way along a chain through locks whose holders are not
+ * known yet (a futex is learnt at its release). Both kinds sit on such a
+ * lock, whose probable holder was @probable (0: none) while @from waited
+ * on it:
+ *
+ * - a root debt: root blame that reached the lock. It goes to the lock's
+ *   releaser, or back to @from if no release ever names one;
+ * - a route: the lock's pending waiting while @probable waited elsewhere,
+ *   applied only if @probable turns out to be the releaser.
+ *
+ * If the releaser is @probable, the blame goes on along the chain as it
+ * was when the blame arrived: through the @hop locks, each decided at its
+ * own release, to @end, where the chain ended (see lb_route_root).
  */
+#define LB_LOCK_ROOT_DEBTS	4
 #define LB_LOCK_ROUTES		4
+#define LB_ROUTE_HOPS		8
 struct lb_route {
-	u64 waits_on;
-	s32 root;		/* 0: still unknown, decided when @waits_on is released */
+	u64 victim_lock, waits_on;	/* for the chain record */
+	s32 holder;			/* ditto: the holder charged first */
+	s32 from, probable;
+	s32 end;			/* a task that did not wait; 0: the last hop's releaser */
+	u32 nr_hops;
+	struct lb_hop hop[LB_ROUTE_HOPS];
 	u64 ns;
 };
 
@@ -220,9 +233,8 @@ struct lb_lock {
 	u64 pending_since;		/* first unattributed waiting since the last release */
 	u64 pending_busy_ns;		/* time since then with a waiter, holder unknown */
 	u32 nr_root_debts;
-	struct lb_root_debt root_debt[LB_LOCK_ROOT_DEBTS];
-	s32 route_pid;			/* the probable holder the routes assume */
-	u32 nr_routes;
+	struct lb_route root_debt[LB_LOCK_ROOT_DEBTS];
+	u32 nr_routes;			/* all for one probable holder */
 	struct lb_route route[LB_LOCK_ROUTES];
 	struct lb_lock_counts cnt;
 	/*

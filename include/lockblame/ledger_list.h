@@ -35,6 +35,7 @@ LB_LEDGER_KEY(totals, invalid, U64)
 LB_LEDGER_KEY(totals, dropped_holders, U64)
 LB_LEDGER_KEY(totals, dropped_chains, U64)
 LB_LEDGER_KEY(totals, deadlocks, U64)
+LB_LEDGER_KEY(totals, chain_cut_ns, UNREAD_U64)	/* root blame stopped short */
 LB_LEDGER_KEY(totals, dropped_stacks, UNREAD_U64)
 LB_LEDGER_KEY(totals, futex_kinds, WORD)		/* on|off */
 LB_LEDGER_KEY(totals, futex_lock_waits, U64)
