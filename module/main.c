@@ -2,7 +2,8 @@
 /*
  * lockblame: who holds the contended lock (the cause) and who merely waits
  * (the victims). Load and unload: each stage set up in the order of the
- * data flow, the probes last, and torn down the other way round.
+ * data flow, then the probes, then the debugfs files (the only step after
+ * the probes, and the last that can fail); torn down the other way round.
  */
 #include <linux/module.h>
 #include "lockblame.h"
@@ -32,16 +33,21 @@ static int lb_init_stages(const struct lb_config *cfg)
 	err = lb_drain_init(lb_rings, cfg);
 	if (err)
 		goto free_stream;
-	err = lb_debugfs_init(lb_rings);
-	if (err)
-		goto free_drain;
 	err = lb_probes_install();
 	if (err)
-		goto free_debugfs;
+		goto free_drain;
+	/*
+	 * The files last, when nothing after them can fail. A file opened
+	 * while init may still fail holds a module reference that a failed
+	 * load does not wait for: its release() would run in freed memory.
+	 */
+	err = lb_debugfs_init(lb_rings);
+	if (err)
+		goto remove_probes;
 	return 0;
 
-free_debugfs:
-	lb_debugfs_exit();
+remove_probes:
+	lb_probes_remove();
 free_drain:
 	lb_drain_exit();
 free_stream:
