@@ -282,6 +282,8 @@ static void lb_scn_step_ledger(struct lb_scn_check *c, const struct lb_ledger *l
 			      st->want.event_totals.asleep);
 		lb_scn_expect(c, "futex lock waits", t.futex_lock_waits,
 			      st->want.event_totals.futex_lock_waits);
+		lb_scn_expect(c, "futex counters", t.futex_counters,
+			      st->want.event_totals.futex_counters);
 		break;
 	case LB_SCN_X_PROC:
 		found = lb_ledger_process(l, st->pid, &ps);

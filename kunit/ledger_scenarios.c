@@ -989,6 +989,82 @@ static const struct lb_scn_step lb_scn_steps_thread_exit[] = {
 #undef TX
 
 /*
+ * A futex wait is a lock wait only when its releaser agrees (issue 26): a
+ * counter that passes through 2 or 3 looks like a contended lock to its
+ * waiters, but its release advances the word past what they expected.
+ *   L80, a notify counter: 2002 and 2003 wait expecting 2 (lock-shaped);
+ *     2001's release at 1000 reads 3: a counter. Their 1000 + 900 ns of
+ *     pending waiting is taken back, the waits go on as event waits from
+ *     their starts, and the key is remembered: 2002's later wait on it,
+ *     expecting 2 again, is an event wait at once.
+ *   L81, a barrier of 3 woken at 6: 2002's wait [5000,5400) ended before
+ *     2001's release was seen (stamped 5390, clamped to 5400): its pending
+ *     400 ns becomes an ended event wait signalled by 2001.
+ *   L82, a mutex: 2004's releases read 0, 2 and 1 (free, taken again
+ *     contended, taken again): a lock each time; 2003 waits [10000,10500)
+ *     and [11000,11400), pending until each release: 900 ns of blame for
+ *     2004. Each wake hands the lock to 2003 until it next waits, and the
+ *     third release (word 1) ends nothing: nobody waits.
+ * futex_counters counts L80 and L81.
+ */
+static const struct lb_scn_task lb_scn_tasks_futex_counter[] = {
+	{ 2001, 2000, "notifier", false, NULL },
+	{ 2002, 2000, "waiter", false, NULL },
+	{ 2003, 2000, "waiter2", false, NULL },
+	{ 2004, 2000, "owner", false, NULL },
+	{ 0 }
+};
+
+#define LB_FRELEASE_W(_t, _lk, _pid, _woken, _w) \
+	{ LB_EV(LB_EV_RELEASE, _t, _lk, LB_LOCK_FUTEX, _pid), .flags = LB_EF_WORD, \
+	  .count = (_woken), .word = (_w) }
+static const struct lb_scn_step lb_scn_steps_futex_counter[] = {
+	LB_FBEGIN(0, LB_LK(0x80), 2002, 2),
+	LB_FBEGIN(100, LB_LK(0x80), 2003, 2),
+	LB_X_TOTALS(.wait = 100, .blame = 0, .pending = 100, .unattributed = 0),
+	LB_FRELEASE_W(1000, LB_LK(0x80), 2001, 1, 3),
+	LB_X_NO_LOCK(LB_LK(0x80)),
+	LB_X_TOTALS(.wait = 0, .blame = 0, .pending = 0, .unattributed = 0),
+	LB_FEND0(1010, 2002, WOKEN, 0),
+	LB_FRELEASE_W(1900, LB_LK(0x80), 2001, 1, 4),
+	LB_FEND0(2000, 2003, WOKEN, 0),
+	LB_X_EVENT_TASK(2002, .wait = 1010, .waits = 1, .signaller = 2001),
+	LB_X_EVENT_TASK(2003, .wait = 1900, .waits = 1, .signaller = 2001),
+	LB_FBEGIN(3000, LB_LK(0x80), 2002, 2),
+	LB_X_NO_LOCK(LB_LK(0x80)),
+	LB_FRELEASE_W(3500, LB_LK(0x80), 2001, 1, 3),
+	LB_FEND0(3500, 2002, WOKEN, 0),
+	LB_X_EVENT_TASK(2002, .wait = 1510, .waits = 2, .signaller = 2001),
+	LB_FBEGIN(5000, LB_LK(0x81), 2002, 3),
+	LB_FEND0(5400, 2002, WOKEN, 0),
+	LB_X_TOTALS(.wait = 400, .blame = 0, .pending = 400, .unattributed = 0),
+	LB_FRELEASE_W(5390, LB_LK(0x81), 2001, 1, 6),
+	LB_X_NO_LOCK(LB_LK(0x81)),
+	LB_X_TOTALS(.wait = 0, .blame = 0, .pending = 0, .unattributed = 0),
+	LB_X_EVENT_TASK(2002, .wait = 1910, .waits = 3, .signaller = 2001),
+	LB_X_NO_TASK(2001),
+	LB_X_TASK(2002, .wait = 0, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = NONE),
+	LB_FBEGIN(10000, LB_LK(0x82), 2003, 2),
+	LB_FRELEASE_W(10500, LB_LK(0x82), 2004, 1, 0),
+	LB_FEND0(10500, 2003, WOKEN, 0),
+	LB_FBEGIN(11000, LB_LK(0x82), 2003, 2),
+	LB_FRELEASE_W(11400, LB_LK(0x82), 2004, 1, 2),
+	LB_FEND0(11400, 2003, WOKEN, 0),
+	LB_FRELEASE_W(11500, LB_LK(0x82), 2004, 0, 1),
+	LB_X_TASK(2004, .wait = 0, .blame = 900, .root_blame = 900, .hold = 900, .hold_on_cpu = 0,
+		  .verdict = CAUSE),
+	LB_X_TASK(2003, .wait = 900, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TOTALS(.wait = 900, .blame = 900, .pending = 0, .unattributed = 0),
+	LB_X_EVENT_TOTALS(.wait = 3810, .waits = 4, .errors = 0, .dropped = 0, .asleep = 0,
+			  .futex_lock_waits = 5, .futex_counters = 2),
+	LB_SCN_END
+};
+
+#undef LB_FRELEASE_W
+
+/*
  * More readers than a lock's holder slots: readers 2002..2006 all take the
  * rwsem when writer 2001 releases it; the fifth is not tracked as a holder
  * (dropped_holders), so writer 2007's 400 ns are shared by the four known.
@@ -2084,6 +2160,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_WAKE_FIRST] = LB_SCENARIO(wake_first),
 	[LB_SCN_RELEASE_BEHIND] = LB_SCENARIO(release_behind),
 	[LB_SCN_THREAD_EXIT] = LB_SCENARIO(thread_exit),
+	[LB_SCN_FUTEX_COUNTER] = LB_SCENARIO(futex_counter),
 	[LB_SCN_MANY_READERS] = LB_SCENARIO(many_readers),
 	[LB_SCN_STACKS] = { .name = "stacks", .tasks = lb_scn_tasks_on_cpu,
 			    .steps = lb_scn_steps_stacks },

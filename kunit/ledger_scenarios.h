@@ -38,7 +38,7 @@ enum lb_scn_op {
 	LB_SCN_X_STACK,		/* .pid, .result (1: cause, 0: victim), .count (stack id): ns */
 	LB_SCN_X_VERDICT,	/* .pid: verdict, root_blame */
 	LB_SCN_X_EVENT_TASK,	/* .pid: event wait_ns, waits, last signaller */
-	LB_SCN_X_EVENT_TOTALS,	/* event wait, waits, errors, dropped, asleep, futex lock waits */
+	LB_SCN_X_EVENT_TOTALS,	/* event wait, waits, errors, dropped, asleep, futexes */
 	LB_SCN_X_TASK_SPLIT,	/* .pid: hold, on CPU, runnable, sleeping, cpu/runnable unknown */
 	LB_SCN_X_PROC_SPLIT,	/* .pid (tgid): hold, on CPU, runnable */
 	LB_SCN_X_UNENDED,	/* holds whose release was not seen: .lock's, .pid's */
@@ -74,7 +74,9 @@ union lb_scn_want {
 	struct { u64 ns; } stack;
 	struct { u64 verdict, root_blame; } verdict;
 	struct { u64 wait, waits, signaller; } event_task;
-	struct { u64 wait, waits, errors, dropped, asleep, futex_lock_waits; } event_totals;
+	struct {
+		u64 wait, waits, errors, dropped, asleep, futex_lock_waits, futex_counters;
+	} event_totals;
 	struct { u64 wait, blame, root_blame, hold, verdict; } proc;
 	struct { u64 hold, on_cpu, runnable; } proc_split;
 	struct { u64 task, proc; } cgroup;
@@ -131,6 +133,7 @@ enum lb_scn_index {
 	LB_SCN_SHARED_FUTEX, LB_SCN_CHAIN, LB_SCN_ALTERNATING, LB_SCN_KTHREAD,
 	LB_SCN_DEADLOCK, LB_SCN_DEADLOCK3, LB_SCN_KNOWN_AT_RELEASE, LB_SCN_RWSEM,
 	LB_SCN_OVERFLOW, LB_SCN_LATE, LB_SCN_ERRORS, LB_SCN_WAKE_FIRST, LB_SCN_THREAD_EXIT,
+	LB_SCN_FUTEX_COUNTER,
 	LB_SCN_MANY_READERS, LB_SCN_STACKS, LB_SCN_CHAIN_FUTEX, LB_SCN_CHAIN_USERSPACE,
 	LB_SCN_CHAIN3, LB_SCN_MIDDLE_WORKS, LB_SCN_MIDDLE_SOME_WORK, LB_SCN_POOL,
 	LB_SCN_POOL_KINDS_OFF, LB_SCN_PARKED, LB_SCN_SELF_PENDING, LB_SCN_CONTENDED_PART,

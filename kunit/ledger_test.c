@@ -60,6 +60,7 @@ LB_SCENARIO_CASE(errors_and_heuristic_owner, LB_SCN_ERRORS)
 LB_SCENARIO_CASE(futex_wake_seen_before_release, LB_SCN_WAKE_FIRST)
 LB_SCENARIO_CASE(release_committed_behind_the_woken, LB_SCN_RELEASE_BEHIND)
 LB_SCENARIO_CASE(thread_exit_join_is_not_contention, LB_SCN_THREAD_EXIT)
+LB_SCENARIO_CASE(futex_counter_advanced_by_its_release, LB_SCN_FUTEX_COUNTER)
 LB_SCENARIO_CASE(more_readers_than_holder_slots, LB_SCN_MANY_READERS)
 LB_SCENARIO_CASE(stacks_of_causes_and_victims, LB_SCN_STACKS)
 LB_SCENARIO_CASE(chain_through_futex_blames_releaser, LB_SCN_CHAIN_FUTEX)
@@ -287,6 +288,7 @@ static struct kunit_case lockblame_ledger_test_cases[] = {
 	KUNIT_CASE(lockblame_ledger_test_futex_wake_seen_before_release),
 	KUNIT_CASE(lockblame_ledger_test_release_committed_behind_the_woken),
 	KUNIT_CASE(lockblame_ledger_test_thread_exit_join_is_not_contention),
+	KUNIT_CASE(lockblame_ledger_test_futex_counter_advanced_by_its_release),
 	KUNIT_CASE(lockblame_ledger_test_more_readers_than_holder_slots),
 	KUNIT_CASE(lockblame_ledger_test_stacks_of_causes_and_victims),
 	KUNIT_CASE(lockblame_ledger_test_chain_through_futex_blames_releaser),

@@ -376,19 +376,28 @@ static void lb_unwait(struct lb_ledger *l, struct lb_lock *lock, s32 pid, u64 ns
 }
 
 /*
- * A thread exited and woke the waiters on its clear_child_tid word: that is
- * pthread_join(), not a lock, whatever the word looked like (musl's is 2).
- * Waiting on it is taken back where the holder was never known (all of it,
- * normally). With futex kinds, waits still open become event waits from
- * their start, ended by their coming ends; without, those ends are ignored.
- * The "lock" is forgotten once nothing of it is left.
+ * @lock is no lock: a thread exited and woke the waiters on its
+ * clear_child_tid word (pthread_join(), whatever the word looked like:
+ * musl's is 2), or a release advanced the word past what a waiter expected
+ * (a counter: lb_futex_release_counts). Waiting on it is taken back where
+ * the holder was never known (all of it, normally). Ended waits whose
+ * waiting was still pending become event waits signalled by @signaller, if
+ * given. With futex kinds, waits still open become event waits from their
+ * start, ended by their coming ends; without, those ends are ignored. The
+ * "lock" is forgotten once nothing of it is left.
  */
-static void lb_on_thread_exit(struct lb_ledger *l, struct lb_lock *lock)
+static void lb_on_not_a_lock(struct lb_ledger *l, struct lb_lock *lock,
+			     const struct lb_task_id *signaller)
 {
 	struct lb_waiter *w, *tmp;
 
 	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node) {
+		const struct lb_task *t = lb_task_find(l, w->pid);
+		struct lb_task_id id = { .pid = w->pid };
+
 		lb_unwait(l, lock, w->pid, w->pending_ns, true);
+		if (signaller && w->pending_ns)
+			lb_event_wait_ended(l, t ? &t->id : &id, w->pending_ns, signaller);
 		lb_waiter_free(l, w);
 	}
 	list_for_each_entry_safe(w, tmp, &lock->waiters, lock_node) {
@@ -533,7 +542,12 @@ static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts
 		return;
 	}
 	if (ev->flags & LB_EF_THREAD_EXIT) {
-		lb_on_thread_exit(l, lock);
+		lb_on_not_a_lock(l, lock, NULL);
+		return;
+	}
+	if (l->opts.futex_kinds && lb_futex_release_counts(lock, ev)) {
+		lb_futex_counter_note(l, lock->id);
+		lb_on_not_a_lock(l, lock, &ev->task);
 		return;
 	}
 	r = lb_task_get(l, &ev->task, ev->flags & LB_EF_KTHREAD);

@@ -54,6 +54,7 @@ struct lb_ledger_totals {
 	u64 dropped_stacks;	/* stack records past the stack table */
 	/* Event waits: futex sleeps classified as not contention (own totals). */
 	u64 futex_lock_waits;	/* futex waits classified as lock waits */
+	u64 futex_counters;	/* futexes whose release advanced the word: not locks */
 	u64 event_waits;	/* futex waits classified as event waits (ended) */
 	u64 event_wait_ns;	/* their time, ended waits */
 	u64 event_open_ns;	/* time of event waits still open, up to now */

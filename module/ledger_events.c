@@ -20,6 +20,17 @@
  *    semaphores, barriers, atomic waits, parked threads), and a word whose
  *    value is the TID of another thread of the waiter's process (a join).
  *
+ * The releaser's side is the other half. Where futex_wake could read the
+ * word, a lock's release has left it free or taken again (0, 1, 2 or 3 for
+ * a waiter that expected 2 or 3), while a counter, a sequence or a round
+ * number has been advanced past what the waiter expected (a barrier of 3
+ * expected 3 and is woken at 6). A release that advanced the word of a
+ * waiter who expected 2 or 3 makes the futex a counter: its waiting is taken
+ * back from the lock ledger (ledger.c, lb_on_not_a_lock), and later waits on
+ * it are event waits, whatever their word. Only such small words are held
+ * to it: an owner word (top bits set) changes its owner bits on release,
+ * and a new owner's TID may be the larger.
+ *
  * PI futexes are locks (their word is the owner's TID, FUTEX_LOCK_PI says
  * so). Where the kernel cannot tell (a lock protocol with another encoding,
  * a counter that happens to be 2 or 3), the wait is counted as the rule
@@ -53,6 +64,7 @@ void lb_events_init(struct lb_ledger *l)
 	memset(l->signal, 0, sizeof(l->signal));
 	l->nr_signals = 0;
 	memset(l->wake, 0, sizeof(l->wake));
+	memset(l->counter_key, 0, sizeof(l->counter_key));
 }
 
 void lb_ledger_set_opts(struct lb_ledger *l, const struct lb_ledger_opts *o)
@@ -78,12 +90,58 @@ static bool lb_word_lock_shaped(u32 word)
 	       ((word & LB_FUTEX_LOCK_BITS) && word != U32_MAX);
 }
 
+/* Whether futex @key was shown to be a counter by a release (lb_futex_counter_note). */
+static bool lb_futex_counter_known(const struct lb_ledger *l, u64 key)
+{
+	return key && l->counter_key[hash_64(key, LB_COUNTER_BITS)] == key;
+}
+
+void lb_futex_counter_note(struct lb_ledger *l, u64 key)
+{
+	l->counter_key[hash_64(key, LB_COUNTER_BITS)] = key;
+	l->totals.futex_counters++;
+}
+
 bool lb_futex_wait_is_event(const struct lb_ledger *l, const struct lb_event *ev)
 {
 	/* Without the word (or with kinds off) every futex is a lock. */
 	if (!l->opts.futex_kinds || ev->lock_class != LB_LOCK_FUTEX || !(ev->flags & LB_EF_WORD))
 		return false;
-	return (ev->flags & LB_EF_WORD_TID) || !lb_word_lock_shaped(ev->word);
+	return (ev->flags & LB_EF_WORD_TID) || !lb_word_lock_shaped(ev->word) ||
+	       lb_futex_counter_known(l, ev->lock);
+}
+
+/*
+ * The most a counter is taken to have advanced between a wait and its wake;
+ * a lock's release, from 2 or 3 to 0 or 1, is 2^32 - 3 or less "ahead".
+ */
+#define LB_FUTEX_STEP_MAX	BIT(16)
+
+/* Whether @word, read by the releaser, has advanced past @expected. */
+static bool lb_word_advanced(u32 expected, u32 word)
+{
+	return (expected == LB_FUTEX_CONTENDED || expected == LB_FUTEX_RW_WAITING) &&
+	       word != expected && word - expected < LB_FUTEX_STEP_MAX;
+}
+
+/*
+ * Whether release @ev of futex @lock shows a counter: the word it read has
+ * advanced past what a waiter still on the lock (or whose waiting is still
+ * pending on it) expected.
+ */
+bool lb_futex_release_counts(const struct lb_lock *lock, const struct lb_event *ev)
+{
+	const struct lb_waiter *w;
+
+	if (lock->lock_class != LB_LOCK_FUTEX || !(ev->flags & LB_EF_WORD))
+		return false;
+	list_for_each_entry(w, &lock->waiters, lock_node)
+		if (w->word_known && lb_word_advanced(w->word, ev->word))
+			return true;
+	list_for_each_entry(w, &lock->ghosts, lock_node)
+		if (w->word_known && lb_word_advanced(w->word, ev->word))
+			return true;
+	return false;
 }
 
 static void lb_who_set(struct lb_who *w, const struct lb_task_id *id)
@@ -245,6 +303,30 @@ void lb_event_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 	s->asleep = true;
 	list_del_init(&s->lru);
 	l->nr_asleep++;
+}
+
+/*
+ * An ended wait of @id, counted as a lock wait, turns out to have been an
+ * event wait of @ns, signalled by @waker.
+ */
+void lb_event_wait_ended(struct lb_ledger *l, const struct lb_task_id *id, u64 ns,
+			 const struct lb_task_id *waker)
+{
+	struct lb_sleeper *s = lb_sleeper_get(l, id);
+	struct lb_who waiter, by;
+
+	if (!s) {
+		l->totals.event_dropped++;
+		return;
+	}
+	s->wait_ns += ns;
+	s->waits++;
+	s->waker = waker->pid;
+	l->totals.event_wait_ns += ns;
+	l->totals.event_waits++;
+	lb_who_set(&waiter, id);
+	lb_who_set(&by, waker);
+	lb_signal_add(l, &waiter, &by, ns);
 }
 
 /* A wait begun as a lock wait on @key at @begin_ns turns out to be an event wait. */

@@ -143,6 +143,8 @@ struct lb_waiter {
 	u32 stack_id;			/* kernel stack where the wait began, 0 if none */
 	u32 ustack_id;			/* user stack where the wait began, 0 if none */
 	bool outlier;			/* an outlier: kept when its holder is known */
+	bool word_known;		/* a futex wait that said what word it expected */
+	u32 word;			/* that word */
 	/*
 	 * The holder that made it wait longest in one stretch (top), and the
 	 * stretch now (cur): an outlier's holder (ledger_outliers.c).
@@ -303,6 +305,7 @@ struct lb_deadlock {
  */
 #define LB_SIGNALS		64	/* (waiter, signaller) groups kept */
 #define LB_WAKE_BITS		8	/* last wake of a futex key: direct-mapped */
+#define LB_COUNTER_BITS		6	/* futexes shown to be counters: direct-mapped */
 
 struct lb_sleeper {
 	struct hlist_node hnode;
@@ -393,6 +396,7 @@ struct lb_ledger {
 	struct lb_signal signal[LB_SIGNALS];
 	u32 nr_signals;
 	struct lb_wake wake[1U << LB_WAKE_BITS];
+	u64 counter_key[1U << LB_COUNTER_BITS];
 	/* The string of a lock's name id (lb_ledger_set_namer()), or NULL. */
 	const char *(*name_of)(u32 id);
 
@@ -442,6 +446,10 @@ void lb_event_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 bool lb_event_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
 bool lb_event_wait_adopt(struct lb_ledger *l, const struct lb_task_id *id, u64 key,
 			 u64 begin_ns);
+void lb_event_wait_ended(struct lb_ledger *l, const struct lb_task_id *id, u64 ns,
+			 const struct lb_task_id *waker);
+bool lb_futex_release_counts(const struct lb_lock *lock, const struct lb_event *ev);
+void lb_futex_counter_note(struct lb_ledger *l, u64 key);
 void lb_event_wake(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
 struct lb_sleeper *lb_sleeper_find(const struct lb_ledger *l, s32 pid);
 u64 lb_sleeper_wait_ns(const struct lb_ledger *l, const struct lb_sleeper *s);

@@ -132,6 +132,9 @@ static void lb_report_event_header(const struct lb_ledger *l, struct lb_out *out
 	lb_line_item(&ln, ", ", "%llu errors", t.event_errors);
 	lb_line_item(&ln, "; ", "futex waits: %llu lock, %llu event", t.futex_lock_waits,
 		     t.event_waits + t.asleep);
+	if (t.futex_counters)
+		lb_line_item(&ln, ", ", "%llu futexes their releases showed to be counters",
+			     t.futex_counters);
 	if (t.event_dropped || t.evicted_sleepers || t.dropped_signals) {
 		lb_line_item(&ln, "; ", "not tracked: %llu event waits", t.event_dropped);
 		lb_line_item(&ln, ", ", "%llu sleepers evicted", t.evicted_sleepers);

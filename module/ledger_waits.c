@@ -90,6 +90,8 @@ static void lb_wait_start(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 	w->stack_id = ev->stack_id;
 	w->ustack_id = ev->ustack_id;
 	w->outlier = false;
+	w->word_known = ev->flags & LB_EF_WORD;
+	w->word = ev->word;
 	w->top_holder = 0;
 	w->cur_holder = 0;
 	w->top_ns = 0;

@@ -39,6 +39,7 @@ LB_LEDGER_KEY(totals, chain_cut_ns, UNREAD_U64)	/* root blame stopped short */
 LB_LEDGER_KEY(totals, dropped_stacks, UNREAD_U64)
 LB_LEDGER_KEY(totals, futex_kinds, WORD)		/* on|off */
 LB_LEDGER_KEY(totals, futex_lock_waits, U64)
+LB_LEDGER_KEY(totals, futex_counters, U64)	/* releases showed a counter, not a lock */
 LB_LEDGER_KEY(totals, event_wait_ns, U64)	/* open event waits up to now */
 LB_LEDGER_KEY(totals, event_waits, U64)
 LB_LEDGER_KEY(totals, event_errors, U64)

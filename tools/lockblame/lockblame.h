@@ -58,7 +58,8 @@ struct lbt_totals {
 	uint64_t evicted_locks, evicted_tasks, dropped_waiters, dropped_pairs, window_ns;
 	uint64_t invalid, dropped_holders, dropped_chains, deadlocks;
 	char futex_kinds[LBT_WORD_MAX];
-	uint64_t futex_lock_waits, event_wait_ns, event_waits, event_errors, event_dropped;
+	uint64_t futex_lock_waits, futex_counters;
+	uint64_t event_wait_ns, event_waits, event_errors, event_dropped;
 	uint64_t evicted_sleepers, dropped_signals, asleep;
 	uint64_t outlier_ns, outliers_missed;
 };

@@ -153,6 +153,9 @@ static void lbt_event_totals(const struct lbt_totals *t, FILE *out)
 		T(a, t->event_wait_ns), (unsigned long long)t->event_waits,
 		(unsigned long long)t->asleep, (unsigned long long)t->futex_lock_waits,
 		(unsigned long long)(t->event_waits + t->asleep));
+	if (t->futex_counters)
+		fprintf(out, "futexes their releases showed to be counters, not locks: %llu\n",
+			(unsigned long long)t->futex_counters);
 	if (t->event_dropped || t->evicted_sleepers || t->dropped_signals)
 		fprintf(out, "event waits not tracked: %llu waits, %llu sleepers evicted, %llu signal records\n",
 			(unsigned long long)t->event_dropped,
