@@ -17,7 +17,7 @@
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cond = PTHREAD_COND_INITIALIZER;
-static unsigned int tokens, generation, nrounds;
+static unsigned int tokens, generation, nrounds, nparties;
 static bool stop;
 static sem_t sem;
 static pthread_barrier_t barrier;
@@ -136,7 +136,13 @@ static void run_sem(unsigned int rounds)
 	sem_destroy(&sem);
 }
 
-/* barrier: each round one party arrives a tick late; the others wait. */
+/*
+ * barrier: each round one party arrives a tick late; the others wait.
+ * glibc's waiters sleep on the round counter, expecting the round's first
+ * arrival count (0, N, 2N, ... for N parties) and woken when the last
+ * arrival adds N: with 2 or 3 parties the second round's word is 2 or 3,
+ * as a contended lock's would be.
+ */
 static void *barrier_party(void *arg)
 {
 	unsigned int me = (unsigned int)(uintptr_t)arg, r;
@@ -144,29 +150,45 @@ static void *barrier_party(void *arg)
 	uint64_t start;
 
 	for (r = 0; r < nrounds; r++) {
-		if (r % (KIND_WAITERS + 1) == me)
+		if (r % nparties == me)
 			kind_sleep_ms(TICK_MS);
 		start = kind_now();
 		pthread_barrier_wait(&barrier);
-		if (r % (KIND_WAITERS + 1) != me)
+		if (r % nparties != me)
 			kind_waited(slot, start);
 	}
 	return NULL;
 }
 
-static void run_barrier(unsigned int rounds)
+static void barrier_case(unsigned int rounds, unsigned int parties)
 {
 	unsigned int i;
 	int err;
 
 	nrounds = rounds;
-	err = pthread_barrier_init(&barrier, NULL, KIND_WAITERS + 1);
+	nparties = parties;
+	err = pthread_barrier_init(&barrier, NULL, parties);
 	if (err)
 		kind_die("pthread_barrier_init", err);
-	for (i = 0; i <= KIND_WAITERS; i++)
+	for (i = 0; i < parties; i++)
 		kind_threads(1, barrier_party, (void *)(uintptr_t)i);
 	kind_threads(0, NULL, NULL);
 	pthread_barrier_destroy(&barrier);
+}
+
+static void run_barrier(unsigned int rounds)
+{
+	barrier_case(rounds, KIND_WAITERS + 1);
+}
+
+static void run_barrier2(unsigned int rounds)
+{
+	barrier_case(rounds, 2);
+}
+
+static void run_barrier3(unsigned int rounds)
+{
+	barrier_case(rounds, 3);
 }
 
 /* join: each joiner waits for a child that sleeps a tick and exits. */
@@ -211,6 +233,8 @@ const struct kind_case_def kind_event_cases[] = {
 	{ "cond-broadcast", "event", run_cond_broadcast },
 	{ "sem", "event", run_sem },
 	{ "barrier", "event", run_barrier },
+	{ "barrier2", "event", run_barrier2 },
+	{ "barrier3", "event", run_barrier3 },
 	{ "join", "event", run_join },
 	{ NULL, NULL, NULL },
 };
