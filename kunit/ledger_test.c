@@ -74,6 +74,27 @@ LB_SCENARIO_CASE(chain_of_futexes_three_deep_blames_root, LB_SCN_CHAIN_FUTEX3)
 LB_SCENARIO_CASE(chain_of_futexes_five_deep_blames_root, LB_SCN_CHAIN_FUTEX5)
 LB_SCENARIO_CASE(chain_through_mutex_in_middle_blames_root, LB_SCN_CHAIN_MUTEX_MIDDLE)
 LB_SCENARIO_CASE(chain_wrong_guess_ends_at_releaser, LB_SCN_CHAIN_WRONG_GUESS)
+LB_SCENARIO_CASE(herd_after_the_culprit_keeps_it, LB_SCN_CULPRIT_FIRST)
+LB_SCENARIO_CASE(herd_before_the_culprit_keeps_it, LB_SCN_CULPRIT_LAST)
+LB_SCENARIO_CASE(herd_around_the_culprit_keeps_it, LB_SCN_CULPRIT_AMID)
+
+/* What the herd lost is counted: newcomers refused, evicted tasks' waiting, pairs' blame. */
+static void lockblame_ledger_test_herd_losses_counted(struct kunit *test)
+{
+	struct lb_ledger *l = lb_kunit_run(test, &lb_scenarios[LB_SCN_CULPRIT_FIRST]);
+	struct lb_ledger_totals t;
+
+	lb_ledger_totals(l, &t);
+	KUNIT_EXPECT_GT(test, t.refused_tasks, 0);
+	KUNIT_EXPECT_EQ(test, t.refused_tasks, t.dropped_waiters);
+	KUNIT_EXPECT_GT(test, t.evicted_tasks, 0);
+	/* Each evicted herd task waited 10 or was blamed 70: never more. */
+	KUNIT_EXPECT_GT(test, t.evicted_wait_ns + t.evicted_blame_ns, 0);
+	KUNIT_EXPECT_LE(test, t.evicted_wait_ns + t.evicted_blame_ns, 70 * t.evicted_tasks);
+	KUNIT_EXPECT_GT(test, t.dropped_pair_ns, 0);
+	KUNIT_EXPECT_LE(test, t.dropped_pair_ns, 10 * t.dropped_pairs);
+	lb_ledger_destroy(l);
+}
 
 static void lb_verdict_desc(const struct lb_verdict_case *v, char *desc)
 {
@@ -303,6 +324,10 @@ static struct kunit_case lockblame_ledger_test_cases[] = {
 	KUNIT_CASE(lockblame_ledger_test_chain_through_mutex_in_middle_blames_root),
 	KUNIT_CASE(lockblame_ledger_test_chain_wrong_guess_ends_at_releaser),
 	KUNIT_CASE(lockblame_ledger_test_chain_cut_counted),
+	KUNIT_CASE(lockblame_ledger_test_herd_after_the_culprit_keeps_it),
+	KUNIT_CASE(lockblame_ledger_test_herd_before_the_culprit_keeps_it),
+	KUNIT_CASE(lockblame_ledger_test_herd_around_the_culprit_keeps_it),
+	KUNIT_CASE(lockblame_ledger_test_herd_losses_counted),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_verdict_rule, lb_verdict_gen_params),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_report_fits_100_columns, lb_scenario_gen_params),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_dump_format, lb_scenario_gen_params),

@@ -64,6 +64,11 @@ struct lb_ledger_totals {
 	u64 dropped_signals;	/* ended event waits past the signal table */
 	u32 asleep;		/* tasks in an event wait now */
 	u64 outliers_missed;	/* outliers not kept: the table held longer ones */
+	/* What full tables let go, least worth first (ledger_tables.c). */
+	u64 evicted_wait_ns;	/* waiting the evicted tasks carried (still in wait_ns) */
+	u64 evicted_blame_ns;	/* blame the evicted tasks carried (still in blame_ns) */
+	u64 refused_tasks;	/* new tasks given no slot: all pinned or worth more */
+	u64 dropped_pair_ns;	/* blame of pairs evicted, or never given a slot */
 };
 
 /*

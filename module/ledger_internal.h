@@ -376,6 +376,8 @@ struct lb_ledger {
 	struct lb_pair *pairs;
 	struct hlist_head *pair_hash;
 	u32 pair_bits, nr_pairs;
+	u32 pair_hand;			/* where the next pair eviction looks */
+	u64 pairs_blame_ns;		/* the blame the kept pairs hold */
 
 	struct lb_chain *chains;
 	struct hlist_head *chain_hash;

@@ -13,6 +13,15 @@
 #define LB_DEFAULT_SLEEPERS	4096
 #define LB_EVICT_SCAN		8	/* eviction looks this far from the LRU end */
 
+/*
+ * What a task or a process is worth keeping: the blame and the waiting the
+ * report ranks it by.
+ */
+static u64 lb_worth(const struct lb_account *a)
+{
+	return lb_sum_sat(a->wait_ns, a->blame_ns);
+}
+
 static u32 lb_limit(u32 v, u32 def, u32 max)
 {
 	if (!v)
@@ -214,6 +223,8 @@ void lb_tables_init(struct lb_ledger *l)
 
 	lb_hash_init(l->pair_hash, l->pair_bits);
 	l->nr_pairs = 0;
+	l->pair_hand = 0;
+	l->pairs_blame_ns = 0;
 	lb_hash_init(l->chain_hash, l->chain_bits);
 	l->nr_chains = 0;
 	if (l->stack_hash)
@@ -338,6 +349,21 @@ static void lb_proc_set_comm(struct lb_proc *p, const struct lb_task_id *id)
 	memcpy(p->comm, id->comm, LB_COMM_LEN);
 }
 
+/* A process no tracked task refers to, to forget: the least worth of the oldest few. */
+static struct lb_proc *lb_proc_victim(struct lb_ledger *l)
+{
+	struct lb_proc *p, *best = NULL;
+	u32 n = 0;
+
+	list_for_each_entry_reverse(p, &l->proc_lru, lru) {
+		if (!best || lb_worth(&p->acct) < lb_worth(&best->acct))
+			best = p;
+		if (++n == LB_EVICT_SCAN)
+			break;
+	}
+	return best;
+}
+
 /* Find or make the process of @id and take a task reference on it. */
 static struct lb_proc *lb_proc_attach(struct lb_ledger *l, const struct lb_task_id *id,
 				      bool kthread)
@@ -348,7 +374,7 @@ static struct lb_proc *lb_proc_attach(struct lb_ledger *l, const struct lb_task_
 		if (!list_empty(&l->free_procs))
 			p = list_first_entry(&l->free_procs, struct lb_proc, lru);
 		else if (!list_empty(&l->proc_lru))
-			p = list_last_entry(&l->proc_lru, struct lb_proc, lru);
+			p = lb_proc_victim(l);
 		else
 			return NULL;
 		hlist_del_init(&p->hnode);
@@ -436,31 +462,55 @@ static void lb_task_set_id(struct lb_ledger *l, struct lb_task *t,
 	lb_task_unpin(l, t);
 }
 
-/* Which unpinned task to forget: the least interesting of the least recently used few. */
+/*
+ * The mean worth of the tracked tasks, when every task slot is in use: the
+ * totals' waiting and blame less what evicted tasks took with them. An
+ * estimate (waiting taken back after its task was evicted is not
+ * subtracted), which is all a bar needs.
+ */
+static u64 lb_task_bar(const struct lb_ledger *l)
+{
+	u64 all = lb_sum_sat(l->totals.wait_ns, l->totals.blame_ns);
+	u64 gone = lb_sum_sat(l->totals.evicted_wait_ns, l->totals.evicted_blame_ns);
+
+	return div_u64(all - min(all, gone), l->limits.max_tasks);
+}
+
+/*
+ * Which unpinned task to forget for a newcomer: the least worth of the least
+ * recently used few, if it is worth no more than the mean. Else none: the
+ * newcomer, worth nothing yet, is the least significant, and a herd of them
+ * cannot push out the culprit and the victims seen before it.
+ */
 static struct lb_task *lb_task_victim(struct lb_ledger *l)
 {
 	struct lb_task *t, *best = NULL;
-	u64 interest, least = U64_MAX;
+	u64 worth, least = U64_MAX;
 	u32 n = 0;
 
 	list_for_each_entry_reverse(t, &l->task_lru, lru) {
-		interest = t->acct.wait_ns + t->acct.blame_ns + t->acct.hold_ns;
-		if (!best || interest < least) {
+		worth = lb_worth(&t->acct);
+		if (!best || worth < least) {
 			best = t;
-			least = interest;
+			least = worth;
 		}
-		if (++n == LB_EVICT_SCAN)
+		if (!least || ++n == LB_EVICT_SCAN)
 			break;
 	}
+	if (best && least > lb_task_bar(l))
+		return NULL;
 	return best;
 }
 
+/* Forget @t; the waiting and blame it carried stay in the totals, and are counted. */
 static void lb_task_evict(struct lb_ledger *l, struct lb_task *t)
 {
 	hlist_del_init(&t->hnode);
 	lb_proc_detach(l, t->proc);
 	t->proc = NULL;
 	l->totals.evicted_tasks++;
+	l->totals.evicted_wait_ns += t->acct.wait_ns;
+	l->totals.evicted_blame_ns += t->acct.blame_ns;
 }
 
 /* Find or make the task of @id (pid > 0); NULL when every task is pinned. */
@@ -471,11 +521,13 @@ struct lb_task *lb_task_get(struct lb_ledger *l, const struct lb_task_id *id, bo
 	if (!t) {
 		if (!list_empty(&l->free_tasks)) {
 			t = list_first_entry(&l->free_tasks, struct lb_task, lru);
-		} else if (!list_empty(&l->task_lru)) {
-			t = lb_task_victim(l);
-			lb_task_evict(l, t);
 		} else {
-			return NULL;
+			t = lb_task_victim(l);
+			if (!t) {
+				l->totals.refused_tasks++;
+				return NULL;
+			}
+			lb_task_evict(l, t);
 		}
 		list_del_init(&t->lru);
 		memset(t, 0, sizeof(*t));
@@ -504,8 +556,9 @@ struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l)
 		if (list_empty(&l->ghost_fifo))
 			return NULL;
 		w = list_first_entry(&l->ghost_fifo, struct lb_waiter, link);
-		lb_waiter_free(l, w);
 		l->totals.dropped_pairs++;
+		l->totals.dropped_pair_ns += w->pending_ns;
+		lb_waiter_free(l, w);
 	}
 	w = list_first_entry(&l->free_waiters, struct lb_waiter, link);
 	list_del_init(&w->link);
@@ -527,7 +580,11 @@ void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w)
 	w->share_since = 0;
 }
 
-/* Pairs: append-only until reset. */
+/*
+ * Pairs: when the table is full, a new pair takes the slot of the least
+ * blamed of the few under the clock hand, if that one holds no more than the
+ * mean; else the new pair's blame is what is dropped.
+ */
 
 static u32 lb_pair_hash(const struct lb_ledger *l, s32 holder, s32 victim)
 {
@@ -544,20 +601,46 @@ struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim)
 	return NULL;
 }
 
+static struct lb_pair *lb_pair_victim(struct lb_ledger *l)
+{
+	u32 n = min_t(u32, LB_EVICT_SCAN, l->nr_pairs);
+	struct lb_pair *p, *best = NULL;
+
+	while (n--) {
+		p = &l->pairs[l->pair_hand];
+		if (++l->pair_hand == l->nr_pairs)
+			l->pair_hand = 0;
+		if (!best || p->blame_ns < best->blame_ns)
+			best = p;
+	}
+	if (!best || best->blame_ns > div_u64(l->pairs_blame_ns, l->nr_pairs))
+		return NULL;
+	hlist_del_init(&best->hnode);
+	l->pairs_blame_ns -= best->blame_ns;
+	l->totals.dropped_pairs++;
+	l->totals.dropped_pair_ns += best->blame_ns;
+	return best;
+}
+
 void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns)
 {
 	struct lb_pair *p = lb_pair_find(l, holder, victim);
 
 	if (!p) {
-		if (l->nr_pairs == l->limits.max_pairs) {
+		if (l->nr_pairs < l->limits.max_pairs)
+			p = &l->pairs[l->nr_pairs++];
+		else
+			p = lb_pair_victim(l);
+		if (!p) {
 			l->totals.dropped_pairs++;
+			l->totals.dropped_pair_ns += ns;
 			return;
 		}
-		p = &l->pairs[l->nr_pairs++];
 		p->holder = holder;
 		p->victim = victim;
 		p->blame_ns = 0;
 		hlist_add_head(&p->hnode, &l->pair_hash[lb_pair_hash(l, holder, victim)]);
 	}
 	p->blame_ns += ns;
+	l->pairs_blame_ns += ns;
 }
