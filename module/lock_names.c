@@ -10,8 +10,9 @@
  *     fd table whose private data is that pipe, and whose inode's i_pipe too);
  *   - an rwsem that is the i_rwsem of an inode the waiter has open.
  * Else the lock stays unnamed (name id 0). No allocation, no sleeping lock,
- * no printk: files and inodes are read under RCU, strings with nofault
- * copies, and the name is interned in names.c.
+ * no printk, no file reference: files and inodes are read under RCU, each
+ * field of a file once and then re-validated (lb_name_find_file), strings
+ * with nofault copies, and the name is interned in names.c.
  */
 #include <linux/kprobes.h>
 #include <linux/kallsyms.h>
@@ -117,40 +118,70 @@ static bool __kprobes lb_name_static(const void *lock, char *buf)
 	return true;
 }
 
-/* A file of the waiter's for which @match holds, under RCU; NULL if none. */
-static struct file *__kprobes lb_name_find_file(bool (*match)(struct file *f, const void *lock),
-						const void *lock)
+/* What naming needs of a file the waiter has open, copied under RCU. */
+struct lb_name_file {
+	struct inode *inode;	/* its f_inode, the one matched */
+	struct dentry *dentry;	/* its f_path.dentry, or NULL: not to be read */
+};
+
+/*
+ * A file of the waiter's whose inode @match accepts, under RCU, copied into
+ * @nf; false if none. No reference is taken (a probe cannot fput), and
+ * since 6.7 a struct file is SLAB_TYPESAFE_BY_RCU: closed by a sibling
+ * thread and reused by any open(), its fields are rewritten while we read
+ * (f_inode NULL, f_path zeroed). So each field is loaded once, and the copy
+ * counts only if the fd slot still holds the file and its f_inode is still
+ * the inode matched. Inodes and (but for pseudo files) dentries are freed
+ * by RCU, so what was copied stays readable until rcu_read_unlock().
+ */
+static bool __kprobes lb_name_find_file(bool (*match)(struct file *f, struct inode *inode,
+						      const void *lock),
+					const void *lock, struct lb_name_file *nf)
 {
 	struct files_struct *files = current->files;
+	struct super_block *sb;
 	struct fdtable *fdt;
 	unsigned int fd, max;
 
 	if (!files)
-		return NULL;
+		return false;
 	fdt = rcu_dereference_raw(files->fdt);
 	max = min_t(unsigned int, READ_ONCE(fdt->max_fds), LB_NAME_FDS);
 	for (fd = 0; fd < max; fd++) {
 		struct file *f = rcu_dereference_raw(fdt->fd[fd]);
+		struct inode *inode;
 
-		if (f && match(f, lock))
-			return f;
+		if (!f)
+			continue;
+		inode = READ_ONCE(f->f_inode);
+		if (!inode || !match(f, inode, lock))
+			continue;
+		nf->dentry = READ_ONCE(f->f_path.dentry);
+		/* The copies before the recheck that vouches for them. */
+		smp_rmb();
+		if (rcu_dereference_raw(fdt->fd[fd]) != f || READ_ONCE(f->f_inode) != inode)
+			continue;
+		/* Pseudo files' dentries (pipes, sockets) are freed without RCU. */
+		sb = READ_ONCE(inode->i_sb);
+		if (!sb || (READ_ONCE(sb->s_flags) & SB_NOUSER))
+			nf->dentry = NULL;
+		nf->inode = inode;
+		return true;
 	}
-	return NULL;
+	return false;
 }
 
-static bool __kprobes lb_file_is_pipe(struct file *f, const void *lock)
+static bool __kprobes lb_file_is_pipe(struct file *f, struct inode *inode, const void *lock)
 {
 	struct pipe_inode_info *pipe = container_of((struct mutex *)lock,
 						    struct pipe_inode_info, mutex);
-	struct inode *inode = READ_ONCE(f->f_inode);
 
-	return READ_ONCE(f->private_data) == pipe && inode && READ_ONCE(inode->i_pipe) == pipe;
+	return READ_ONCE(f->private_data) == pipe && READ_ONCE(inode->i_pipe) == pipe;
 }
 
-static bool __kprobes lb_file_is_inode(struct file *f, const void *lock)
+static bool __kprobes lb_file_is_inode(struct file *f, struct inode *inode, const void *lock)
 {
-	return READ_ONCE(f->f_inode) == container_of((struct rw_semaphore *)lock,
-						     struct inode, i_rwsem);
+	return inode == container_of((struct rw_semaphore *)lock, struct inode, i_rwsem);
 }
 
 /*
@@ -171,19 +202,19 @@ static void __kprobes lb_name_dentry(struct dentry *dentry, char *base)
 static bool __kprobes lb_name_file_lock(const void *lock, u8 lock_class, char *buf)
 {
 	char base[LB_NAME_BASE_LEN] = "";
-	struct file *f;
+	struct lb_name_file nf;
 	bool named = false;
 
 	rcu_read_lock();
-	f = lb_name_find_file(lock_class == LB_LOCK_MUTEX ? lb_file_is_pipe : lb_file_is_inode,
-			      lock);
-	if (f && lock_class == LB_LOCK_MUTEX) {
-		snprintf(buf, LB_LOCK_NAME_LEN, "pipe mutex of pipe:[%lu]", f->f_inode->i_ino);
+	if (lock_class == LB_LOCK_MUTEX && lb_name_find_file(lb_file_is_pipe, lock, &nf)) {
+		snprintf(buf, LB_LOCK_NAME_LEN, "pipe mutex of pipe:[%lu]",
+			 READ_ONCE(nf.inode->i_ino));
 		named = true;
-	} else if (f) {
-		lb_name_dentry(f->f_path.dentry, base);
-		snprintf(buf, LB_LOCK_NAME_LEN, "i_rwsem of inode %lu (%s)", f->f_inode->i_ino,
-			 base[0] ? base : "?");
+	} else if (lock_class != LB_LOCK_MUTEX && lb_name_find_file(lb_file_is_inode, lock, &nf)) {
+		if (nf.dentry)
+			lb_name_dentry(nf.dentry, base);
+		snprintf(buf, LB_LOCK_NAME_LEN, "i_rwsem of inode %lu (%s)",
+			 READ_ONCE(nf.inode->i_ino), base[0] ? base : "?");
 		named = true;
 	}
 	rcu_read_unlock();
