@@ -30,6 +30,10 @@ LB_LEDGER_KEY(totals, evicted_locks, U64)
 LB_LEDGER_KEY(totals, evicted_tasks, U64)
 LB_LEDGER_KEY(totals, dropped_waiters, U64)
 LB_LEDGER_KEY(totals, dropped_pairs, U64)
+LB_LEDGER_KEY(totals, evicted_wait_ns, UNREAD_U64)	/* the evicted tasks' waiting */
+LB_LEDGER_KEY(totals, evicted_blame_ns, UNREAD_U64)	/* and their blame (both kept in totals) */
+LB_LEDGER_KEY(totals, refused_tasks, UNREAD_U64)	/* new tasks given no slot */
+LB_LEDGER_KEY(totals, dropped_pair_ns, UNREAD_U64)	/* blame of pairs dropped or evicted */
 LB_LEDGER_KEY(totals, window_ns, U64)
 LB_LEDGER_KEY(totals, invalid, U64)
 LB_LEDGER_KEY(totals, dropped_holders, U64)
