@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* KUnit suite lockblame_probes: the probe table, candidate resolution, required/optional. */
 #include <kunit/test.h>
+#include <linux/delay.h>
+#include <linux/hash.h>
 #include <linux/kprobes.h>
+#include <linux/kthread.h>
+#include <linux/vmalloc.h>
 #include "lockblame.h"
+#include "probe_futex.h"
 
 static atomic_t lb_test_hits = ATOMIC_INIT(0);
 
@@ -223,7 +228,316 @@ static struct kunit_suite lockblame_probes_test_suite = {
 	.test_cases = lockblame_probes_test_cases,
 };
 
-kunit_test_suite(lockblame_probes_test_suite);
+/*
+ * Suite lockblame_futex_slots: the futex probes' slot table, driven step by
+ * step as tasks A and B whose pids hash to the same slot. A handler's steps
+ * are a claim, the key's writes and the publish; another CPU's handler can
+ * run between any two of them.
+ */
+#define LB_SLOT_PID_A	4242
+
+/* The @n-th pid (from 0) other than @pid that starts its search at @pid's slot. */
+static pid_t lb_slot_colliding_pid(pid_t pid, unsigned int n)
+{
+	u32 h = hash_32(pid, LB_FUTEX_SLOT_BITS);
+	pid_t q;
+
+	for (q = 1; q < PID_MAX_LIMIT; q++)
+		if (q != pid && hash_32(q, LB_FUTEX_SLOT_BITS) == h && !n--)
+			return q;
+	return 0;
+}
+
+static struct lb_futex_slot *lb_slot_table(struct kunit *test)
+{
+	struct lb_futex_slot *t = vzalloc(array_size(LB_FUTEX_SLOTS, sizeof(*t)));
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	return t;
+}
+
+/* Task @pid's key of operation @op: every field tells whose and which. */
+static void lb_slot_key(struct lb_futex_key *k, pid_t pid, u32 op, u64 now)
+{
+	k->lock = (u64)pid << 32 | op;
+	k->uaddr = 0x7f0000000000UL | (unsigned long)pid << 20 | op;
+	k->flags = pid & 0xffff;
+	k->word = op;
+	k->entered = now - 1;
+	k->ts = now;
+}
+
+static void lb_slot_expect_key(struct kunit *test, const struct lb_futex_key *got,
+			       pid_t pid, u32 op, const char *who)
+{
+	KUNIT_EXPECT_EQ_MSG(test, got->lock, (u64)pid << 32 | op, "%s: lock", who);
+	KUNIT_EXPECT_EQ_MSG(test, got->uaddr, 0x7f0000000000UL | (unsigned long)pid << 20 | op,
+			    "%s: uaddr", who);
+	KUNIT_EXPECT_EQ_MSG(test, got->flags, pid & 0xffff, "%s: flags", who);
+	KUNIT_EXPECT_EQ_MSG(test, got->word, op, "%s: word", who);
+}
+
+/*
+ * A reuses its used-up slot for a new operation; B, colliding, claims
+ * between A's claim and A's writes. Each must find its own key, unmixed:
+ * a slot A writes without owning it is a futex blamed wrongly.
+ */
+static void lockblame_futex_slots_test_reuse_collision(struct kunit *test)
+{
+	struct lb_futex_slot *t = lb_slot_table(test);
+	pid_t a = LB_SLOT_PID_A, b = lb_slot_colliding_pid(a, 0);
+	struct lb_futex_ref ra, rb, r;
+	struct lb_futex_key ka, kb, got;
+	u64 now = 10 * NSEC_PER_SEC;
+
+	KUNIT_ASSERT_NE(test, b, 0);
+	/* A's first operation: key stored, then used up at its sleep. */
+	lb_slot_key(&ka, a, 1, now);
+	KUNIT_ASSERT_TRUE(test, lb_futex_slot_claim(t, a, now, &ra));
+	lb_futex_slot_write(&ra, &ka);
+	lb_futex_slot_publish(&ra);
+	KUNIT_ASSERT_TRUE(test, lb_futex_slot_lookup(t, a, now, &got, &r));
+	lb_futex_slot_release(&r);
+
+	/* A's second operation claims; B's claim runs before A writes. */
+	now += 1000;
+	KUNIT_ASSERT_TRUE(test, lb_futex_slot_claim(t, a, now, &ra));
+	KUNIT_ASSERT_TRUE(test, lb_futex_slot_claim(t, b, now, &rb));
+	KUNIT_EXPECT_PTR_NE(test, ra.slot, rb.slot);
+	lb_slot_key(&kb, b, 7, now);
+	lb_futex_slot_write(&rb, &kb);
+	lb_futex_slot_publish(&rb);
+	lb_slot_key(&ka, a, 2, now);
+	lb_futex_slot_write(&ra, &ka);
+	lb_futex_slot_publish(&ra);
+
+	KUNIT_EXPECT_TRUE(test, lb_futex_slot_lookup(t, b, now, &got, &r));
+	lb_slot_expect_key(test, &got, b, 7, "B");
+	KUNIT_EXPECT_TRUE(test, lb_futex_slot_lookup(t, a, now, &got, &r));
+	lb_slot_expect_key(test, &got, a, 2, "A");
+	vfree(t);
+}
+
+/*
+ * B sampled its clock before A, on another CPU, stored a key: A's key is
+ * younger than B's "now", not 2^64 ns old. B must leave it alone.
+ */
+static void lockblame_futex_slots_test_fresh_not_stale(struct kunit *test)
+{
+	struct lb_futex_slot *t = lb_slot_table(test);
+	pid_t a = LB_SLOT_PID_A, b = lb_slot_colliding_pid(a, 0);
+	u64 now = 10 * NSEC_PER_SEC;
+	struct lb_futex_ref ra, rb, r;
+	struct lb_futex_key ka, kb, got;
+
+	KUNIT_ASSERT_NE(test, b, 0);
+	lb_slot_key(&ka, a, 1, now + 5);
+	KUNIT_ASSERT_TRUE(test, lb_futex_slot_claim(t, a, now + 5, &ra));
+	lb_futex_slot_write(&ra, &ka);
+	lb_futex_slot_publish(&ra);
+
+	KUNIT_ASSERT_TRUE(test, lb_futex_slot_claim(t, b, now, &rb));
+	KUNIT_EXPECT_PTR_NE(test, ra.slot, rb.slot);
+	lb_slot_key(&kb, b, 9, now);
+	lb_futex_slot_write(&rb, &kb);
+	lb_futex_slot_publish(&rb);
+
+	KUNIT_EXPECT_TRUE(test, lb_futex_slot_lookup(t, a, now + 10, &got, &r));
+	lb_slot_expect_key(test, &got, a, 1, "A");
+	KUNIT_EXPECT_TRUE(test, lb_futex_slot_lookup(t, b, now + 10, &got, &r));
+	lb_slot_expect_key(test, &got, b, 9, "B");
+	vfree(t);
+}
+
+/*
+ * A stale key may be taken, but its old owner then finds none (nokey),
+ * never the new owner's key, even when it read the key before the theft;
+ * and it cannot write into the slot it lost.
+ */
+static void lockblame_futex_slots_test_stale_taken(struct kunit *test)
+{
+	struct lb_futex_slot *t = lb_slot_table(test);
+	pid_t a = LB_SLOT_PID_A, b = lb_slot_colliding_pid(a, 0);
+	u64 now = 10 * NSEC_PER_SEC, later = now + 2 * LB_FUTEX_SLOT_STALE_NS;
+	struct lb_futex_ref ra, rb, r;
+	struct lb_futex_key ka, kb, got;
+	unsigned int i;
+
+	KUNIT_ASSERT_NE(test, b, 0);
+	lb_slot_key(&ka, a, 1, now);
+	KUNIT_ASSERT_TRUE(test, lb_futex_slot_claim(t, a, now, &ra));
+	lb_futex_slot_write(&ra, &ka);
+	lb_futex_slot_publish(&ra);
+	/* Every other slot of the window is busy and fresh: A's is the one. */
+	for (i = 1; i < LB_FUTEX_SLOT_PROBES; i++) {
+		struct lb_futex_slot *s = &t[(hash_32(a, LB_FUTEX_SLOT_BITS) + i) &
+					    (LB_FUTEX_SLOTS - 1)];
+
+		atomic64_set(&s->state, (s64)(100000 + i) << 32);
+		s->key.ts = later;
+	}
+	/* A looked its key up (still fresh then) and is about to reopen it. */
+	KUNIT_ASSERT_TRUE(test, lb_futex_slot_lookup(t, a, now, &got, &r));
+	KUNIT_ASSERT_TRUE(test, lb_futex_slot_claim(t, b, later, &rb));
+	KUNIT_EXPECT_PTR_EQ(test, rb.slot, ra.slot);
+	lb_slot_key(&kb, b, 3, later);
+	lb_futex_slot_write(&rb, &kb);
+	KUNIT_EXPECT_FALSE(test, lb_futex_slot_reopen(&r));
+	lb_futex_slot_publish(&rb);
+
+	KUNIT_EXPECT_FALSE(test, lb_futex_slot_lookup(t, a, later, &got, &r));
+	KUNIT_EXPECT_TRUE(test, lb_futex_slot_lookup(t, b, later, &got, &r));
+	lb_slot_expect_key(test, &got, b, 3, "B");
+	vfree(t);
+}
+
+/* A slot being written is never taken, however old the key it still shows. */
+static void lockblame_futex_slots_test_writer_kept(struct kunit *test)
+{
+	struct lb_futex_slot *t = lb_slot_table(test);
+	pid_t a = LB_SLOT_PID_A, b = lb_slot_colliding_pid(a, 0);
+	u64 now = 10 * NSEC_PER_SEC, later = now + 2 * LB_FUTEX_SLOT_STALE_NS;
+	struct lb_futex_ref ra, rb, r;
+	struct lb_futex_key ka, kb, got;
+
+	KUNIT_ASSERT_NE(test, b, 0);
+	lb_slot_key(&ka, a, 1, now);
+	KUNIT_ASSERT_TRUE(test, lb_futex_slot_claim(t, a, now, &ra));
+	lb_futex_slot_write(&ra, &ka);
+	lb_futex_slot_publish(&ra);
+	/* Much later A's next operation claims its slot again... */
+	KUNIT_ASSERT_TRUE(test, lb_futex_slot_claim(t, a, later, &ra));
+	/* ...and B, before A has written the new time, must not take it. */
+	KUNIT_ASSERT_TRUE(test, lb_futex_slot_claim(t, b, later, &rb));
+	KUNIT_EXPECT_PTR_NE(test, ra.slot, rb.slot);
+	lb_slot_key(&ka, a, 2, later);
+	lb_futex_slot_write(&ra, &ka);
+	lb_futex_slot_publish(&ra);
+	lb_slot_key(&kb, b, 5, later);
+	lb_futex_slot_write(&rb, &kb);
+	lb_futex_slot_publish(&rb);
+	KUNIT_EXPECT_TRUE(test, lb_futex_slot_lookup(t, a, later, &got, &r));
+	lb_slot_expect_key(test, &got, a, 2, "A");
+	KUNIT_EXPECT_TRUE(test, lb_futex_slot_lookup(t, b, later, &got, &r));
+	lb_slot_expect_key(test, &got, b, 5, "B");
+	vfree(t);
+}
+
+/*
+ * Stress: kthreads on every CPU, each playing tasks whose pids all collide,
+ * with a shared fake clock fast enough that keys go stale and are taken. A
+ * key looked up must be the one its task wrote last, every field of it.
+ */
+#define LB_SLOT_STRESS_THREADS	4
+#define LB_SLOT_STRESS_TASKS	4
+
+struct lb_slot_stress {
+	struct lb_futex_slot *table;
+	atomic64_t *clock;
+	pid_t pids[LB_SLOT_STRESS_TASKS];
+	unsigned long deadline;
+	unsigned long found, lost, mixed;
+	struct completion done;
+};
+
+static int lb_slot_stress_fn(void *arg)
+{
+	struct lb_slot_stress *st = arg;
+	u32 op[LB_SLOT_STRESS_TASKS] = {};
+	struct lb_futex_key k, got;
+	struct lb_futex_ref ref;
+	unsigned int i = 0;
+
+	while (time_before(jiffies, st->deadline)) {
+		unsigned int n = i++ % LB_SLOT_STRESS_TASKS;
+		pid_t pid = st->pids[n];
+		/* Each step is 50 ms: a key is stale after 20 steps of anyone's. */
+		u64 now = atomic64_add_return(50 * NSEC_PER_MSEC, st->clock);
+
+		preempt_disable();	/* as in a probe handler */
+		if (lb_futex_slot_claim(st->table, pid, now, &ref)) {
+			lb_slot_key(&k, pid, ++op[n], now);
+			lb_futex_slot_write(&ref, &k);
+			lb_futex_slot_publish(&ref);
+		}
+		if (lb_futex_slot_lookup(st->table, pid, now, &got, &ref)) {
+			st->found++;
+			if (got.lock != ((u64)pid << 32 | op[n]) || got.word != op[n] ||
+			    got.flags != (pid & 0xffff) ||
+			    got.uaddr != (0x7f0000000000UL | (unsigned long)pid << 20 | op[n]))
+				st->mixed++;
+			if (i & 1)
+				lb_futex_slot_release(&ref);
+		} else {
+			st->lost++;
+		}
+		preempt_enable();
+		if (!(i & 255))
+			cond_resched();
+	}
+	complete(&st->done);
+	return 0;
+}
+
+static void lockblame_futex_slots_test_stress(struct kunit *test)
+{
+	struct lb_futex_slot *t = lb_slot_table(test);
+	struct lb_slot_stress *st;
+	unsigned long found = 0, lost = 0, mixed = 0;
+	atomic64_t clock = ATOMIC64_INIT(0);
+	struct task_struct *k[LB_SLOT_STRESS_THREADS];
+	pid_t pid = LB_SLOT_PID_A;
+	unsigned int i, j;
+
+	st = kunit_kcalloc(test, LB_SLOT_STRESS_THREADS, sizeof(*st), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, st);
+	/* 16 tasks on one 8-slot window: they collide and take each other's. */
+	for (i = 0; i < LB_SLOT_STRESS_THREADS; i++) {
+		for (j = 0; j < LB_SLOT_STRESS_TASKS; j++) {
+			st[i].pids[j] = pid;
+			pid = lb_slot_colliding_pid(LB_SLOT_PID_A, i * LB_SLOT_STRESS_TASKS + j);
+			KUNIT_ASSERT_NE(test, pid, 0);
+		}
+	}
+	for (i = 0; i < LB_SLOT_STRESS_THREADS; i++) {
+		st[i].table = t;
+		st[i].clock = &clock;
+		st[i].deadline = jiffies + msecs_to_jiffies(500);
+		init_completion(&st[i].done);
+		k[i] = kthread_run(lb_slot_stress_fn, &st[i], "lb_slot_%u", i);
+	}
+	for (i = 0; i < LB_SLOT_STRESS_THREADS; i++) {
+		if (IS_ERR(k[i])) {
+			KUNIT_FAIL(test, "kthread %u: %ld", i, PTR_ERR(k[i]));
+			continue;
+		}
+		wait_for_completion(&st[i].done);
+		found += st[i].found;
+		lost += st[i].lost;
+		mixed += st[i].mixed;
+	}
+	kunit_info(test, "lookups: %lu found, %lu lost (taken or not claimed), %lu mixed\n",
+		   found, lost, mixed);
+	KUNIT_EXPECT_GT(test, found, 0UL);
+	KUNIT_EXPECT_EQ(test, mixed, 0UL);
+	vfree(t);
+}
+
+static struct kunit_case lockblame_futex_slots_test_cases[] = {
+	KUNIT_CASE(lockblame_futex_slots_test_reuse_collision),
+	KUNIT_CASE(lockblame_futex_slots_test_fresh_not_stale),
+	KUNIT_CASE(lockblame_futex_slots_test_stale_taken),
+	KUNIT_CASE(lockblame_futex_slots_test_writer_kept),
+	KUNIT_CASE(lockblame_futex_slots_test_stress),
+	{}
+};
+
+static struct kunit_suite lockblame_futex_slots_test_suite = {
+	.name = "lockblame_futex_slots",
+	.test_cases = lockblame_futex_slots_test_cases,
+};
+
+kunit_test_suites(&lockblame_probes_test_suite, &lockblame_futex_slots_test_suite);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("KUnit tests for lockblame");

@@ -24,27 +24,15 @@
 #include <linux/timekeeping.h>
 #include "lockblame.h"
 #include "probe_table.h"
+#include "probe_futex.h"
 #include "compat.h"
-
-#define LB_FUTEX_SLOT_BITS	12
-#define LB_FUTEX_SLOTS		BIT(LB_FUTEX_SLOT_BITS)
-#define LB_FUTEX_SLOT_PROBES	8
-/* A slot untouched this long belongs to nobody in the middle of a futex op. */
-#define LB_FUTEX_SLOT_STALE_NS	NSEC_PER_SEC
 
 /* glibc's x86-64 pthread_mutex_t: futex word at 0, __owner (a TID) at 8. */
 #define LB_GLIBC_OWNER_OFFSET	8
 #define LB_GLIBC_LOCK_CONTENDED	2
 
-struct lb_futex_slot {
-	pid_t pid;		/* the task the slot belongs to (cmpxchg) */
-	u16 flags;		/* LB_EF_SHARED_KEY, LB_EF_WORD */
-	u32 word;		/* the value futex_wait_setup() found (LB_EF_WORD) */
-	u64 ts;			/* when the key was stored */
-	u64 entered;		/* when get_futex_key() was entered: the op began */
-	u64 lock;		/* lock id of the key */
-	unsigned long uaddr;	/* user address of the futex word */
-};
+#define LB_SLOT_WRITING		1LL
+#define LB_SLOT_GEN_MASK	0xfffffffeLL
 
 static struct lb_futex_slot *lb_futex_slots;
 
@@ -65,67 +53,149 @@ void lb_futex_exit(void)
 	lb_futex_slots = NULL;
 }
 
-/* Find the current task's slot; with @claim, take a free or stale one. */
-static struct lb_futex_slot *__kprobes lb_futex_slot(u64 now, bool claim)
+static inline pid_t lb_slot_owner(s64 state)
 {
-	pid_t pid = current->pid, owner, victim_owner = 0;
-	struct lb_futex_slot *s, *victim = NULL;
-	u32 h = hash_32(pid, LB_FUTEX_SLOT_BITS);
-	unsigned int i;
+	return (pid_t)((u64)state >> 32);
+}
 
-	for (i = 0; i < LB_FUTEX_SLOT_PROBES; i++) {
-		s = &lb_futex_slots[(h + i) & (LB_FUTEX_SLOTS - 1)];
-		owner = READ_ONCE(s->pid);
-		if (owner == pid)
-			return s;
-		if (!victim && (!owner || now - READ_ONCE(s->ts) > LB_FUTEX_SLOT_STALE_NS)) {
-			victim = s;
-			victim_owner = owner;
+/* The next generation of @state, owned by @pid (0: free). */
+static inline s64 lb_slot_next(s64 state, pid_t pid, s64 writing)
+{
+	return (s64)((u64)(u32)pid << 32) | ((state + 2) & LB_SLOT_GEN_MASK) | writing;
+}
+
+/*
+ * Older than the stale limit. A signed difference: a key stored on another
+ * CPU after @now was sampled is fresh, not 2^64 ns old.
+ */
+static inline bool lb_slot_stale(u64 now, u64 ts)
+{
+	return (s64)(now - ts) > (s64)LB_FUTEX_SLOT_STALE_NS;
+}
+
+/*
+ * Take a slot for @pid's new key: its own, else a free one, else one whose
+ * key is stale; never one being written. The cmpxchg that sets "writing"
+ * makes @pid the only task that may write the key until it publishes; a
+ * task that loses the race looks once more.
+ */
+bool __kprobes lb_futex_slot_claim(struct lb_futex_slot *table, pid_t pid, u64 now,
+				   struct lb_futex_ref *ref)
+{
+	u32 h = hash_32(pid, LB_FUTEX_SLOT_BITS);
+	unsigned int i, round;
+
+	for (round = 0; round < 2; round++) {
+		struct lb_futex_slot *s, *victim = NULL;
+		s64 state, victim_state = 0;
+
+		for (i = 0; i < LB_FUTEX_SLOT_PROBES; i++) {
+			s = &table[(h + i) & (LB_FUTEX_SLOTS - 1)];
+			state = atomic64_read_acquire(&s->state);
+			if (lb_slot_owner(state) == pid) {
+				victim = s;
+				victim_state = state;
+				break;
+			}
+			if (victim || (state & LB_SLOT_WRITING))
+				continue;
+			if (!lb_slot_owner(state) || lb_slot_stale(now, READ_ONCE(s->key.ts))) {
+				victim = s;
+				victim_state = state;
+			}
+		}
+		if (!victim)
+			return false;
+		ref->state = lb_slot_next(victim_state, pid, LB_SLOT_WRITING);
+		if (atomic64_try_cmpxchg(&victim->state, &victim_state, ref->state)) {
+			ref->slot = victim;
+			return true;
 		}
 	}
-	if (!claim || !victim || cmpxchg(&victim->pid, victim_owner, pid) != victim_owner)
-		return NULL;
-	return victim;
+	return false;
 }
+EXPORT_SYMBOL_IF_KUNIT(lb_futex_slot_claim);
 
-/* The key this task computed last, if still fresh and still its own. */
-struct lb_futex_op {
-	u64 lock;
-	u64 entered;
-	u16 flags;
-	u32 word;
-	unsigned long uaddr;
-};
-
-static struct lb_futex_slot *__kprobes lb_futex_key_of_current(u64 now, struct lb_futex_op *op)
+/* Only between a claim (or reopen) and its publish. */
+void __kprobes lb_futex_slot_write(const struct lb_futex_ref *ref, const struct lb_futex_key *key)
 {
-	struct lb_futex_slot *s = lb_futex_slot(now, false);
-	u64 ts;
+	struct lb_futex_key *k = &ref->slot->key;
 
-	if (!s)
-		return NULL;
-	op->lock = READ_ONCE(s->lock);
-	op->entered = READ_ONCE(s->entered);
-	op->flags = READ_ONCE(s->flags);
-	op->word = READ_ONCE(s->word);
-	op->uaddr = READ_ONCE(s->uaddr);
-	smp_rmb();	/* read the key before re-checking that it is still ours */
-	ts = READ_ONCE(s->ts);
-	if (READ_ONCE(s->pid) != current->pid || !ts || now - ts > LB_FUTEX_SLOT_STALE_NS)
-		return NULL;
-	return s;
+	WRITE_ONCE(k->lock, key->lock);
+	WRITE_ONCE(k->ts, key->ts);
+	WRITE_ONCE(k->entered, key->entered);
+	WRITE_ONCE(k->uaddr, key->uaddr);
+	WRITE_ONCE(k->word, key->word);
+	WRITE_ONCE(k->flags, key->flags);
 }
+EXPORT_SYMBOL_IF_KUNIT(lb_futex_slot_write);
+
+/* The key is written: readers may have it (release: the key before the state). */
+void __kprobes lb_futex_slot_publish(struct lb_futex_ref *ref)
+{
+	ref->state &= ~LB_SLOT_WRITING;
+	atomic64_set_release(&ref->slot->state, ref->state);
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_futex_slot_publish);
+
+/*
+ * @pid's key, if fresh and written by @pid alone: the state is read before
+ * and after the copy, and a claim by any other task in between changed it.
+ */
+bool __kprobes lb_futex_slot_lookup(struct lb_futex_slot *table, pid_t pid, u64 now,
+				    struct lb_futex_key *key, struct lb_futex_ref *ref)
+{
+	u32 h = hash_32(pid, LB_FUTEX_SLOT_BITS);
+	struct lb_futex_slot *s;
+	unsigned int i;
+	s64 state;
+
+	for (i = 0; i < LB_FUTEX_SLOT_PROBES; i++) {
+		s = &table[(h + i) & (LB_FUTEX_SLOTS - 1)];
+		state = atomic64_read_acquire(&s->state);
+		if (lb_slot_owner(state) == pid)
+			break;
+	}
+	if (i == LB_FUTEX_SLOT_PROBES || (state & LB_SLOT_WRITING))
+		return false;
+	key->lock = READ_ONCE(s->key.lock);
+	key->ts = READ_ONCE(s->key.ts);
+	key->entered = READ_ONCE(s->key.entered);
+	key->uaddr = READ_ONCE(s->key.uaddr);
+	key->word = READ_ONCE(s->key.word);
+	key->flags = READ_ONCE(s->key.flags);
+	smp_rmb();	/* the key before the state that vouches for it */
+	if (atomic64_read(&s->state) != state || lb_slot_stale(now, key->ts))
+		return false;
+	ref->slot = s;
+	ref->state = state;
+	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_futex_slot_lookup);
+
+/* Write more of a looked-up key: false if another task took the slot since. */
+bool __kprobes lb_futex_slot_reopen(struct lb_futex_ref *ref)
+{
+	s64 old = ref->state;
+
+	ref->state = lb_slot_next(old, lb_slot_owner(old), LB_SLOT_WRITING);
+	return atomic64_try_cmpxchg(&ref->slot->state, &old, ref->state);
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_futex_slot_reopen);
 
 /*
  * A key serves the one operation that computed it. Used up, it cannot stand
  * in for the key of a later operation whose get_futex_key() probe missed:
  * that one finds none (nokey, counted) instead of naming the wrong futex.
- * The slot is free for any task from now on.
+ * The slot is free for any task from now on (unless taken already).
  */
-static void __kprobes lb_futex_key_done(struct lb_futex_slot *s)
+void __kprobes lb_futex_slot_release(const struct lb_futex_ref *ref)
 {
-	WRITE_ONCE(s->ts, 0);
+	s64 old = ref->state;
+
+	atomic64_try_cmpxchg(&ref->slot->state, &old, lb_slot_next(old, 0, 0));
 }
+EXPORT_SYMBOL_IF_KUNIT(lb_futex_slot_release);
 
 /* get_futex_key(uaddr, flags, key, rw): remember where the key goes. */
 static int __kprobes lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
@@ -145,7 +215,8 @@ static int __kprobes lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_r
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	u64 now = ktime_get_mono_fast_ns();
-	struct lb_futex_slot *s;
+	struct lb_futex_ref ref;
+	struct lb_futex_key k = {};
 	union futex_key key;
 
 	if (lb_retval_int(regs) != 0)
@@ -154,17 +225,17 @@ static int __kprobes lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_r
 		atomic64_inc(&lb_probe_of_ri(ri)->mismatches);
 		return 0;
 	}
-	s = lb_futex_slot(now, true);
-	if (!s) {
+	if (!lb_futex_slot_claim(lb_futex_slots, current->pid, now, &ref)) {
 		lb_event_drop(LB_DROP_NOKEY);
 		return 0;
 	}
-	WRITE_ONCE(s->lock, lb_lock_id3(key.both.ptr, key.both.word, key.both.offset));
-	WRITE_ONCE(s->flags, (key.both.offset & LB_FUT_OFF_SHARED_MASK) ? LB_EF_SHARED_KEY : 0);
-	WRITE_ONCE(s->uaddr, d->futex_key.uaddr);
-	WRITE_ONCE(s->entered, d->begin_ns);
-	smp_wmb();	/* the key before the time that makes it fresh */
-	WRITE_ONCE(s->ts, now);
+	k.lock = lb_lock_id3(key.both.ptr, key.both.word, key.both.offset);
+	k.flags = (key.both.offset & LB_FUT_OFF_SHARED_MASK) ? LB_EF_SHARED_KEY : 0;
+	k.uaddr = d->futex_key.uaddr;
+	k.entered = d->begin_ns;
+	k.ts = now;
+	lb_futex_slot_write(&ref, &k);
+	lb_futex_slot_publish(&ref);
 	return 0;
 }
 
@@ -173,7 +244,7 @@ static int __kprobes lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_r
  * "locked, contended" and the TID is a live task. A heuristic: the ledger
  * shows it as "probable holder" and never charges blame to it.
  */
-static void __kprobes lb_futex_glibc_owner(struct lb_event *ev, const struct lb_futex_op *op)
+static void __kprobes lb_futex_glibc_owner(struct lb_event *ev, const struct lb_futex_key *op)
 {
 	struct task_struct *t;
 	s32 tid;
@@ -210,7 +281,7 @@ static bool __kprobes lb_futex_word_names_task(u32 word)
 }
 
 /* The futex word and what it shows, for the ledger to tell locks from events. */
-static void __kprobes lb_futex_word_fill(struct lb_event *ev, const struct lb_futex_op *op)
+static void __kprobes lb_futex_word_fill(struct lb_event *ev, const struct lb_futex_key *op)
 {
 	if (!(op->flags & LB_EF_WORD))
 		return;
@@ -241,15 +312,14 @@ static int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	u64 now = ktime_get_mono_fast_ns();
 	int ret = lb_retval_int(regs);
-	struct lb_futex_slot *s;
-	struct lb_futex_op op;
+	struct lb_futex_ref ref;
+	struct lb_futex_key op;
 	struct lb_event *ev;
 	int type;
 
 	if (ret && ret != -EAGAIN)
 		return 0;
-	s = lb_futex_key_of_current(now, &op);
-	if (!s) {
+	if (!lb_futex_slot_lookup(lb_futex_slots, current->pid, now, &op, &ref)) {
 		lb_event_drop(LB_DROP_NOKEY);
 		return 0;
 	}
@@ -257,11 +327,15 @@ static int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt
 	op.flags |= LB_EF_WORD;
 	if (!ret) {
 		/* The sleep that follows reads it from the slot. */
-		WRITE_ONCE(s->word, op.word);
-		WRITE_ONCE(s->flags, op.flags);
+		if (!lb_futex_slot_reopen(&ref)) {
+			lb_event_drop(LB_DROP_NOKEY);
+			return 0;
+		}
+		lb_futex_slot_write(&ref, &op);
+		lb_futex_slot_publish(&ref);
 		return 0;
 	}
-	lb_futex_key_done(s);
+	lb_futex_slot_release(&ref);
 	/* A zero-length wait: counted as an error (value changed), not time. */
 	for (type = LB_EV_WAIT_BEGIN; type <= LB_EV_WAIT_END; type++) {
 		ev = lb_event_begin(type, LB_LOCK_FUTEX, op.lock);
@@ -281,18 +355,17 @@ static int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct lb_probe *p = lb_kprobe_enter(kp);
 	u64 now = ktime_get_mono_fast_ns();
-	struct lb_futex_slot *s;
-	struct lb_futex_op op;
+	struct lb_futex_ref ref;
+	struct lb_futex_key op;
 	struct lb_event *ev;
 
 	if (!p)
 		return 0;
-	s = lb_futex_key_of_current(now, &op);
-	if (!s) {
+	if (!lb_futex_slot_lookup(lb_futex_slots, current->pid, now, &op, &ref)) {
 		lb_event_drop(LB_DROP_NOKEY);
 		return 0;
 	}
-	lb_futex_key_done(s);
+	lb_futex_slot_release(&ref);
 	ev = lb_event_begin(LB_EV_WAIT_BEGIN, LB_LOCK_FUTEX, op.lock);
 	if (!ev)
 		return 0;
@@ -403,16 +476,17 @@ static int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	int woken = lb_retval_int(regs);
 	u64 now = ktime_get_mono_fast_ns();
-	struct lb_futex_slot *s;
-	struct lb_futex_op op;
+	struct lb_futex_ref ref;
+	struct lb_futex_key op;
 	struct lb_event *ev;
+	bool found;
 
-	s = lb_futex_key_of_current(now, &op);
-	if (s)
-		lb_futex_key_done(s);
+	found = lb_futex_slot_lookup(lb_futex_slots, current->pid, now, &op, &ref);
+	if (found)
+		lb_futex_slot_release(&ref);
 	if (woken <= 0)
 		return 0;
-	if (!s) {
+	if (!found) {
 		lb_event_drop(LB_DROP_NOKEY);
 		return 0;
 	}
