@@ -126,6 +126,9 @@ void lb_probes_remove_table(struct lb_probe *table, unsigned int n);
 int lb_probes_selftest(void);
 unsigned int lb_probes_attached(void);
 void lb_probes_show(struct seq_file *m);
+/* The memory the kernel allocated for the planted kretprobes' instances. */
+u64 lb_kretprobe_pools_bytes(void);
+void lb_kretprobe_pools_show(struct seq_file *m);
 unsigned long lb_probe_missed(const struct lb_probe *p);
 unsigned long lb_probes_missed(void);
 struct lb_probe *lb_probe_find(const char *role);
@@ -229,6 +232,8 @@ struct lb_wait_data {
 		struct {		/* futex_wake */
 			unsigned long uaddr;	/* the futex word's user address */
 			bool many;		/* more than one waiter asked to wake */
+			bool word_read;		/* @word could be read */
+			u32 word;		/* the word as the waker left it */
 		} futex_wake;
 		unsigned long futex_q;	/* futex_wait_queue_me: the waiter's futex_q */
 	};

@@ -222,7 +222,7 @@ static int __kprobes lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_r
 	if (lb_retval_int(regs) != 0)
 		return 0;
 	if (copy_from_kernel_nofault(&key, (void *)d->futex_key.key, sizeof(key))) {
-		atomic64_inc(&lb_probe_of_ri(ri)->mismatches);
+		lb_probe_mismatch(lb_probe_of_ri(ri));
 		return 0;
 	}
 	if (!lb_futex_slot_claim(lb_futex_slots, current->pid, now, &ref)) {
@@ -452,6 +452,14 @@ static int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct p
 		return 1;
 	d->futex_wake.uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
 	d->futex_wake.many = (int)lb_probe_arg(p, regs, LB_ARG_NR_WAKE) > 1;
+	/*
+	 * The releaser's side of the futex: a lock's release has left the word
+	 * free or taken again, a counter's advanced it (ledger_events.c). Read
+	 * here, in the waker's own context, before anyone it wakes can run.
+	 */
+	d->futex_wake.word_read =
+		!copy_from_user_nofault(&d->futex_wake.word,
+					(const u32 __user *)d->futex_wake.uaddr, sizeof(u32));
 	d->begin_ns = ktime_get_mono_fast_ns();
 	lb_event_stacks(p, true, &d->stack_id, &d->ustack_id);
 	return 0;
@@ -507,6 +515,10 @@ static int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_
 		ev->flags |= LB_EF_THREAD_EXIT;
 	if (d->futex_wake.many)
 		ev->flags |= LB_EF_WAKE_MANY;
+	if (d->futex_wake.word_read) {
+		ev->flags |= LB_EF_WORD;
+		ev->word = d->futex_wake.word;
+	}
 	ev->count = woken;
 	ev->uaddr = d->futex_wake.uaddr;
 	/* The stacks were taken at entry, where the waker's path still shows. */

@@ -63,7 +63,10 @@ enum lb_owner_source {
  * waits it ends are not contention.
  */
 #define LB_EF_THREAD_EXIT	0x0040
-/* futex wait: ->word holds the value the waiter expected (see struct lb_event) */
+/*
+ * futex wait: ->word holds the value the waiter expected; futex release:
+ * the value the releaser's futex_wake found (see struct lb_event)
+ */
 #define LB_EF_WORD		0x0080
 /* futex wait: the word's TID bits name a live thread (a join-shaped word) */
 #define LB_EF_WORD_TID		0x0100
@@ -125,7 +128,7 @@ struct lb_event {
 	__u32 count;		/* LB_EV_RELEASE of a futex: tasks woken */
 	__u32 stack_id;		/* kernel stack id in "stacks", 0 if none */
 	__u32 ustack_id;	/* user stack id in "stacks", 0 if none */
-	__u32 word;		/* futex wait (LB_EF_WORD): the word's expected value */
+	__u32 word;		/* futex (LB_EF_WORD): the word, expected or at the wake */
 	struct lb_task_id task;	/* the task the event happened to (current) */
 	struct lb_task_id owner;/* lock owner at this moment, per owner_source */
 	/*
