@@ -10,7 +10,6 @@
 #include <linux/timekeeping.h>
 #include "lockblame.h"
 #include "ledger.h"
-#include "probes.h"
 
 #define LB_CONTROL_MAX 128
 

@@ -12,7 +12,6 @@
 #include <linux/module.h>
 #include <linux/tracepoint.h>
 #include "lockblame.h"
-#include "probes.h"
 
 /*
  * Each role serves one lock class: without a required role the class is
