@@ -89,7 +89,8 @@ static void lockblame_probes_test_arg_layouts(struct kunit *test)
 		enum lb_arg arg;
 	} reads[] = {
 		{ "futex_key", LB_ARG_KEY }, { "futex_key", LB_ARG_UADDR },
-		{ "futex_setup", LB_ARG_VAL }, { "futex_unqueue", LB_ARG_Q },
+		{ "futex_setup", LB_ARG_VAL }, { "futex_setup", LB_ARG_UADDR },
+		{ "futex_unqueue", LB_ARG_Q },
 		{ "futex_wake", LB_ARG_UADDR }, { "futex_wake", LB_ARG_NR_WAKE },
 		{ "futex_lock_pi", LB_ARG_UADDR }, { "futex_lock_pi", LB_ARG_FLAGS },
 		{ "futex_unlock_pi", LB_ARG_UADDR }, { "futex_unlock_pi", LB_ARG_FLAGS },

@@ -228,7 +228,10 @@ struct lb_wait_data {
 			unsigned long key;	/* where it writes the key */
 			unsigned long uaddr;	/* the futex word's user address */
 		} futex_key;
-		u32 futex_word;		/* futex_wait_setup: the value the waiter expected */
+		struct {		/* futex_wait_setup */
+			unsigned long uaddr;	/* the futex word's user address */
+			u32 word;		/* the value the waiter expected */
+		} futex_setup;
 		struct {		/* futex_wake */
 			unsigned long uaddr;	/* the futex word's user address */
 			bool many;		/* more than one waiter asked to wake */

@@ -303,7 +303,8 @@ static int __kprobes lb_futex_setup_entry(struct kretprobe_instance *ri, struct 
 
 	if (!p)
 		return 1;
-	d->futex_word = (u32)lb_probe_arg(p, regs, LB_ARG_VAL);
+	d->futex_setup.uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
+	d->futex_setup.word = (u32)lb_probe_arg(p, regs, LB_ARG_VAL);
 	return 0;
 }
 
@@ -319,11 +320,16 @@ static int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt
 
 	if (ret && ret != -EAGAIN)
 		return 0;
-	if (!lb_futex_slot_lookup(lb_futex_slots, current->pid, now, &op, &ref)) {
+	/*
+	 * A key of another futex (an operation lockblame does not follow left
+	 * it, docs/risks.md) is no key for this one.
+	 */
+	if (!lb_futex_slot_lookup(lb_futex_slots, current->pid, now, &op, &ref) ||
+	    op.uaddr != d->futex_setup.uaddr) {
 		lb_event_drop(LB_DROP_NOKEY);
 		return 0;
 	}
-	op.word = d->futex_word;
+	op.word = d->futex_setup.word;
 	op.flags |= LB_EF_WORD;
 	if (!ret) {
 		/* The sleep that follows reads it from the slot. */
@@ -492,6 +498,8 @@ static int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_
 	found = lb_futex_slot_lookup(lb_futex_slots, current->pid, now, &op, &ref);
 	if (found)
 		lb_futex_slot_release(&ref);
+	/* A key left by an operation not followed is another futex's. */
+	found = found && op.uaddr == d->futex_wake.uaddr;
 	if (woken <= 0)
 		return 0;
 	if (!found) {
@@ -629,7 +637,7 @@ static struct lb_probe lb_futex_probes[] = {
 	 * futex_wait_setup(uaddr, val, flags, q, ...)
 	 */
 	LB_KRET("futex_setup", LB_LOCK_FUTEX, true, lb_futex_setup_entry,
-		lb_futex_setup_ret, (LB_AT(VAL, 1)), "futex_wait_setup"),
+		lb_futex_setup_ret, (LB_AT(UADDR, 0), LB_AT(VAL, 1)), "futex_wait_setup"),
 	/*
 	 * 6.16 renamed futex_wait_queue(hb, q, timeout) to futex_do_wait(q,
 	 * timeout); <= 5.15 had _me. The handler reads no argument.
