@@ -106,7 +106,7 @@ if [ -f $ko ] && rmmod lockblame 2> /dev/null; then
 	[ "$(mem stacks)" = 0 ] && [ "$(mem stream)" = 0 ] &&
 		ok "memory: no stack table and no stream at load" ||
 		lb_not_ok "memory: no stack table and no stream at load" "$(grep '^memory ' "$LB_DEBUGFS/stats")"
-	# The issue's goal: the defaults take at most 1 MiB per CPU (README: Benchmarks).
+	# The issue's goal: the defaults take at most 1 MiB per CPU (docs/benchmarks.md, "Memory").
 	percpu=$(sed -n 's/^memory_total [0-9]* bytes, \([0-9]*\) per cpu.*/\1/p' "$LB_DEBUGFS/stats")
 	[ -n "$percpu" ] && [ "$percpu" -le 1048576 ] &&
 		ok "memory: the defaults take $percpu bytes per CPU, at most 1 MiB" ||

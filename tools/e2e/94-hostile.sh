@@ -108,7 +108,7 @@ max_chain_depth=64 0
 stacks=maybe 0
 skip=nonsense 0
 PARAMS
-# Where the drain runs, as stats' drained line says (README: drain_rt).
+# Where the drain runs, as stats' drained line says (docs/hacking.md: drain_rt).
 for rt in 0:workqueue 1:fifo1 2:fifo50; do
 	insmod $ko "drain_rt=${rt%%:*}" || { lb_not_ok "load: drain_rt=${rt%%:*}" "$(dmesg | tail -n 2)"; continue; }
 	where=$(sed -n 's/^drained .* in \([a-z0-9]*\)$/\1/p' "$LB_DEBUGFS/stats")

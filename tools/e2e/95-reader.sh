@@ -90,7 +90,7 @@ else
 	bad "summary: the culprit heads TASKS and is the futex lock's top cause" "first row '$top'" \
 		"$out/summary.out"
 fi
-# lb-mutex has exited: its futex is named by what is known, comm:0xADDR (README).
+# lb-mutex has exited: its futex is named by what is known, comm:0xADDR (docs/concepts.md, lock names).
 if grep -Eq '^[0-9a-f]{16}  futex .* lb-mutex:0x[0-9a-f]+ ' "$out/summary.out"; then
 	ok "summary: the exited lb-mutex's futex named lb-mutex:0xADDR"
 else
