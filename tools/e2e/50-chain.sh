@@ -1,9 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# lb-chain: A waits on B, which holds lock1 while waiting on C for lock2: the root cause of A's waiting is C.
+# lb-chain: A waits on B, which holds lock1 while waiting on C for lock2: the root cause of A's waiting is C. Three deep (-n 3): A waits on B, B on B2, B2 on C: the middles are victims and the blame of all the waiting flows on to C, to its end.
 . "$(dirname "$0")/lib.sh"
 
 lb_case chain lb-chain &&
 	lb_check chain --verdicts --pairs --lock futex=2 --root-cause c --chain-root c \
 		--compare a:wait_ns --compare c:hold_ns,blame_ns
+
+# Three deep: the blame that reaches B2 from B (and from A through B) is
+# followed past B2, blocked on C, to C (issue 26: it used to stop at B2).
+if [ -n "$LB_REPLAY" ] && ! lb_replay_file chain3.truth > /dev/null; then
+	echo "ok - chain3 # SKIP no recorded fixture"
+elif lb_case chain3 lb-chain -n 3; then
+	lb_check chain3 --verdicts --lock futex=3 --root-cause c --chain-root c \
+		--compare a:wait_ns --compare c:hold_ns,blame_ns
+fi
 lb_done
