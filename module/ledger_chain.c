@@ -198,13 +198,51 @@ static bool lb_route_keep(struct lb_ledger *l, struct lb_route *rt, u32 *nr, u32
 	return true;
 }
 
-/* Pay every root debt of @lock to its root past @root, or (NULL) back to its fallback. */
-void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *root)
+/* @lock's set of root debts and routes, from the pool if it has none; NULL: none left. */
+static struct lb_route_set *lb_route_set_get(struct lb_ledger *l, struct lb_lock *lock)
 {
 	u32 i;
 
-	for (i = 0; i < lock->nr_root_debts; i++) {
-		const struct lb_route *d = &lock->root_debt[i];
+	if (lock->routes)
+		return lock->routes;
+	for (i = 0; i < LB_ROUTE_SETS; i++) {
+		struct lb_route_set *rs = &l->route_set[i];
+
+		if (!rs->lock) {
+			rs->lock = lock;
+			rs->nr_root_debts = 0;
+			rs->nr_routes = 0;
+			lock->routes = rs;
+			return rs;
+		}
+	}
+	return NULL;
+}
+
+/* @lock's set back to the pool, whatever it still holds (@lock is dropped). */
+void lb_route_set_drop(struct lb_lock *lock)
+{
+	if (!lock->routes)
+		return;
+	lock->routes->lock = NULL;
+	lock->routes = NULL;
+}
+
+/* @lock's set back to the pool once it holds nothing. */
+static void lb_route_set_put(struct lb_lock *lock)
+{
+	if (lock->routes && !lock->routes->nr_root_debts && !lock->routes->nr_routes)
+		lb_route_set_drop(lock);
+}
+
+/* Pay every root debt of @lock to its root past @root, or (NULL) back to its fallback. */
+void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *root)
+{
+	struct lb_route_set *rs = lock->routes;
+	u32 i;
+
+	for (i = 0; rs && i < rs->nr_root_debts; i++) {
+		const struct lb_route *d = &rs->root_debt[i];
 		struct lb_task *t = root;
 
 		if (!root)
@@ -214,7 +252,9 @@ void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 		if (t)
 			lb_root_debt_pay(l, d, t);
 	}
-	lock->nr_root_debts = 0;
+	if (rs)
+		rs->nr_root_debts = 0;
+	lb_route_set_put(lock);
 }
 
 /*
@@ -228,6 +268,7 @@ static bool lb_root_debt_add(struct lb_ledger *l, struct lb_lock *lock, struct l
 			     u32 steps)
 {
 	struct lb_task *p = lock->probable_pid ? lb_task_find(l, lock->probable_pid) : NULL;
+	struct lb_route_set *rs;
 	struct lb_route d = {
 		.victim_lock = victim->id,
 		.holder = t->id.pid,
@@ -240,7 +281,12 @@ static bool lb_root_debt_add(struct lb_ledger *l, struct lb_lock *lock, struct l
 
 	if (p && p != cur && steps && lb_route_walk(l, p, steps - 1, &d))
 		l->totals.chain_cut_ns += ns;
-	return lb_route_keep(l, lock->root_debt, &lock->nr_root_debts, LB_LOCK_ROOT_DEBTS, &d);
+	rs = lb_route_set_get(l, lock);
+	if (!rs) {
+		l->totals.chain_cut_ns += ns;
+		return false;
+	}
+	return lb_route_keep(l, rs->root_debt, &rs->nr_root_debts, LB_LOCK_ROOT_DEBTS, &d);
 }
 
 /*
@@ -251,13 +297,19 @@ static bool lb_root_debt_add(struct lb_ledger *l, struct lb_lock *lock, struct l
 void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns)
 {
 	struct lb_task *p = lb_task_find(l, lock->probable_pid);
+	struct lb_route_set *rs;
 	struct lb_route rt;
 
 	if (!p || !p->waiting || p->waiting->lock == lock)
 		return;
+	rs = lb_route_set_get(l, lock);
+	if (!rs) {
+		l->totals.chain_cut_ns += ns;
+		return;
+	}
 	/* The routes are all for one probable holder: a new one starts afresh. */
-	if (lock->nr_routes && lock->route[0].probable != p->id.pid)
-		lock->nr_routes = 0;
+	if (rs->nr_routes && rs->route[0].probable != p->id.pid)
+		rs->nr_routes = 0;
 	memset(&rt, 0, sizeof(rt));
 	rt.victim_lock = lock->id;
 	rt.waits_on = p->waiting->lock->id;
@@ -267,26 +319,32 @@ void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns)
 	rt.ns = ns;
 	if (lb_route_walk(l, p, l->limits.max_chain_depth, &rt))
 		l->totals.chain_cut_ns += ns;
-	lb_route_keep(l, lock->route, &lock->nr_routes, LB_LOCK_ROUTES, &rt);
+	lb_route_keep(l, rs->route, &rs->nr_routes, LB_LOCK_ROUTES, &rt);
+	lb_route_set_put(lock);
 }
 
 /* Note @pid (-1: nobody) as the releaser of @lock in the hops still open on it. */
-static void lb_hops_decide(struct lb_ledger *l, u64 lock, s32 pid)
+static void lb_hops_decide_in(struct lb_route *rt, u32 nr, u64 lock, s32 pid)
 {
-	struct lb_lock *other;
 	u32 i, j;
 
-	list_for_each_entry(other, &l->active_locks, lru) {
-		for (i = 0; i < other->nr_routes; i++)
-			for (j = 0; j < other->route[i].nr_hops; j++)
-				if (other->route[i].hop[j].lock == lock &&
-				    !other->route[i].hop[j].releaser)
-					other->route[i].hop[j].releaser = pid;
-		for (i = 0; i < other->nr_root_debts; i++)
-			for (j = 0; j < other->root_debt[i].nr_hops; j++)
-				if (other->root_debt[i].hop[j].lock == lock &&
-				    !other->root_debt[i].hop[j].releaser)
-					other->root_debt[i].hop[j].releaser = pid;
+	for (i = 0; i < nr; i++)
+		for (j = 0; j < rt[i].nr_hops; j++)
+			if (rt[i].hop[j].lock == lock && !rt[i].hop[j].releaser)
+				rt[i].hop[j].releaser = pid;
+}
+
+static void lb_hops_decide(struct lb_ledger *l, u64 lock, s32 pid)
+{
+	u32 i;
+
+	for (i = 0; i < LB_ROUTE_SETS; i++) {
+		struct lb_route_set *rs = &l->route_set[i];
+
+		if (!rs->lock)
+			continue;
+		lb_hops_decide_in(rs->route, rs->nr_routes, lock, pid);
+		lb_hops_decide_in(rs->root_debt, rs->nr_root_debts, lock, pid);
 	}
 }
 
@@ -303,10 +361,11 @@ void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
  */
 void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
 {
+	struct lb_route_set *rs = lock->routes;
 	u32 i;
 
-	for (i = 0; r && i < lock->nr_routes; i++) {
-		const struct lb_route *rt = &lock->route[i];
+	for (i = 0; r && rs && i < rs->nr_routes; i++) {
+		const struct lb_route *rt = &rs->route[i];
 		struct lb_task *root;
 		struct lb_route d;
 
@@ -320,7 +379,9 @@ void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task 
 		lb_account_take(r, &(struct lb_account){ .root_blame_ns = d.ns });
 		lb_root_debt_pay(l, &d, root);
 	}
-	lock->nr_routes = 0;
+	if (rs)
+		rs->nr_routes = 0;
+	lb_route_set_put(lock);
 	if (!r)
 		lb_hops_decide(l, lock->id, -1);
 }

@@ -190,14 +190,8 @@ struct lb_hop {
  */
 #define LB_LOCK_ROOT_DEBTS	4
 #define LB_LOCK_ROUTES		4
-/*
- * Guessed locks a route remembers past its own: 4 carries a chain five locks
- * deep (chain_futex5) whole. Each lock holds 8 routes: at 8 hops a lock was
- * 3,112 bytes and the defaults 1.07 MiB per CPU, past the 1 MiB goal; at 4
- * it is 2,344 and 0.93 MiB. A longer chain is cut there and counted
- * (chain_cut_ns).
- */
-#define LB_ROUTE_HOPS		4
+/* Guessed locks a route remembers past its own; a longer chain is cut (chain_cut_ns). */
+#define LB_ROUTE_HOPS		8
 struct lb_route {
 	u64 victim_lock, waits_on;	/* for the chain record */
 	s32 holder;			/* ditto: the holder charged first */
@@ -206,6 +200,23 @@ struct lb_route {
 	u32 nr_hops;
 	struct lb_hop hop[LB_ROUTE_HOPS];
 	u64 ns;
+};
+
+/*
+ * The root debts and routes of one lock. Few locks have any at a time (a
+ * lock whose holder is not known yet, on a chain), so they come from a
+ * small pool in the ledger rather than from every lock: kept in each lock,
+ * they made a lock 3,112 bytes and the defaults 1.07 MiB per CPU. A lock
+ * that finds the pool empty keeps none, and what it would have kept is
+ * counted as cut (chain_cut_ns).
+ */
+#define LB_ROUTE_SETS		32
+struct lb_route_set {
+	struct lb_lock *lock;		/* NULL: free */
+	u32 nr_root_debts;
+	struct lb_route root_debt[LB_LOCK_ROOT_DEBTS];
+	u32 nr_routes;			/* all for one probable holder */
+	struct lb_route route[LB_LOCK_ROUTES];
 };
 
 /* How a contended hold of @hold ns divides, from clocks read over @span ns. */
@@ -241,10 +252,7 @@ struct lb_lock {
 	bool pending_open;		/* pending_since is valid */
 	u64 pending_since;		/* first unattributed waiting since the last release */
 	u64 pending_busy_ns;		/* time since then with a waiter, holder unknown */
-	u32 nr_root_debts;
-	struct lb_route root_debt[LB_LOCK_ROOT_DEBTS];
-	u32 nr_routes;			/* all for one probable holder */
-	struct lb_route route[LB_LOCK_ROUTES];
+	struct lb_route_set *routes;	/* its root debts and routes; NULL: none */
 	struct lb_lock_counts cnt;
 	/*
 	 * Time not yet applied to its waiters and holder, from defer_since: a
@@ -406,6 +414,7 @@ struct lb_ledger {
 	u32 nr_signals;
 	struct lb_wake wake[1U << LB_WAKE_BITS];
 	u64 counter_key[1U << LB_COUNTER_BITS];
+	struct lb_route_set route_set[LB_ROUTE_SETS];
 	/* The string of a lock's name id (lb_ledger_set_namer()), or NULL. */
 	const char *(*name_of)(u32 id);
 
@@ -447,6 +456,7 @@ void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns);
 void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
 void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
+void lb_route_set_drop(struct lb_lock *lock);
 
 /* ledger_events.c: futex waits that are not contention. */
 void lb_events_init(struct lb_ledger *l);

@@ -210,6 +210,7 @@ void lb_tables_init(struct lb_ledger *l)
 	l->first_ns = 0;
 	l->now_ns = 0;
 	l->nr_outliers = 0;
+	memset(l->route_set, 0, sizeof(l->route_set));
 	l->outliers_owed = 0;
 	lb_slots_init(l);
 
@@ -274,6 +275,7 @@ static void lb_lock_drop(struct lb_ledger *l, struct lb_lock *lock)
 	u32 i;
 
 	lb_pending_unattribute(l, lock);
+	lb_route_set_drop(lock);
 	for (i = 0; i < lock->nr_holders; i++)
 		lb_task_unpin(l, lock->holder[i].task);
 	lock->nr_holders = 0;
