@@ -431,7 +431,7 @@ static void lb_scn_run_steps(const struct lb_scenario *s, const struct lb_scn_st
 	}
 }
 
-/* Feed @s into @l (fresh): its prologue, then its steps; steps count on. */
+/* Feed @s into @l (fresh): its prologue, steps and epilogue; steps count on. */
 void lb_scn_run(const struct lb_scenario *s, struct lb_ledger *l,
 		struct lb_scn_check *c)
 {
@@ -445,6 +445,8 @@ void lb_scn_run(const struct lb_scenario *s, struct lb_ledger *l,
 	if (s->prologue)
 		lb_scn_run_steps(s, s->prologue, l, c);
 	lb_scn_run_steps(s, s->steps, l, c);
+	if (s->epilogue)
+		lb_scn_run_steps(s, s->epilogue, l, c);
 }
 
 /* The generator */

@@ -1958,6 +1958,23 @@ static const struct lb_scn_task lb_scn_tasks_herd[] = {
 #define HERD_TAKE(t, p)		LB_END(t, HERD_LK, MUTEX, p, 0, ACQ, 0)
 #define HERD_LEAVE(t, p)	LB_RELEASE(t, HERD_LK, MUTEX, p, 0, 0, 0)
 
+/* Whatever the order of arrival: the culprit and its victims, exact. */
+static const struct lb_scn_step lb_scn_steps_culprit_exact[] = {
+	LB_X_VERDICT(2600, .verdict = CAUSE, .root_blame = 3000),
+	LB_X_TASK(2601, .wait = 1000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK(2602, .wait = 1000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK(2603, .wait = 1000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_PAIR(2600, 2601, .blame = 1000),
+	LB_X_PAIR(2600, 2602, .blame = 1000),
+	LB_X_PAIR(2600, 2603, .blame = 1000),
+	LB_X_LOCK(HOT_LK, .acquisitions = 3, .wait = 3000, .hold = 1000, .blame = 3000, .holder = 0,
+		  .waiters = 0),
+	LB_SCN_END
+};
+
 static const struct lb_scn_step lb_scn_steps_culprit_first[] = {
 	LB_BEGIN(1000, HOT_LK, FUTEX, 2601, 0), LB_BEGIN(1000, HOT_LK, FUTEX, 2602, 0),
 	LB_BEGIN(1000, HOT_LK, FUTEX, 2603, 0),
@@ -2028,18 +2045,6 @@ static const struct lb_scn_step lb_scn_steps_culprit_first[] = {
 	HERD_TAKE(14010, 2647), HERD_LEAVE(14010, 2647),
 	HERD_TAKE(14010, 2648), HERD_LEAVE(14010, 2648),
 	HERD_TAKE(14010, 2649), HERD_LEAVE(14010, 2649),
-	LB_X_VERDICT(2600, .verdict = CAUSE, .root_blame = 3000),
-	LB_X_TASK(2601, .wait = 1000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
-		  .verdict = VICTIM),
-	LB_X_TASK(2602, .wait = 1000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
-		  .verdict = VICTIM),
-	LB_X_TASK(2603, .wait = 1000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
-		  .verdict = VICTIM),
-	LB_X_PAIR(2600, 2601, .blame = 1000),
-	LB_X_PAIR(2600, 2602, .blame = 1000),
-	LB_X_PAIR(2600, 2603, .blame = 1000),
-	LB_X_LOCK(HOT_LK, .acquisitions = 3, .wait = 3000, .hold = 1000, .blame = 3000, .holder = 0,
-		  .waiters = 0),
 	LB_SCN_END
 };
 
@@ -2113,18 +2118,6 @@ static const struct lb_scn_step lb_scn_steps_culprit_last[] = {
 	LB_RELEASE(11000, HOT_LK, FUTEX, 2602, 0, 0, 1),
 	LB_END(11000, HOT_LK, FUTEX, 2603, 0, WOKEN, 0),
 	LB_RELEASE(11000, HOT_LK, FUTEX, 2603, 0, 0, 0),
-	LB_X_VERDICT(2600, .verdict = CAUSE, .root_blame = 3000),
-	LB_X_TASK(2601, .wait = 1000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
-		  .verdict = VICTIM),
-	LB_X_TASK(2602, .wait = 1000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
-		  .verdict = VICTIM),
-	LB_X_TASK(2603, .wait = 1000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
-		  .verdict = VICTIM),
-	LB_X_PAIR(2600, 2601, .blame = 1000),
-	LB_X_PAIR(2600, 2602, .blame = 1000),
-	LB_X_PAIR(2600, 2603, .blame = 1000),
-	LB_X_LOCK(HOT_LK, .acquisitions = 3, .wait = 3000, .hold = 1000, .blame = 3000, .holder = 0,
-		  .waiters = 0),
 	LB_SCN_END
 };
 
@@ -2198,18 +2191,6 @@ static const struct lb_scn_step lb_scn_steps_culprit_amid[] = {
 	HERD_TAKE(13010, 2647), HERD_LEAVE(13010, 2647),
 	HERD_TAKE(13010, 2648), HERD_LEAVE(13010, 2648),
 	HERD_TAKE(13010, 2649), HERD_LEAVE(13010, 2649),
-	LB_X_VERDICT(2600, .verdict = CAUSE, .root_blame = 3000),
-	LB_X_TASK(2601, .wait = 1000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
-		  .verdict = VICTIM),
-	LB_X_TASK(2602, .wait = 1000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
-		  .verdict = VICTIM),
-	LB_X_TASK(2603, .wait = 1000, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
-		  .verdict = VICTIM),
-	LB_X_PAIR(2600, 2601, .blame = 1000),
-	LB_X_PAIR(2600, 2602, .blame = 1000),
-	LB_X_PAIR(2600, 2603, .blame = 1000),
-	LB_X_LOCK(HOT_LK, .acquisitions = 3, .wait = 3000, .hold = 1000, .blame = 3000, .holder = 0,
-		  .waiters = 0),
 	LB_SCN_END
 };
 
@@ -2482,12 +2463,15 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_CHAIN_WRONG_GUESS] = LB_SCENARIO(chain_wrong_guess),
 	[LB_SCN_CULPRIT_FIRST] = { .name = "culprit_first", .tasks = lb_scn_tasks_herd,
 				   .steps = lb_scn_steps_culprit_first,
+				   .epilogue = lb_scn_steps_culprit_exact,
 				   .limits = { .max_tasks = 8, .max_pairs = 4 } },
 	[LB_SCN_CULPRIT_LAST] = { .name = "culprit_last", .tasks = lb_scn_tasks_herd,
 				  .steps = lb_scn_steps_culprit_last,
+				  .epilogue = lb_scn_steps_culprit_exact,
 				  .limits = { .max_tasks = 8, .max_pairs = 4 } },
 	[LB_SCN_CULPRIT_AMID] = { .name = "culprit_amid_herd", .tasks = lb_scn_tasks_herd,
 				  .steps = lb_scn_steps_culprit_amid,
+				  .epilogue = lb_scn_steps_culprit_exact,
 				  .limits = { .max_tasks = 8, .max_pairs = 4 } },
 };
 

@@ -119,6 +119,7 @@ struct lb_scenario {
 	struct lb_ledger_limits limits;		/* zero: defaults */
 	const struct lb_scn_task *tasks;	/* ends with pid 0 */
 	const struct lb_scn_step *prologue;	/* NULL, or steps run first */
+	const struct lb_scn_step *epilogue;	/* NULL, or steps run last */
 	const struct lb_scn_step *steps;	/* ends with LB_SCN_DONE */
 	bool kinds_off;				/* every futex a lock */
 	const struct lb_scn_cgroup *cgroups;	/* NULL, or ends with pid 0 */
