@@ -124,24 +124,35 @@ static bool lb_word_advanced(u32 expected, u32 word)
 	       word != expected && word - expected < LB_FUTEX_STEP_MAX;
 }
 
+/* How many waits, live and ended, a release holds its word against. */
+#define LB_COUNTER_LOOK		4
+
+/* Whether @ev's word advanced past what one of the first waits on @list expected. */
+static bool lb_waits_advanced(const struct list_head *list, const struct lb_event *ev)
+{
+	const struct lb_waiter *w;
+	u32 n = 0;
+
+	list_for_each_entry(w, list, lock_node) {
+		if (w->word_known && lb_word_advanced(w->word, ev->word))
+			return true;
+		if (++n == LB_COUNTER_LOOK)
+			break;
+	}
+	return false;
+}
+
 /*
  * Whether release @ev of futex @lock shows a counter: the word it read has
  * advanced past what a waiter still on the lock (or whose waiting is still
- * pending on it) expected.
+ * pending on it) expected. The waiters of one futex wait on one protocol,
+ * so the oldest few decide: a herd of thousands costs no more per release.
  */
 bool lb_futex_release_counts(const struct lb_lock *lock, const struct lb_event *ev)
 {
-	const struct lb_waiter *w;
-
 	if (lock->lock_class != LB_LOCK_FUTEX || !(ev->flags & LB_EF_WORD))
 		return false;
-	list_for_each_entry(w, &lock->waiters, lock_node)
-		if (w->word_known && lb_word_advanced(w->word, ev->word))
-			return true;
-	list_for_each_entry(w, &lock->ghosts, lock_node)
-		if (w->word_known && lb_word_advanced(w->word, ev->word))
-			return true;
-	return false;
+	return lb_waits_advanced(&lock->waiters, ev) || lb_waits_advanced(&lock->ghosts, ev);
 }
 
 static void lb_who_set(struct lb_who *w, const struct lb_task_id *id)
