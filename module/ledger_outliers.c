@@ -133,17 +133,6 @@ void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns)
 	}
 }
 
-/* Whether @pid is among @lock's known holders. */
-static bool lb_outlier_holds(const struct lb_lock *lock, s32 pid)
-{
-	u32 i;
-
-	for (i = 0; i < lock->nr_holders; i++)
-		if (lock->holder[i].task->id.pid == pid)
-			return true;
-	return false;
-}
-
 /*
  * Wait @w ended, and was long: its holder is the task that made it wait
  * longest in one stretch, with its release's stacks and split if that
@@ -157,6 +146,7 @@ void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w)
 {
 	const struct lb_lock *lock = w->lock;
 	s32 rel = lock ? lock->release.pid : 0;
+	const struct lb_task *top;
 	struct lb_outlier *o;
 
 	w->outlier = false;
@@ -175,7 +165,8 @@ void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w)
 	} else if (w->top_holder) {
 		lb_outlier_who(l, w->top_holder, &o->holder);
 		o->root = lb_outlier_root(l, lock->id, w->top_holder);
-		o->release_owed = lb_outlier_holds(lock, w->top_holder);
+		top = lb_task_find(l, w->top_holder);
+		o->release_owed = top && lb_holder_find(w->lock, top);
 		l->outliers_owed += o->release_owed;
 	} else if (lock->nr_holders && lock->holder[0].task->id.pid != w->pid) {
 		o->holder = lock->holder[0].task->id;
