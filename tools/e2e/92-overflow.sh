@@ -44,9 +44,13 @@ else
 		"${bad:-no drops at all ($gen generated)}"
 	lb_diag_file "stats" "$LB_OUT/overflow.stats" 40
 fi
-grep -q '^data: partial, [1-9][0-9]* events lost' "$LB_OUT/overflow.report" &&
-	ok "overflow: the report's header says the data is partial" ||
-	lb_not_ok "overflow: the report's header says the data is partial" "$(head -n 4 "$LB_OUT/overflow.report")"
+# The header's ring-full count is the stats' drop_full (both taken after disable).
+full=$(awk '/^cpu[0-9]+ generated/ { for (i = 1; i < NF; i++) if ($i == "drop_full") n += $(i + 1) }
+	END { print n + 0 }' "$LB_OUT/overflow.stats")
+hfull=$(lb_report_ring_full "$LB_OUT/overflow.report")
+[ "$full" -gt 0 ] && [ "$hfull" = "$full" ] &&
+	ok "overflow: the report's header says the data is partial, ring full $hfull as in stats" ||
+	lb_not_ok "overflow: the report's header says the data is partial, ring full as in stats ($full)" "$(head -n 4 "$LB_OUT/overflow.report")"
 # Which locks lost events, by the ids the report and the ledger use: each
 # listed count is a part of the drops, so together they are at most all of them.
 lost=$(grep '^data: events lost on locks ' "$LB_OUT/overflow.report")

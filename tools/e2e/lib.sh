@@ -43,6 +43,13 @@ lb_replay_file() {
 	return 1
 }
 
+# lb_report_ring_full FILE: the ring-full count in a report's "data: partial"
+# header (module/debugfs.c), or nothing when the header says no such thing.
+# 92-overflow always fills rings, so it checks the pattern 59 relies on.
+lb_report_ring_full() {
+	sed -n 's/^data: partial, [0-9]* events lost (ring full \([0-9]*\),.*/\1/p' "$1" | head -n 1
+}
+
 # lb_field FILE PREFIX KEY: KEY's value on the first line of FILE that starts
 # with PREFIX (key=value records: truth lines, the ledger dump).
 lb_field() {
