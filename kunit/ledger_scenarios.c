@@ -2391,6 +2391,127 @@ static const struct lb_scn_step lb_scn_steps_chain_wrong_guess[] = {
 	LB_SCN_END
 };
 
+/*
+ * Scopes (ledger_scopes.c): a GIL. Ticker 3002 enters the acquire function
+ * (PyEval_RestoreThread) at 0. Its sleep on the GIL's inner mutex M (word 2)
+ * stays a mutex wait, blamed on M's releaser 3003 (50). Its sleep on the
+ * condvar C (word 0, an event word) begins the wait on the scope's lock L at
+ * 200; the 5 ms timeout and the next sleep are the same wait. Sorter 3001,
+ * which took the GIL unseen, drops it at 8000 and wakes C: it held L, and
+ * the 7,800 pending are its. 3002's function returns at 8100: it has L; its
+ * last 100, after the release, had no holder (unattributed). Ticker 3003
+ * waits from 9100 on C, whose counter reads 2 now: a word of L's, so still
+ * L's (a new burst: 3002 is not assumed to hold still), 3002
+ * wakes C at 9600: 500 are 3002's; 3003 returns at 9700 (100 unattributed).
+ */
+static const struct lb_scn_task lb_scn_tasks_scope_gil[] = {
+	{ 3001, 3000, "sorter", false, NULL },
+	{ 3002, 3000, "tickerA", false, NULL },
+	{ 3003, 3000, "tickerB", false, NULL },
+	{ 0 }
+};
+
+#define LB_SENTER(_t, _lk, _pid) { LB_EV(LB_EV_SCOPE_ENTER, _t, _lk, LB_LOCK_SCOPE, _pid) }
+#define LB_SEXIT(_t, _lk, _pid) { LB_EV(LB_EV_SCOPE_EXIT, _t, _lk, LB_LOCK_SCOPE, _pid) }
+#define LB_FRELEASE_W(_t, _lk, _pid, _woken, _w) \
+	{ LB_EV(LB_EV_RELEASE, _t, _lk, LB_LOCK_FUTEX, _pid), .flags = LB_EF_WORD, \
+	  .count = (_woken), .word = (_w) }
+static const struct lb_scn_step lb_scn_steps_scope_gil[] = {
+	LB_SENTER(0, LB_LK(0x90), 3002),
+	LB_FBEGIN(100, LB_LK(0x92), 3002, 2),
+	LB_FRELEASE_W(150, LB_LK(0x92), 3003, 1, 0),
+	LB_FEND0(150, 3002, WOKEN, 0),
+	LB_FBEGIN(200, LB_LK(0x91), 3002, 0),
+	LB_FEND0(5200, 3002, LB_WAIT_TIMEOUT, 0),
+	LB_FBEGIN(5210, LB_LK(0x91), 3002, 4),
+	LB_ADVANCE(5210),
+	LB_X_TOTALS(.wait = 5060, .blame = 50, .pending = 5010, .unattributed = 0),
+	LB_FRELEASE_W(8000, LB_LK(0x91), 3001, 1, 5),
+	LB_FEND0(8010, 3002, WOKEN, 0),
+	LB_SEXIT(8100, LB_LK(0x90), 3002),
+	LB_SENTER(9000, LB_LK(0x90), 3003),
+	LB_FBEGIN(9100, LB_LK(0x91), 3003, 2),
+	LB_FRELEASE_W(9600, LB_LK(0x91), 3002, 1, 7),
+	LB_FEND0(9650, 3003, WOKEN, 0),
+	LB_SEXIT(9700, LB_LK(0x90), 3003),
+	LB_ADVANCE(9700),
+	LB_X_TOTALS(.wait = 8550, .blame = 8350, .pending = 0, .unattributed = 200),
+	LB_X_PAIR(3001, 3002, .blame = 7800),
+	LB_X_PAIR(3002, 3003, .blame = 500),
+	LB_X_PAIR(3003, 3002, .blame = 50),
+	LB_X_VERDICT(3001, .verdict = CAUSE, .root_blame = 7800),
+	LB_X_VERDICT(3002, .verdict = VICTIM, .root_blame = 500),
+	LB_X_VERDICT(3003, .verdict = VICTIM, .root_blame = 50),
+	LB_X_EVENT_TOTALS(.wait = 0, .waits = 0, .errors = 0, .dropped = 0, .asleep = 0,
+			  .futex_lock_waits = 1, .futex_counters = 0),
+	LB_SCN_END
+};
+
+/*
+ * Scopes: a lock in the manner of PostgreSQL's LWLocks, a queue where each
+ * waiter sleeps on its own semaphore (S2 for 3102, S3 for 3103) and the
+ * releaser posts the next one's. 3102 and 3103 enter the acquire function
+ * and sleep at 10 and 30; hog 3101 posts S2 at 1000: 990 + 970 are its.
+ * 3102 returns at 1020 holding L and posts S3 at 2000: 3103's 980 while
+ * 3102 held it are 3102's. Between a post and the return, nobody held L:
+ * those 20 + 20 (1000..1020) and 20 (2000..2020) are unattributed, as a
+ * mutex's hand-off gap is. Outside the scope the
+ * same semaphores are event waits again, and a post nobody waits on the
+ * lock for releases nothing. Last, 3103's return from a scope is lost (its
+ * wait from 4010 stays open): its next entry, at 5000, ends that wait as
+ * an error (990 ns, pending still), and its sleep after the next return is
+ * an event wait again.
+ */
+static const struct lb_scn_task lb_scn_tasks_scope_semq[] = {
+	{ 3101, 3100, "hog", false, NULL },
+	{ 3102, 3100, "w1", false, NULL },
+	{ 3103, 3100, "w2", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_scope_semq[] = {
+	LB_SENTER(0, LB_LK(0xa0), 3102),
+	LB_FBEGIN(10, LB_LK(0xa2), 3102, 0),
+	LB_SENTER(20, LB_LK(0xa0), 3103),
+	LB_FBEGIN(30, LB_LK(0xa3), 3103, 0),
+	LB_FRELEASE_W(1000, LB_LK(0xa2), 3101, 1, 1),
+	LB_FEND0(1010, 3102, WOKEN, 0),
+	LB_SEXIT(1020, LB_LK(0xa0), 3102),
+	LB_FRELEASE_W(2000, LB_LK(0xa3), 3102, 1, 1),
+	LB_FEND0(2010, 3103, WOKEN, 0),
+	LB_SEXIT(2020, LB_LK(0xa0), 3103),
+	LB_FRELEASE_W(3000, LB_LK(0xa2), 3103, 1, 2),
+	LB_FBEGIN(3200, LB_LK(0xa2), 3102, 0),
+	LB_FRELEASE_W(3300, LB_LK(0xa2), 3101, 1, 1),
+	LB_FEND0(3300, 3102, WOKEN, 0),
+	LB_ADVANCE(3300),
+	LB_X_TOTALS(.wait = 3000, .blame = 2940, .pending = 0, .unattributed = 60),
+	LB_X_PAIR(3101, 3102, .blame = 990),
+	LB_X_PAIR(3101, 3103, .blame = 970),
+	LB_X_PAIR(3102, 3103, .blame = 980),
+	LB_X_VERDICT(3101, .verdict = CAUSE, .root_blame = 1960),
+	LB_X_VERDICT(3103, .verdict = VICTIM, .root_blame = 0),
+	LB_X_EVENT_TASK(3102, .wait = 100, .waits = 1, .signaller = 3101),
+	LB_X_EVENT_TOTALS(.wait = 100, .waits = 1, .errors = 0, .dropped = 0, .asleep = 0,
+			  .futex_lock_waits = 0, .futex_counters = 0),
+	LB_SENTER(4000, LB_LK(0xa0), 3103),
+	LB_FBEGIN(4010, LB_LK(0xa3), 3103, 0),
+	LB_SENTER(5000, LB_LK(0xa0), 3103),
+	LB_SEXIT(5100, LB_LK(0xa0), 3103),
+	LB_FBEGIN(5200, LB_LK(0xa3), 3103, 0),
+	LB_FEND0(5300, 3103, WOKEN, 0),
+	LB_ADVANCE(5300),
+	LB_X_TASK_COUNTS(3103, .waits = 2, .holds = 0, .holds_lower_bound = 0, .errors = 1,
+			 .kthread = 0, .tgid = 3100),
+	LB_X_TOTALS(.wait = 3990, .blame = 2940, .pending = 990, .unattributed = 60),
+	LB_X_EVENT_TASK(3103, .wait = 100, .waits = 1, .signaller = 0),
+	LB_SCN_END
+};
+
+#undef LB_FRELEASE_W
+#undef LB_SEXIT
+#undef LB_SENTER
+
 #undef FUTEX
 #undef MUTEX
 
@@ -2473,6 +2594,8 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 				  .steps = lb_scn_steps_culprit_amid,
 				  .epilogue = lb_scn_steps_culprit_exact,
 				  .limits = { .max_tasks = 8, .max_pairs = 4 } },
+	[LB_SCN_SCOPE_GIL] = LB_SCENARIO(scope_gil),
+	[LB_SCN_SCOPE_SEMQ] = LB_SCENARIO(scope_semq),
 };
 
 /* The verdict rule at its edges. */

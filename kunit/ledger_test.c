@@ -61,6 +61,8 @@ LB_SCENARIO_CASE(futex_wake_seen_before_release, LB_SCN_WAKE_FIRST)
 LB_SCENARIO_CASE(release_committed_behind_the_woken, LB_SCN_RELEASE_BEHIND)
 LB_SCENARIO_CASE(thread_exit_join_is_not_contention, LB_SCN_THREAD_EXIT)
 LB_SCENARIO_CASE(futex_counter_advanced_by_its_release, LB_SCN_FUTEX_COUNTER)
+LB_SCENARIO_CASE(scope_makes_gil_sleeps_lock_waits, LB_SCN_SCOPE_GIL)
+LB_SCENARIO_CASE(scope_makes_semaphore_queue_a_lock, LB_SCN_SCOPE_SEMQ)
 LB_SCENARIO_CASE(more_readers_than_holder_slots, LB_SCN_MANY_READERS)
 LB_SCENARIO_CASE(stacks_of_causes_and_victims, LB_SCN_STACKS)
 LB_SCENARIO_CASE(chain_through_futex_blames_releaser, LB_SCN_CHAIN_FUTEX)
@@ -328,6 +330,8 @@ static struct kunit_case lockblame_ledger_test_cases[] = {
 	KUNIT_CASE(lockblame_ledger_test_herd_before_the_culprit_keeps_it),
 	KUNIT_CASE(lockblame_ledger_test_herd_around_the_culprit_keeps_it),
 	KUNIT_CASE(lockblame_ledger_test_herd_losses_counted),
+	KUNIT_CASE(lockblame_ledger_test_scope_makes_gil_sleeps_lock_waits),
+	KUNIT_CASE(lockblame_ledger_test_scope_makes_semaphore_queue_a_lock),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_verdict_rule, lb_verdict_gen_params),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_report_fits_100_columns, lb_scenario_gen_params),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_dump_format, lb_scenario_gen_params),

@@ -17,6 +17,7 @@
 #include <linux/uaccess.h>
 #include <linux/mm.h>
 #include <linux/cgroup.h>
+#include <linux/uprobes.h>
 #include <linux/rcupdate.h>
 #include <uapi/linux/sched/types.h>
 
@@ -317,6 +318,80 @@ static inline int lb_sched_deadline(struct task_struct *t, u64 runtime_ns, u64 p
 {
 	return -EOPNOTSUPP;
 }
+#endif
+
+/*
+ * Uprobes for scopes (scopes.c). Until 6.12 a consumer is registered and
+ * unregistered by inode and offset, synchronously; since, registration
+ * returns the uprobe, and unregistration is "nosync" plus one
+ * uprobe_unregister_sync() after (module/features.mk: LB_UPROBE_HANDLE).
+ * Since 6.13 the handlers take a session cookie (LB_UPROBE_DATA).
+ */
+#ifdef LB_UPROBE_DATA
+#define LB_UPROBE_HANDLER_ARGS	struct uprobe_consumer *uc, struct pt_regs *regs, __u64 *data
+#define LB_URETPROBE_HANDLER_ARGS \
+	struct uprobe_consumer *uc, unsigned long func, struct pt_regs *regs, __u64 *data
+#else
+#define LB_UPROBE_HANDLER_ARGS	struct uprobe_consumer *uc, struct pt_regs *regs
+#define LB_URETPROBE_HANDLER_ARGS \
+	struct uprobe_consumer *uc, unsigned long func, struct pt_regs *regs
+#endif
+
+#ifdef LB_UPROBE_HANDLE
+struct lb_uprobe {
+	struct uprobe *up;
+};
+
+static inline int lb_uprobe_register(struct lb_uprobe *u, struct inode *inode, loff_t off,
+				     struct uprobe_consumer *uc)
+{
+	u->up = uprobe_register(inode, off, 0, uc);
+	return IS_ERR(u->up) ? PTR_ERR(u->up) : 0;
+}
+
+/* Returns once no handler of @uc runs any more. */
+static inline void lb_uprobe_unregister(struct lb_uprobe *u, struct inode *inode, loff_t off,
+					struct uprobe_consumer *uc)
+{
+	uprobe_unregister_nosync(u->up, uc);
+	uprobe_unregister_sync();
+}
+#else
+struct lb_uprobe {
+	int unused;
+};
+
+static inline int lb_uprobe_register(struct lb_uprobe *u, struct inode *inode, loff_t off,
+				     struct uprobe_consumer *uc)
+{
+	return uprobe_register(inode, off, uc);
+}
+
+static inline void lb_uprobe_unregister(struct lb_uprobe *u, struct inode *inode, loff_t off,
+					struct uprobe_consumer *uc)
+{
+	uprobe_unregister(inode, off, uc);
+}
+#endif
+
+/* The @n-th (1..6) integer argument of a user function at its entry. */
+#ifdef CONFIG_X86_64
+#define LB_USER_ARGS		6
+static inline u64 lb_user_arg(const struct pt_regs *regs, unsigned int n)
+{
+	switch (n) {
+	case 1: return regs->di;
+	case 2: return regs->si;
+	case 3: return regs->dx;
+	case 4: return regs->cx;
+	case 5: return regs->r8;
+	case 6: return regs->r9;
+	}
+	return 0;
+}
+#else
+#define LB_USER_ARGS		0
+static inline u64 lb_user_arg(const struct pt_regs *regs, unsigned int n) { return 0; }
 #endif
 
 #endif /* _LOCKBLAME_COMPAT_H */

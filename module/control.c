@@ -122,6 +122,17 @@ int lb_control_exec(char *cmd)
 		lb_set_stacks(true);
 		return 0;
 	}
+	if (!strcmp(verb, "scope")) {
+		char shown[48];
+		const char *err = NULL;
+		int ret;
+
+		strscpy(shown, args ? args : "", sizeof(shown));
+		ret = lb_scope_control(args, &err);
+		if (ret && err)
+			lb_control_error(err, shown);
+		return ret;
+	}
 	if (!strcmp(verb, "futex_kinds"))
 		return lb_control_opts(args ? args : "", NULL);
 	if (!strncmp(verb, "outlier_ns=", 11) && !(args && *args))
@@ -154,7 +165,8 @@ void lb_control_show(struct seq_file *m)
 	seq_puts(m, "# commands: enable | disable | reset | stacks on | stacks off |\n"
 		    "#           futex_kinds on | futex_kinds off | outlier_ns=N (0: off) |\n"
 		    "#           filter tgid=N [comm=NAME] | filter comm=NAME | filter clear\n"
-		    "#           filter cgroup=ID (with tgid= and comm= too)\n");
+		    "#           filter cgroup=ID (with tgid= and comm= too)\n"
+		    "#           scope add PATH OFFSET [arg=N] [shared] [name=NAME] | scope clear\n");
 	seq_printf(m, "futex_kinds %d\n", o.futex_kinds);
 	seq_printf(m, "filter_cgroup %llu\n", f.cgroup);
 	seq_printf(m, "outlier_ns %llu\n", o.outlier_ns);

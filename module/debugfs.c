@@ -191,6 +191,13 @@ static int lb_names_file_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(lb_names_file);
 
+static int lb_scopes_file_show(struct seq_file *m, void *v)
+{
+	lb_scopes_show(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(lb_scopes_file);
+
 static int lb_control_show_file(struct seq_file *m, void *v)
 {
 	lb_control_show(m);
@@ -247,6 +254,7 @@ int lb_debugfs_init(struct lb_ringset *rings)
 	debugfs_create_file("stats", 0400, lb_dir, NULL, &lb_stats_fops);
 	debugfs_create_file("stacks", 0400, lb_dir, NULL, &lb_stacks_file_fops);
 	debugfs_create_file("names", 0400, lb_dir, NULL, &lb_names_file_fops);
+	debugfs_create_file("scopes", 0400, lb_dir, NULL, &lb_scopes_file_fops);
 	debugfs_create_file("control", 0600, lb_dir, NULL, &lb_control_fops);
 	debugfs_create_file("events", 0400, lb_dir, NULL, &lb_stream_fops);
 	return 0;

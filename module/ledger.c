@@ -598,12 +598,17 @@ static bool lb_event_valid(const struct lb_event *ev)
 		return false;
 	if (ev->type == LB_EV_WAIT_END && ev->result >= LB_WAIT_RESULT_MAX)
 		return false;
+	/* A scope's events name its lock. */
+	if ((ev->type == LB_EV_SCOPE_ENTER || ev->type == LB_EV_SCOPE_EXIT) &&
+	    (ev->lock_class != LB_LOCK_SCOPE || !ev->lock))
+		return false;
 	return true;
 }
 
 void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
 {
 	u64 ts = ev->ts_ns;
+	struct lb_event scoped;
 
 	l->totals.events++;
 	if (!lb_event_valid(ev)) {
@@ -619,6 +624,9 @@ void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
 		l->totals.late_events++;
 		ts = l->now_ns;
 	}
+	ev = lb_scope_rewrite(l, ev, &scoped, ts);
+	if (!ev)
+		return;
 	lb_advance_to(l, ts, ev);
 	switch (ev->type) {
 	case LB_EV_WAIT_BEGIN:

@@ -69,6 +69,10 @@ struct lb_ledger_totals {
 	u64 evicted_blame_ns;	/* blame the evicted tasks carried (still in blame_ns) */
 	u64 refused_tasks;	/* new tasks given no slot: all pinned or worth more */
 	u64 dropped_pair_ns;	/* blame of pairs evicted, or never given a slot */
+	/* Scopes (ledger_scopes.c): runtime locks above futexes. */
+	u64 scope_waits;	/* futex sleeps inside a scope that began a wait on its lock */
+	u64 scope_releases;	/* futex wakes taken as releases of a scope's lock */
+	u64 scope_evicted;	/* tasks inside a scope forgotten to make room */
 };
 
 /*

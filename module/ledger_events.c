@@ -102,13 +102,19 @@ void lb_futex_counter_note(struct lb_ledger *l, u64 key)
 	l->totals.futex_counters++;
 }
 
-bool lb_futex_wait_is_event(const struct lb_ledger *l, const struct lb_event *ev)
+/* Whether futex wait @ev sleeps on an event-shaped word, whatever the options. */
+bool lb_futex_word_is_event(const struct lb_ledger *l, const struct lb_event *ev)
 {
-	/* Without the word (or with kinds off) every futex is a lock. */
-	if (!l->opts.futex_kinds || ev->lock_class != LB_LOCK_FUTEX || !(ev->flags & LB_EF_WORD))
+	if (ev->lock_class != LB_LOCK_FUTEX || !(ev->flags & LB_EF_WORD))
 		return false;
 	return (ev->flags & LB_EF_WORD_TID) || !lb_word_lock_shaped(ev->word) ||
 	       lb_futex_counter_known(l, ev->lock);
+}
+
+bool lb_futex_wait_is_event(const struct lb_ledger *l, const struct lb_event *ev)
+{
+	/* Without the word (or with kinds off) every futex is a lock. */
+	return l->opts.futex_kinds && lb_futex_word_is_event(l, ev);
 }
 
 /*

@@ -321,6 +321,26 @@ struct lb_deadlock {
 #define LB_SIGNALS		64	/* (waiter, signaller) groups kept */
 #define LB_WAKE_BITS		8	/* last wake of a futex key: direct-mapped */
 #define LB_COUNTER_BITS		6	/* futexes shown to be counters: direct-mapped */
+#define LB_SCOPE_TASK_BITS	8	/* tasks inside a scope at once (ledger_scopes.c) */
+#define LB_SCOPE_TASK_PROBES	8
+#define LB_SCOPE_KEY_BITS	8	/* futex words slept on inside scopes: direct-mapped */
+
+/* A task inside a scope's acquire function (ledger_scopes.c). */
+struct lb_scope_task {
+	s32 pid;			/* 0: free */
+	bool waiting;			/* its wait on @lock is open in the ledger */
+	bool sleeping;			/* in a futex sleep that is part of that wait */
+	u16 shared;			/* LB_EF_SHARED_KEY: the lock is every process's */
+	u64 lock, uaddr, since;
+	u32 name_id;
+};
+
+/* A futex word slept on inside a scope: its wakes release the scope's lock. */
+struct lb_scope_key {
+	u64 key, lock, uaddr;
+	u32 name_id;
+	u16 shared;
+};
 
 struct lb_sleeper {
 	struct hlist_node hnode;
@@ -425,6 +445,9 @@ struct lb_ledger {
 	struct lb_outlier outlier[LB_OUTLIERS];
 	u32 nr_outliers;
 	u32 outliers_owed;		/* of them, release_owed */
+
+	struct lb_scope_task scope_task[1U << LB_SCOPE_TASK_BITS];
+	struct lb_scope_key scope_key[1U << LB_SCOPE_KEY_BITS];
 };
 
 /* ledger_tables.c: lookup, allocation and eviction, never allocating memory. */
@@ -461,6 +484,7 @@ void lb_route_set_drop(struct lb_lock *lock);
 /* ledger_events.c: futex waits that are not contention. */
 void lb_events_init(struct lb_ledger *l);
 bool lb_futex_wait_is_event(const struct lb_ledger *l, const struct lb_event *ev);
+bool lb_futex_word_is_event(const struct lb_ledger *l, const struct lb_event *ev);
 void lb_event_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
 bool lb_event_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
 bool lb_event_wait_adopt(struct lb_ledger *l, const struct lb_task_id *id, u64 key,
@@ -498,6 +522,10 @@ void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
 
 /* ledger_waits.c: waits begun and ended. */
 void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
+/* ledger_scopes.c: futex sleeps inside a scope become waits on its lock. */
+void lb_scopes_init(struct lb_ledger *l);
+const struct lb_event *lb_scope_rewrite(struct lb_ledger *l, const struct lb_event *ev,
+					struct lb_event *out, u64 ts);
 void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
 void lb_end_lost_wait(struct lb_ledger *l, struct lb_task *t);
 

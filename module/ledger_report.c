@@ -274,8 +274,9 @@ static void lb_report_lock_now(const struct lb_ledger *l, struct lb_out *out,
 }
 
 /*
- * What the lock is, in words: a kernel lock's verified name; a futex's word
- * in its process (the reader turns that into a symbol); else "unnamed".
+ * What the lock is, in words: a kernel lock's verified name; a scope's name
+ * and process (and address); a futex's word in its process (the reader
+ * turns that into a symbol); else "unnamed".
  */
 static void lb_report_lock_name(const struct lb_ledger *l, struct lb_out *out,
 				const struct lb_lock *lock)
@@ -283,7 +284,15 @@ static void lb_report_lock_name(const struct lb_ledger *l, struct lb_out *out,
 	const char *name = lock->name_id && l->name_of ? l->name_of(lock->name_id) : NULL;
 
 	/* Names are printable ASCII (lock_names.c): shown as they are. */
-	if (name) {
+	if (name && lock->lock_class == LB_LOCK_SCOPE) {
+		out->printf(out, "    name: %.*s", LB_LOCK_NAME_LEN, name);
+		if (lock->uaddr)
+			out->printf(out, " 0x%llx", lock->uaddr);
+		if (lock->name_tgid)
+			out->printf(out, " in process %d\n", lock->name_tgid);
+		else
+			out->printf(out, " in every process\n");
+	} else if (name) {
 		out->printf(out, "    name: %.*s\n", LB_LOCK_NAME_LEN, name);
 	} else if (lock->uaddr) {
 		out->printf(out, "    name: futex word 0x%llx in process %d\n", lock->uaddr,

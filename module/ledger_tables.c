@@ -234,6 +234,7 @@ void lb_tables_init(struct lb_ledger *l)
 	l->nr_deadlocks = 0;
 	lb_events_init(l);
 	lb_cgroup_pairs_init(l);
+	lb_scopes_init(l);
 }
 
 /* Locks */

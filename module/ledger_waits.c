@@ -107,7 +107,8 @@ static void lb_wait_start(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 
 /*
  * A kernel lock's latest name (a mm's lock is named by its process: the
- * same address may be another process's later); a futex's first word seen.
+ * same address may be another process's later); a futex's first word seen;
+ * a scope's lock is its process's, unless it is shared by every process.
  */
 static void lb_lock_note_name(struct lb_lock *lock, const struct lb_event *ev)
 {
@@ -117,6 +118,8 @@ static void lb_lock_note_name(struct lb_lock *lock, const struct lb_event *ev)
 		lock->uaddr = ev->uaddr;
 		lock->name_tgid = ev->task.tgid;
 	}
+	if (ev->lock_class == LB_LOCK_SCOPE)
+		lock->name_tgid = ev->flags & LB_EF_SHARED_KEY ? 0 : ev->task.tgid;
 }
 
 void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)

@@ -207,14 +207,15 @@ static bool __kprobes lb_name_file_lock(const void *lock, u8 lock_class, char *b
 
 	rcu_read_lock();
 	if (lock_class == LB_LOCK_MUTEX && lb_name_find_file(lb_file_is_pipe, lock, &nf)) {
-		snprintf(buf, LB_LOCK_NAME_LEN, "pipe mutex of pipe:[%lu]",
-			 READ_ONCE(nf.inode->i_ino));
+		/* i_ino is unsigned long until 7.x, u64 after: printed as the wider. */
+		snprintf(buf, LB_LOCK_NAME_LEN, "pipe mutex of pipe:[%llu]",
+			 (unsigned long long)READ_ONCE(nf.inode->i_ino));
 		named = true;
 	} else if (lock_class != LB_LOCK_MUTEX && lb_name_find_file(lb_file_is_inode, lock, &nf)) {
 		if (nf.dentry)
 			lb_name_dentry(nf.dentry, base);
-		snprintf(buf, LB_LOCK_NAME_LEN, "i_rwsem of inode %lu (%s)",
-			 READ_ONCE(nf.inode->i_ino), base[0] ? base : "?");
+		snprintf(buf, LB_LOCK_NAME_LEN, "i_rwsem of inode %llu (%s)",
+			 (unsigned long long)READ_ONCE(nf.inode->i_ino), base[0] ? base : "?");
 		named = true;
 	}
 	rcu_read_unlock();

@@ -375,6 +375,10 @@ extern const struct file_operations lb_stream_fops;
 
 /* ---- control (control.c): parses commands for the stages that own them ---- */
 int lb_control_exec(char *cmd);
+/* ---- scopes (scopes.c): runtime locks, by the function that takes them ---- */
+int lb_scope_control(char *args, const char **err);
+void lb_scopes_clear(void);
+void lb_scopes_show(struct seq_file *m);
 void lb_control_show(struct seq_file *m);
 
 /* ---- debugfs (debugfs.c) ---- */

@@ -91,6 +91,8 @@ static void __exit lb_exit(void)
 	/* Probes first: after this no handler runs and the rings are quiet. */
 	lb_probes_remove();
 	lb_debugfs_exit();
+	/* No control file now: no scope can be added; after this none runs. */
+	lb_scopes_clear();
 	lb_drain_exit();
 	lb_stream_exit();
 	lb_futex_exit();

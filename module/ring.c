@@ -39,6 +39,8 @@ static const char * const lb_type_names[LB_EV_TYPE_MAX] = {
 	[LB_EV_WAIT_BEGIN] = "wait_begin",
 	[LB_EV_WAIT_END] = "wait_end",
 	[LB_EV_RELEASE] = "release",
+	[LB_EV_SCOPE_ENTER] = "scope_enter",
+	[LB_EV_SCOPE_EXIT] = "scope_exit",
 };
 
 struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*filling)(bool urgent))

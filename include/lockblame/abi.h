@@ -9,7 +9,12 @@
 
 #include <linux/types.h>
 
-#define LB_ABI_VERSION		3
+#define LB_ABI_VERSION		4
+/*
+ * The oldest stream a reader of this ABI reads: 4 only added event types
+ * and a lock class, so a stream of ABI 3 is one of ABI 4 without them.
+ */
+#define LB_ABI_VERSION_MIN	3
 #define LB_STREAM_MAGIC		0x4c424c4bU	/* "KLBL" as little-endian bytes */
 #define LB_COMM_LEN		16
 
@@ -19,6 +24,11 @@ enum lb_lock_class {
 	LB_LOCK_FUTEX_PI,	/* PI futex: the word holds the owner TID */
 	LB_LOCK_MUTEX,		/* kernel struct mutex */
 	LB_LOCK_RWSEM,		/* kernel struct rw_semaphore */
+	/*
+	 * A lock a runtime builds above futexes (a GIL, an LWLock): a scope,
+	 * the function that acquires it, named by the user. Since ABI 4.
+	 */
+	LB_LOCK_SCOPE,
 	LB_LOCK_CLASS_MAX
 };
 
@@ -26,6 +36,13 @@ enum lb_event_type {
 	LB_EV_WAIT_BEGIN = 1,	/* task starts waiting on a contended lock */
 	LB_EV_WAIT_END,		/* task stops waiting; ->result says why */
 	LB_EV_RELEASE,		/* task releases (or wakes waiters of) a contended lock */
+	/*
+	 * Since ABI 4: the task entered (returned from) a scope's acquire
+	 * function; ->lock is the scope's lock, ->count the scope's id. The
+	 * ledger makes the futex sleeps between them waits on that lock.
+	 */
+	LB_EV_SCOPE_ENTER,
+	LB_EV_SCOPE_EXIT,
 	LB_EV_TYPE_MAX
 };
 
@@ -53,7 +70,7 @@ enum lb_owner_source {
 /* lb_event.flags */
 #define LB_EF_READ		0x0001	/* rwsem: read side */
 #define LB_EF_WRITE		0x0002	/* rwsem: write side */
-#define LB_EF_SHARED_KEY	0x0004	/* futex: process-shared key (inode or mm-shared) */
+#define LB_EF_SHARED_KEY	0x0004	/* futex: process-shared key; scope: every process's lock */
 #define LB_EF_KTHREAD		0x0008	/* task is a kernel thread */
 #define LB_EF_OWNER_KTHREAD	0x0010	/* owner is a kernel thread */
 #define LB_EF_NOSLEEP		0x0020	/* wait ended without sleeping */

@@ -84,6 +84,7 @@ enum lb_outlier_kind {
 	[LB_LOCK_FUTEX_PI] = "futex_pi",				\
 	[LB_LOCK_MUTEX] = "mutex",					\
 	[LB_LOCK_RWSEM] = "rwsem",					\
+	[LB_LOCK_SCOPE] = "scope",					\
 }
 
 #endif /* _LOCKBLAME_LEDGER_FORMAT_H */

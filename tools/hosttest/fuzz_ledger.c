@@ -71,7 +71,8 @@ static void decode_event(const u8 *b, u64 *ts, struct lb_event *ev)
 		ev->ts_ns = *ts - min_t(u64, *ts, dt % 64);
 	else
 		ev->ts_ns = (*ts += dt);
-	ev->type = b[0] == 0xff ? b[1] : LB_EV_WAIT_BEGIN + b[0] % 3;
+	/* Every type, scopes' too; now and then one out of range. */
+	ev->type = b[0] == 0xff ? b[1] : LB_EV_WAIT_BEGIN + b[0] % (LB_EV_TYPE_MAX - 1);
 	ev->lock = LB_LK(b[1] % LB_FUZZ_LOCKS);
 	ev->lock_class = (b[1] >> 3) % (LB_LOCK_CLASS_MAX + 1);
 	ev->task.pid = b[2] == 0xff ? -1 : 1 + b[2] % 16;
@@ -84,6 +85,11 @@ static void decode_event(const u8 *b, u64 *ts, struct lb_event *ev)
 	ev->owner_source = (b[3] >> 4) % (LB_OWNER_SOURCE_MAX + 1);
 	ev->result = b[4] % (LB_WAIT_RESULT_MAX + 1);
 	ev->flags = (b[4] >> 1) & 0x7f;
+	/* A futex word, as the waiter expected it or the waker found it. */
+	if (b[10] & 1) {
+		ev->flags |= LB_EF_WORD;
+		ev->word = b[11] % 5;
+	}
 	ev->count = b[7] % 4;
 	ev->stack_id = (b[7] >> 4) % 4;
 	ev->cpu_ns = (u64)b[8] * 1000 + b[9];
@@ -112,7 +118,8 @@ static void mask_value(char *text, const char *key)
 /*
  * @text's lines, sorted in place (table order is insertion order); how
  * many. With @full pair tables, which pair or stack found room depends on
- * the order they came in: those records and their drop counts are left out.
+ * the order they came in: those records, their drop counts and the blame
+ * the dropped pairs held are left out.
  */
 static size_t sort_lines(char *text, char **line, size_t max, bool full)
 {
@@ -121,6 +128,7 @@ static size_t sort_lines(char *text, char **line, size_t max, bool full)
 
 	if (full) {
 		mask_value(text, " dropped_pairs=");
+		mask_value(text, " dropped_pair_ns=");
 		mask_value(text, " dropped_stacks=");
 	}
 	for (p = strtok(text, "\n"); p && n < max; p = strtok(NULL, "\n")) {

@@ -28,10 +28,11 @@ static inline long lb_stream_load(const char *prog, const char *path, struct lb_
 		return -1;
 	}
 	if (fread(&h, sizeof(h), 1, f) != 1 || h.magic != LB_STREAM_MAGIC ||
-	    h.abi_version != LB_ABI_VERSION || h.header_size != sizeof(h) ||
+	    h.abi_version < LB_ABI_VERSION_MIN || h.abi_version > LB_ABI_VERSION ||
+	    h.header_size != sizeof(h) ||
 	    h.record_size != sizeof(*ev)) {
-		fprintf(stderr, "%s: %s: not a lockblame event stream of ABI %u\n",
-			prog, path, LB_ABI_VERSION);
+		fprintf(stderr, "%s: %s: not a lockblame event stream of ABI %u to %u\n",
+			prog, path, LB_ABI_VERSION_MIN, LB_ABI_VERSION);
 		fclose(f);
 		return -1;
 	}

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Scopes: locks that runtimes build above futexes. CPython's GIL waits on a
+ * condition variable, PostgreSQL's LWLocks on a semaphore per backend: the
+ * word a waiter sleeps on is a counter, so by itself the sleep is an event
+ * wait. A scope is the function a caller runs to take such a lock
+ * (PyEval_RestoreThread, LWLockAcquire), planted by the user (module/scopes.c)
+ * and seen as LB_EV_SCOPE_ENTER and LB_EV_SCOPE_EXIT around the sleeps.
+ *
+ * Here, before the ledger sees them, the events of a task inside a scope are
+ * rewritten:
+ *
+ *  - its first event-shaped futex sleep (a counter, a semaphore, a parker:
+ *    lb_futex_word_is_event) begins a wait on the scope's lock, and the word
+ *    is remembered as one of that lock's;
+ *  - later such sleeps in the same call, and their ends (a timed wait that
+ *    timed out and waits again, a wake that found the lock taken), are part
+ *    of that one wait;
+ *  - the scope's exit ends the wait: the task has the lock;
+ *  - a wake of a remembered word while the lock has waiters releases the
+ *    lock: the waker held it until then.
+ *
+ * Lock-shaped futex sleeps inside a scope (the mutex that guards a GIL's
+ * state) stay what they are: waits on that mutex, unless the word is one
+ * the scope's waiters slept on before (a counter passing through 2 or 3). The tables are fixed:
+ * tasks inside a scope, probed from a hash of the pid (the oldest entry gives
+ * way when all probed slots are taken), and the words slept on,
+ * direct-mapped (a word that lost its slot releases nothing more).
+ */
+#include "ledger_internal.h"
+
+void lb_scopes_init(struct lb_ledger *l)
+{
+	memset(l->scope_task, 0, sizeof(l->scope_task));
+	memset(l->scope_key, 0, sizeof(l->scope_key));
+}
+
+static u32 lb_scope_slot(s32 pid, u32 i)
+{
+	return (hash_64((u32)pid, LB_SCOPE_TASK_BITS) + i) & ((1U << LB_SCOPE_TASK_BITS) - 1);
+}
+
+static struct lb_scope_task *lb_scope_task_find(struct lb_ledger *l, s32 pid)
+{
+	u32 i;
+
+	for (i = 0; i < LB_SCOPE_TASK_PROBES; i++) {
+		struct lb_scope_task *st = &l->scope_task[lb_scope_slot(pid, i)];
+
+		if (st->pid == pid)
+			return st;
+	}
+	return NULL;
+}
+
+/* A slot for @pid: a free one, else the one entered longest ago. */
+static struct lb_scope_task *lb_scope_task_claim(struct lb_ledger *l, s32 pid, u64 ts)
+{
+	struct lb_scope_task *old = NULL;
+	u32 i;
+
+	for (i = 0; i < LB_SCOPE_TASK_PROBES; i++) {
+		struct lb_scope_task *st = &l->scope_task[lb_scope_slot(pid, i)];
+
+		if (!st->pid) {
+			old = st;
+			break;
+		}
+		if (!old || st->since < old->since)
+			old = st;
+	}
+	if (old->pid)
+		l->totals.scope_evicted++;
+	memset(old, 0, sizeof(*old));
+	old->pid = pid;
+	old->since = ts;
+	return old;
+}
+
+static struct lb_scope_key *lb_scope_key_slot(struct lb_ledger *l, u64 key)
+{
+	return &l->scope_key[hash_64(key, LB_SCOPE_KEY_BITS)];
+}
+
+/* @ev, made an event of @st's lock: the ledger sees a plain lock event. */
+static const struct lb_event *lb_scope_event(struct lb_event *out, const struct lb_event *ev,
+					     u8 type, u64 lock, u32 name_id, u64 uaddr, u16 shared)
+{
+	*out = *ev;
+	out->type = type;
+	out->lock_class = LB_LOCK_SCOPE;
+	out->lock = lock;
+	out->name_id = name_id;
+	out->uaddr = uaddr;
+	out->word = 0;
+	out->flags &= ~(LB_EF_WORD | LB_EF_WORD_TID | LB_EF_SHARED_KEY | LB_EF_NOSLEEP |
+			LB_EF_OWNER_KTHREAD | LB_EF_OWNER_RUN_DELAY);
+	out->flags |= shared;
+	out->owner_source = LB_OWNER_NONE;
+	memset(&out->owner, 0, sizeof(out->owner));
+	out->owner_cpu_ns = 0;
+	out->owner_run_delay_ns = 0;
+	return out;
+}
+
+/*
+ * A task enters the function: a fresh scope, whatever it was in before. A
+ * scope inside a scope (PyGILState_Ensure calling PyEval_RestoreThread, both
+ * planted) is the inner one's until it returns, and the outer return then
+ * finds nothing open. A wait still open here lost its return (events
+ * dropped, or recording was off): it ends now, as an error, not later.
+ */
+static const struct lb_event *lb_scope_enter(struct lb_ledger *l, const struct lb_event *ev,
+					     struct lb_event *out, u64 ts)
+{
+	struct lb_scope_task *st = lb_scope_task_find(l, ev->task.pid);
+	struct lb_scope_task was = {};
+
+	if (st)
+		was = *st;
+	else
+		st = lb_scope_task_claim(l, ev->task.pid, ts);
+	memset(st, 0, sizeof(*st));
+	st->pid = ev->task.pid;
+	st->since = ts;
+	st->lock = ev->lock;
+	st->name_id = ev->name_id;
+	st->uaddr = ev->uaddr;
+	st->shared = ev->flags & LB_EF_SHARED_KEY;
+	if (!was.waiting)
+		return NULL;
+	lb_scope_event(out, ev, LB_EV_WAIT_END, was.lock, was.name_id, was.uaddr, was.shared);
+	out->result = LB_WAIT_ERROR;
+	return out;
+}
+
+/* The function returns: the task has the lock, if it waited for it. */
+static const struct lb_event *lb_scope_exit(struct lb_ledger *l, const struct lb_event *ev,
+					    struct lb_event *out)
+{
+	struct lb_scope_task *st = lb_scope_task_find(l, ev->task.pid);
+	struct lb_scope_task was;
+
+	/* Entered before a reset, or forgotten for room: nothing is open. */
+	if (!st)
+		return NULL;
+	was = *st;
+	memset(st, 0, sizeof(*st));
+	if (!was.waiting)
+		return NULL;
+	lb_scope_event(out, ev, LB_EV_WAIT_END, was.lock, was.name_id, was.uaddr, was.shared);
+	out->result = LB_WAIT_ACQUIRED;
+	return out;
+}
+
+static const struct lb_event *lb_scope_sleep(struct lb_ledger *l, const struct lb_event *ev,
+					     struct lb_event *out)
+{
+	struct lb_scope_task *st = lb_scope_task_find(l, ev->task.pid);
+	struct lb_scope_key *k;
+
+	if (!st)
+		return ev;
+	/*
+	 * A word this lock's waiters slept on before is one of its words,
+	 * whatever its value now (a counter passing through 2 or 3).
+	 */
+	k = lb_scope_key_slot(l, ev->lock);
+	if (!(k->key == ev->lock && k->lock == st->lock) && !lb_futex_word_is_event(l, ev))
+		return ev;
+	/* The word changed before it slept: no sleep, nothing learnt. */
+	if (ev->flags & LB_EF_NOSLEEP)
+		return NULL;
+	k->key = ev->lock;
+	k->lock = st->lock;
+	k->name_id = st->name_id;
+	k->uaddr = st->uaddr;
+	k->shared = st->shared;
+	st->sleeping = true;
+	if (st->waiting)
+		return NULL;
+	st->waiting = true;
+	l->totals.scope_waits++;
+	return lb_scope_event(out, ev, LB_EV_WAIT_BEGIN, st->lock, st->name_id, st->uaddr,
+			      st->shared);
+}
+
+static const struct lb_event *lb_scope_wake(struct lb_ledger *l, const struct lb_event *ev,
+					    struct lb_event *out)
+{
+	const struct lb_scope_key *k = lb_scope_key_slot(l, ev->lock);
+	const struct lb_lock *lock;
+
+	if (ev->flags & LB_EF_THREAD_EXIT || !ev->lock || k->key != ev->lock)
+		return ev;
+	/* Nobody waits on the scope's lock: a wake of the word for another reason. */
+	lock = lb_lock_find(l, k->lock);
+	if (!lock || !lock->nr_waiting)
+		return ev;
+	l->totals.scope_releases++;
+	return lb_scope_event(out, ev, LB_EV_RELEASE, k->lock, k->name_id, k->uaddr, k->shared);
+}
+
+/*
+ * @ev as the ledger should see it: itself, a rewrite into @out, or NULL
+ * when the scopes have consumed it.
+ */
+const struct lb_event *lb_scope_rewrite(struct lb_ledger *l, const struct lb_event *ev,
+					struct lb_event *out, u64 ts)
+{
+	struct lb_scope_task *st;
+
+	switch (ev->type) {
+	case LB_EV_SCOPE_ENTER:
+		return lb_scope_enter(l, ev, out, ts);
+	case LB_EV_SCOPE_EXIT:
+		return lb_scope_exit(l, ev, out);
+	case LB_EV_WAIT_BEGIN:
+		return ev->lock_class == LB_LOCK_FUTEX ? lb_scope_sleep(l, ev, out) : ev;
+	case LB_EV_WAIT_END:
+		if (ev->lock_class != LB_LOCK_FUTEX)
+			return ev;
+		st = lb_scope_task_find(l, ev->task.pid);
+		/* A task sleeps on one futex at a time: this ends the scope's sleep. */
+		if (!st || !st->sleeping)
+			return ev;
+		/* One sleep of the scope's wait ended; the wait goes on. */
+		st->sleeping = false;
+		return NULL;
+	case LB_EV_RELEASE:
+		return ev->lock_class == LB_LOCK_FUTEX ? lb_scope_wake(l, ev, out) : ev;
+	}
+	return ev;
+}
