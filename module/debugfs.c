@@ -11,7 +11,7 @@
 #include "lockblame.h"
 #include "ledger.h"
 
-#define LB_CONTROL_MAX 128
+#define LB_CONTROL_MAX 320	/* a scope add with a path of 255 bytes and its options fits */
 
 static struct dentry *lb_dir;
 static struct lb_ringset *lb_rings;

@@ -19,6 +19,8 @@ static const char *const lbt_ev_types[LB_EV_TYPE_MAX] = {
 	[LB_EV_WAIT_BEGIN] = "wait_begin",
 	[LB_EV_WAIT_END] = "wait_end",
 	[LB_EV_RELEASE] = "release",
+	[LB_EV_SCOPE_ENTER] = "scope_enter",
+	[LB_EV_SCOPE_EXIT] = "scope_exit",
 };
 
 static const char *const lbt_classes[LB_LOCK_CLASS_MAX] = LB_LOCK_CLASS_NAMES;
@@ -179,10 +181,10 @@ static int lbt_check_header(const struct lb_stream_header *h, ssize_t got, const
 		return lbt_fail(LBT_EXIT_DATA,
 				"%s: not a lockblame event stream (magic 0x%08x, expected 0x%08x)",
 				name, h->magic, LB_STREAM_MAGIC);
-	if (h->abi_version != LB_ABI_VERSION)
+	if (h->abi_version < LB_ABI_VERSION_MIN || h->abi_version > LB_ABI_VERSION)
 		return lbt_fail(LBT_EXIT_DATA,
-				"%s: event stream ABI version %u, this reader understands %u: ABI mismatch between module and tools",
-				name, h->abi_version, LB_ABI_VERSION);
+				"%s: event stream ABI version %u, this reader understands %u to %u: ABI mismatch between module and tools",
+				name, h->abi_version, LB_ABI_VERSION_MIN, LB_ABI_VERSION);
 	if (h->header_size < sizeof(*h))
 		return lbt_fail(LBT_EXIT_DATA, "%s: stream header size %u, expected at least %zu",
 				name, h->header_size, sizeof(*h));

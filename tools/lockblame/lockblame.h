@@ -18,6 +18,7 @@
 
 #define LBT_DEFAULT_DIR		"/sys/kernel/debug/lockblame"
 #define LBT_DEBUGFS		"/sys/kernel/debug"
+#define LBT_CONTROL_MAX		320	/* the module's control write, newline and all, is shorter */
 #define LBT_COMM_MAX		64	/* decoded comm bytes kept (the kernel's are 15) */
 #define LBT_WORD_MAX		16	/* class, verdict, role */
 
@@ -255,7 +256,7 @@ struct lbt_filter {
 
 enum lbt_mode {
 	LBT_SUMMARY, LBT_JSON, LBT_FOLDED, LBT_DOT, LBT_EVENTS, LBT_REPORT, LBT_CONTROL,
-	LBT_PROMETHEUS, LBT_BY_CGROUP, LBT_OUTLIERS,
+	LBT_PROMETHEUS, LBT_BY_CGROUP, LBT_OUTLIERS, LBT_SCOPE,
 };
 
 #define LBT_MAX_CONTROL 8
@@ -271,6 +272,8 @@ struct lbt_opts {
 	bool no_symbols;		/* --no-symbols: futexes not named from /proc */
 	const char *control[LBT_MAX_CONTROL];
 	unsigned int ncontrol;
+	int sub_argc;			/* "scope": the words after it */
+	char **sub_argv;
 };
 
 /* text.c */
@@ -341,6 +344,28 @@ void lbt_cgroup_pairs(const struct lbt_opts *o, const struct lbt_doc *doc, FILE 
 int lbt_by_cgroup(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
 /* outliers.c */
 int lbt_outliers(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);
+
+/* elf.c: a function or USDT probe of an ELF file as a file offset, for a uprobe. */
+enum { LBT_ELF_OK, LBT_ELF_NO_SYMBOL, LBT_ELF_BAD };
+
+struct lbt_elf_site {
+	uint64_t offset;	/* file offset of the function's entry or the probe */
+	uint64_t sema;		/* USDT: the semaphore's file offset, 0: none */
+};
+
+struct lbt_elf_hit {
+	struct lbt_elf_site *site;	/* a function: one; a USDT probe: each site */
+	size_t n, cap;
+	bool usdt;
+	bool minidebuginfo;	/* not found, and the file has .gnu_debugdata */
+	char why[256];		/* why not LBT_ELF_OK */
+};
+
+int lbt_elf_resolve(const char *path, const char *symbol, struct lbt_elf_hit *hit);
+void lbt_elf_hit_free(struct lbt_elf_hit *hit);
+
+/* scope.c: "lockblame scope ...", the words after "scope". */
+int lbt_scope(const struct lbt_opts *o);
 
 /* The outputs. */
 int lbt_summary(const struct lbt_opts *o, const struct lbt_doc *doc, FILE *out);

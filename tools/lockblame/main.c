@@ -53,6 +53,7 @@ static const struct option lbt_longopts[] = {
 static void lbt_usage(FILE *out)
 {
 	fputs("usage: lockblame [options]\n"
+	      "       lockblame [-d DIR] scope add|list|clear|auto|resolve ...\n"
 	      "Who made whom wait on contended locks (futex, mutex, rwsem): causes and victims.\n"
 	      "\n"
 	      "Output (one of):\n"
@@ -88,6 +89,13 @@ static void lbt_usage(FILE *out)
 	      "      --outlier-ns N     keep waits and holds of N ns or more whole (0: off)\n"
 	      "      --filter-cgroup PATH|ID  record only waits whose waiter or owner is in\n"
 	      "                         that cgroup (v2 path or id); --filter-cgroup clear\n"
+	      "\n"
+	      "Lock scopes (a function a caller runs to take a runtime's lock; see lockblame(8)):\n"
+	      "  scope add BINARY SYMBOL [--lock-arg N] [--shared] [--name NAME]\n"
+	      "                         plant one: SYMBOL a function, or a file offset (0x...)\n"
+	      "  scope list | scope clear\n"
+	      "  scope auto [--dry-run] [--profiles DIR]  the profiles' scopes of this host\n"
+	      "  scope resolve BINARY SYMBOL  the file offset (usdt:PROVIDER:NAME: each site)\n"
 	      "\n"
 	      "  -d, --dir PATH         lockblame's debugfs directory (env LOCKBLAME_DIR,\n"
 	      "                         default " LBT_DEFAULT_DIR ")\n"
@@ -318,6 +326,14 @@ static int lbt_parse_args(struct lbt_opts *o, int argc, char **argv)
 		if (err)
 			return err;
 	}
+	if (optind < argc && !strcmp(argv[optind], "scope")) {
+		err = lbt_set_mode(o, LBT_SCOPE, "scope");
+		if (err)
+			return err;
+		o->sub_argc = argc - optind - 1;
+		o->sub_argv = argv + optind + 1;
+		optind = argc;
+	}
 	if (optind < argc)
 		return lbt_usage_error("unexpected argument '%s'", argv[optind]);
 	if (count_set && !o->interval)
@@ -349,6 +365,9 @@ int main(int argc, char **argv)
 		return err;
 	case LBT_EVENTS:
 		err = lbt_events(&o, stdout);
+		break;
+	case LBT_SCOPE:
+		err = lbt_scope(&o);
 		break;
 	case LBT_REPORT:
 		err = lbt_cat(o.dir, "report");

@@ -227,22 +227,29 @@ int lbt_slurp(const char *dir, const char *name, bool optional, char **text, siz
 	return lbt_fail(LBT_EXIT_RUNTIME, "out of memory");
 }
 
-/* The control file's "last_error" line, to explain a rejected command. */
-static void lbt_control_why(const char *dir, char *why, size_t size)
+/*
+ * The control file's "last_error" line, to explain a rejected command: true
+ * if it names an error, else @why is "invalid command".
+ */
+static bool lbt_control_why(const char *dir, char *why, size_t size)
 {
+	bool found = false;
 	char *text, *p;
 	size_t len;
 
 	snprintf(why, size, "invalid command");
 	if (lbt_slurp(dir, "control", true, &text, &len))
-		return;
+		return false;
 	p = strstr(text, "last_error ");
 	if (p) {
 		p += 11;
 		p[strcspn(p, "\n")] = '\0';
-		snprintf(why, size, "%s", p);
+		found = strcmp(p, "-");
+		if (found)
+			snprintf(why, size, "%s", p);
 	}
 	free(text);
+	return found;
 }
 
 int lbt_control(const char *dir, const char *cmd)
@@ -274,6 +281,10 @@ int lbt_control(const char *dir, const char *cmd)
 			w = lbt_fail(LBT_EXIT_DATA, "%s rejected \"%s\": %s", path, cmd, why);
 		} else if (err == EACCES || err == EPERM) {
 			w = lbt_not_root(path);
+		} else if (lbt_control_why(dir, why, sizeof(why))) {
+			/* -ENOENT, -EOPNOTSUPP, ... of a scope: the module says why too. */
+			w = lbt_fail(LBT_EXIT_RUNTIME, "write %s: %s (last_error: %s)", path,
+				     strerror(err), why);
 		} else {
 			w = lbt_fail(LBT_EXIT_RUNTIME, "write %s: %s", path, strerror(err));
 		}

@@ -30,7 +30,7 @@
 #include <unistd.h>
 #include <lockblame/abi.h>
 
-#define CONTROL_MAX	128	/* the module's command buffer, NUL included */
+#define CONTROL_MAX	320	/* the module's command buffer, NUL included */
 #define FUZZ_MAX	4096
 
 static unsigned int failures;
@@ -147,7 +147,7 @@ static char *trim(char *s)
 /*
  * The specification of a valid control write, independent of the module's
  * parser: one line of printable ASCII (tabs allowed, a final newline), at most
- * 127 bytes, one of the documented commands.
+ * 319 bytes, one of the documented commands.
  */
 static bool control_valid(const char *buf, size_t len)
 {
@@ -200,6 +200,9 @@ static bool control_valid(const char *buf, size_t len)
 	}
 	if (!strcmp(verb, "stacks"))
 		return args && (!strcmp(args, "on") || !strcmp(args, "off"));
+	/* "scope add" needs a real file: only "scope clear" is valid here. */
+	if (!strcmp(verb, "scope"))
+		return args && !strcmp(args, "clear");
 	if (args && *args)
 		return false;
 	return !strcmp(verb, "enable") || !strcmp(verb, "disable") || !strcmp(verb, "reset");

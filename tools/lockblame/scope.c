@@ -1,0 +1,572 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lockblame scope add|list|clear|auto|resolve: lock scopes, the functions a
+ * caller runs to take a runtime's lock (docs/scopes.md). A symbol becomes the
+ * file offset the module's "scope add PATH OFFSET" takes (elf.c); "auto"
+ * plants the scopes of the profiles (profiles/NAME.scope) whose binaries are
+ * on this host.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "lockblame.h"
+
+#define LBT_SCOPE_ARGS		6	/* x86-64: rdi rsi rdx rcx r8 r9 */
+#define LBT_SCOPE_NAME_MAX	23
+#define LBT_PROFILES_DIR	"/usr/share/lockblame/profiles"
+#define LBT_PROFILE_WORDS	16
+
+#define LBT_SCOPE_USAGE \
+	"usage: lockblame [-d DIR] scope add BINARY SYMBOL [--lock-arg N] [--shared]\n" \
+	"                 [--name NAME]\n" \
+	"       lockblame [-d DIR] scope list | clear\n" \
+	"       lockblame [-d DIR] scope auto [--dry-run] [--profiles DIR]\n" \
+	"       lockblame scope resolve BINARY SYMBOL\n"
+
+/* One scope asked for: on the command line or a profile's line. */
+struct lbt_scope_req {
+	const char *binary;	/* a path, or a profile's path glob */
+	const char *symbol;	/* a function, usdt:PROVIDER:NAME, or a file offset */
+	unsigned int arg;	/* 0: none, else 1..LBT_SCOPE_ARGS */
+	bool shared;
+	const char *name;	/* NULL: the module's default, "scope" */
+};
+
+static int lbt_scope_usage(const char *what, const char *arg)
+{
+	fflush(stdout);
+	fprintf(stderr, "lockblame: scope: %s%s\n%s", what, arg, LBT_SCOPE_USAGE);
+	return LBT_EXIT_DATA;
+}
+
+static bool lbt_scope_name_ok(const char *name)
+{
+	size_t len = strlen(name);
+
+	return len && len <= LBT_SCOPE_NAME_MAX &&
+	       strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.:-") ==
+	       len;
+}
+
+/* The value of option @opt at @argv[*i]: "--opt VALUE" or "--opt=VALUE". */
+static const char *lbt_scope_value(int argc, char **argv, int *i, const char *opt)
+{
+	size_t len = strlen(opt);
+
+	if (!strncmp(argv[*i], opt, len) && argv[*i][len] == '=')
+		return argv[*i] + len + 1;
+	if (!strcmp(argv[*i], opt) && *i + 1 < argc)
+		return argv[++*i];
+	return NULL;
+}
+
+static bool lbt_scope_is(const char *word, const char *opt)
+{
+	size_t len = strlen(opt);
+
+	return !strncmp(word, opt, len) && (!word[len] || word[len] == '=');
+}
+
+/* One option word of a scope at @argv[*i]; 0, or -1 with @why. */
+static int lbt_scope_option(struct lbt_scope_req *r, int argc, char **argv, int *i, char *why,
+			    size_t size)
+{
+	const char *v;
+
+	if (!strcmp(argv[*i], "--shared")) {
+		r->shared = true;
+	} else if (lbt_scope_is(argv[*i], "--lock-arg")) {
+		v = lbt_scope_value(argc, argv, i, "--lock-arg");
+		if (!v || strlen(v) != 1 || *v < '1' || *v > '0' + LBT_SCOPE_ARGS) {
+			snprintf(why, size, "--lock-arg takes 1..%d (%s), not '%s'",
+				 LBT_SCOPE_ARGS, "rdi rsi rdx rcx r8 r9", v ? v : "");
+			return -1;
+		}
+		r->arg = *v - '0';
+	} else if (lbt_scope_is(argv[*i], "--name")) {
+		v = lbt_scope_value(argc, argv, i, "--name");
+		if (!v || !lbt_scope_name_ok(v)) {
+			snprintf(why, size, "--name takes 1..23 of A-Z a-z 0-9 _ . : -, not '%s'",
+				 v ? v : "");
+			return -1;
+		}
+		r->name = v;
+	} else {
+		snprintf(why, size, "unknown option '%s'", argv[*i]);
+		return -1;
+	}
+	return 0;
+}
+
+/* "BINARY SYMBOL [--lock-arg N] [--shared] [--name NAME]"; 0, or -1 with @why. */
+static int lbt_scope_words(struct lbt_scope_req *r, int argc, char **argv, char *why,
+			   size_t size)
+{
+	int i;
+
+	memset(r, 0, sizeof(*r));
+	for (i = 0; i < argc; i++) {
+		if (argv[i][0] == '-' && argv[i][1]) {
+			if (lbt_scope_option(r, argc, argv, &i, why, size))
+				return -1;
+		} else if (!r->binary) {
+			r->binary = argv[i];
+		} else if (!r->symbol) {
+			r->symbol = argv[i];
+		} else {
+			snprintf(why, size, "unexpected argument '%s'", argv[i]);
+			return -1;
+		}
+	}
+	if (!r->symbol) {
+		snprintf(why, size, "a BINARY and a SYMBOL are needed");
+		return -1;
+	}
+	if (r->shared && !r->arg) {
+		snprintf(why, size, "--shared needs --lock-arg: the argument is what is shared");
+		return -1;
+	}
+	return 0;
+}
+
+/* A file offset given as a number ("0x4a2b0"); false if @s is not one. */
+static bool lbt_scope_number(const char *s, uint64_t *off)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	*off = strtoull(s, &end, 0);
+	return !errno && !*end;
+}
+
+/*
+ * @r->symbol in @path as a file offset: LBT_ELF_OK, or the failure with
+ * hit->why. A USDT probe is resolved and then refused.
+ */
+static int lbt_scope_offset(const char *path, const struct lbt_scope_req *r, uint64_t *off,
+			    struct lbt_elf_hit *hit)
+{
+	int err;
+
+	if (lbt_scope_number(r->symbol, off))
+		return LBT_ELF_OK;
+	if (*r->symbol >= '0' && *r->symbol <= '9') {
+		snprintf(hit->why, sizeof(hit->why), "'%s' is not a file offset", r->symbol);
+		return LBT_ELF_BAD;
+	}
+	err = lbt_elf_resolve(path, r->symbol, hit);
+	if (err)
+		return err;
+	if (hit->usdt) {
+		snprintf(hit->why, sizeof(hit->why),
+			 "%s: USDT scopes are not supported by this module yet (see: lockblame scope resolve)",
+			 r->symbol);
+		return LBT_ELF_BAD;
+	}
+	*off = hit->site[0].offset;
+	return LBT_ELF_OK;
+}
+
+/* "scope add PATH OFFSET [arg=N] [shared] [name=NAME]" in @line; 0, or -1 with @why. */
+static int lbt_scope_line(char *line, size_t size, const char *path, uint64_t off,
+			  const struct lbt_scope_req *r, char *why, size_t wsize)
+{
+	const unsigned char *c;
+	int n;
+
+	for (c = (const unsigned char *)path; *c; c++) {
+		if (*c <= ' ' || *c > '~') {
+			snprintf(why, wsize,
+				 "the module takes a path of printable ASCII without spaces");
+			return -1;
+		}
+	}
+	n = snprintf(line, size, "scope add %s 0x%llx", path, (unsigned long long)off);
+	if (r->arg && n > 0 && (size_t)n < size)
+		n += snprintf(line + n, size - n, " arg=%u%s", r->arg, r->shared ? " shared" : "");
+	if (r->name && n > 0 && (size_t)n < size)
+		n += snprintf(line + n, size - n, " name=%s", r->name);
+	if (n < 0 || (size_t)n + 1 >= LBT_CONTROL_MAX || (size_t)n >= size) {
+		snprintf(why, wsize, "the control command would be %d bytes, the module takes %d",
+			 n + 1, LBT_CONTROL_MAX - 1);
+		return -1;
+	}
+	return 0;
+}
+
+/* "scope add BINARY SYMBOL ...": resolved, then one write to control. */
+static int lbt_scope_add(const char *dir, int argc, char **argv)
+{
+	char path[PATH_MAX], line[LBT_CONTROL_MAX + 64], why[160];
+	struct lbt_elf_hit hit = {};
+	struct lbt_scope_req r;
+	uint64_t off;
+	int err;
+
+	if (lbt_scope_words(&r, argc, argv, why, sizeof(why)))
+		return lbt_scope_usage("add: ", why);
+	if (!realpath(r.binary, path))
+		return lbt_fail(LBT_EXIT_DATA, "scope add: %s: %s (symbol %s)", r.binary,
+				strerror(errno), r.symbol);
+	err = lbt_scope_offset(path, &r, &off, &hit);
+	lbt_elf_hit_free(&hit);
+	if (err)
+		return lbt_fail(LBT_EXIT_DATA, "scope add: %s: %s", path, hit.why);
+	if (lbt_scope_line(line, sizeof(line), path, off, &r, why, sizeof(why)))
+		return lbt_fail(LBT_EXIT_DATA, "scope add: %s %s: %s", path, r.symbol, why);
+	return lbt_control(dir, line);
+}
+
+/* "scope resolve BINARY SYMBOL": "PATH OFFSET" per site, USDT with its semaphore. */
+static int lbt_scope_resolve(int argc, char **argv)
+{
+	struct lbt_elf_hit hit = {};
+	char path[PATH_MAX];
+	uint64_t off;
+	size_t i;
+	int err;
+
+	if (argc != 2)
+		return lbt_scope_usage("resolve takes BINARY SYMBOL", "");
+	if (!realpath(argv[0], path))
+		return lbt_fail(LBT_EXIT_DATA, "scope resolve: %s: %s (symbol %s)", argv[0],
+				strerror(errno), argv[1]);
+	if (lbt_scope_number(argv[1], &off)) {
+		printf("%s 0x%llx\n", path, (unsigned long long)off);
+		return 0;
+	}
+	err = lbt_elf_resolve(path, argv[1], &hit);
+	if (err) {
+		lbt_elf_hit_free(&hit);
+		return lbt_fail(LBT_EXIT_DATA, "scope resolve: %s: %s", path, hit.why);
+	}
+	for (i = 0; i < hit.n; i++) {
+		printf("%s 0x%llx", path, (unsigned long long)hit.site[i].offset);
+		if (hit.usdt && hit.site[i].sema)
+			printf(" semaphore=0x%llx", (unsigned long long)hit.site[i].sema);
+		else if (hit.usdt)
+			printf(" semaphore=none");
+		putchar('\n');
+	}
+	lbt_elf_hit_free(&hit);
+	return 0;
+}
+
+/* What one "scope auto" run did, and the scopes it must not plant twice. */
+struct lbt_auto {
+	const char *dir;
+	bool dry_run;
+	char **keys;		/* "PATH 0xOFFSET", planted before or by this run */
+	size_t nkeys, cap;
+	size_t nbefore;		/* keys[0..nbefore): from the scopes file */
+	unsigned int added, planted;
+};
+
+/* The index of @key in the keys, or -1. */
+static long lbt_auto_seen(const struct lbt_auto *a, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < a->nkeys; i++)
+		if (!strcmp(a->keys[i], key))
+			return i;
+	return -1;
+}
+
+static int lbt_auto_remember(struct lbt_auto *a, const char *key)
+{
+	char **v = lbt_grow(a->keys, &a->cap, a->nkeys + 1, sizeof(*a->keys));
+
+	if (!v)
+		return -1;
+	a->keys = v;
+	a->keys[a->nkeys] = strdup(key);
+	if (!a->keys[a->nkeys])
+		return -1;
+	a->nkeys++;
+	return 0;
+}
+
+/* The scopes planted already: "ID name=N offset=0xOFF ... path=PATH" lines. */
+static int lbt_auto_planted(struct lbt_auto *a)
+{
+	char *path = lbt_path(a->dir, "scopes"), *line = NULL, *off, *p, key[PATH_MAX + 32];
+	size_t cap = 0;
+	FILE *f;
+	int err = 0;
+
+	f = path ? fopen(path, "re") : NULL;
+	free(path);
+	while (f && !err && getline(&line, &cap, f) > 0) {
+		line[strcspn(line, "\n")] = '\0';
+		off = strstr(line, " offset=");
+		p = strstr(line, " path=");
+		if (!off || !p)
+			continue;
+		snprintf(key, sizeof(key), "%s %.*s", p + 6, (int)strcspn(off + 8, " "), off + 8);
+		err = lbt_auto_remember(a, key);
+	}
+	free(line);
+	if (f)
+		fclose(f);
+	a->nbefore = a->nkeys;
+	return err;
+}
+
+static void lbt_auto_skip(const char *prof, const char *path, const struct lbt_elf_hit *hit,
+			  int err, const char *symbol)
+{
+	if (err == LBT_ELF_NO_SYMBOL && !hit->minidebuginfo && !hit->usdt)
+		lbt_warn("profile %s: %s: no %s (a different build?); skipped", prof, path, symbol);
+	else
+		lbt_warn("profile %s: %s: %s; skipped", prof, path, hit->why);
+}
+
+/* One binary a profile's glob matched: resolved, written (or printed). */
+static int lbt_auto_binary(struct lbt_auto *a, const char *prof, const struct lbt_scope_req *r,
+			   const char *match)
+{
+	char path[PATH_MAX], line[LBT_CONTROL_MAX + 64], why[160], key[PATH_MAX + 32];
+	struct lbt_elf_hit hit = {};
+	uint64_t off;
+	long seen;
+	int err;
+
+	if (!realpath(match, path))
+		return 0;	/* gone since the glob, or a dangling link */
+	err = lbt_scope_offset(path, r, &off, &hit);
+	if (err) {
+		lbt_auto_skip(prof, path, &hit, err, r->symbol);
+		lbt_elf_hit_free(&hit);
+		return 0;
+	}
+	lbt_elf_hit_free(&hit);
+	snprintf(key, sizeof(key), "%s 0x%llx", path, (unsigned long long)off);
+	seen = lbt_auto_seen(a, key);
+	if (seen >= 0 && (size_t)seen < a->nbefore) {
+		lbt_warn("profile %s: %s %s: planted already", prof, path, r->symbol);
+		a->planted++;
+	}
+	if (seen >= 0)
+		return 0;	/* or matched twice in this run (a symlink) */
+	if (lbt_scope_line(line, sizeof(line), path, off, r, why, sizeof(why))) {
+		lbt_warn("profile %s: %s %s: %s; skipped", prof, path, r->symbol, why);
+		return 0;
+	}
+	if (!a->dry_run && lbt_control(a->dir, line))
+		return 0;
+	printf("%s\n", line);
+	a->added++;
+	return lbt_auto_remember(a, key);
+}
+
+static int lbt_auto_glob(struct lbt_auto *a, const char *prof, const struct lbt_scope_req *r)
+{
+	glob_t g;
+	size_t i;
+	int err = 0;
+
+	if (glob(r->binary, 0, NULL, &g))
+		return 0;	/* not on this host */
+	for (i = 0; i < g.gl_pathc && !err; i++)
+		err = lbt_auto_binary(a, prof, r, g.gl_pathv[i]);
+	globfree(&g);
+	return err;
+}
+
+/* One line of profile @file: "BINARY-GLOB SYMBOL [options]", '#' comments. */
+static int lbt_auto_line(struct lbt_auto *a, const char *prof, const char *file,
+			 unsigned int lineno, char *line)
+{
+	char *words[LBT_PROFILE_WORDS], *w, *save, why[160];
+	struct lbt_scope_req r;
+	int n = 0;
+
+	line[strcspn(line, "#")] = '\0';
+	for (w = strtok_r(line, " \t\r\n", &save); w; w = strtok_r(NULL, " \t\r\n", &save)) {
+		if (n == LBT_PROFILE_WORDS) {
+			lbt_warn("%s:%u: more than %d words; line skipped", file, lineno, n);
+			return 0;
+		}
+		words[n++] = w;
+	}
+	if (!n)
+		return 0;
+	if (lbt_scope_words(&r, n, words, why, sizeof(why))) {
+		lbt_warn("%s:%u: %s; line skipped", file, lineno, why);
+		return 0;
+	}
+	if (r.binary[0] != '/') {
+		lbt_warn("%s:%u: '%s' is not an absolute path; line skipped", file, lineno,
+			 r.binary);
+		return 0;
+	}
+	return lbt_auto_glob(a, prof, &r);
+}
+
+static int lbt_auto_profile(struct lbt_auto *a, const char *file)
+{
+	char *line = NULL, *copy = strdup(file), *prof, *dot;
+	unsigned int lineno = 0;
+	size_t cap = 0;
+	int err = 0;
+	FILE *f;
+
+	if (!copy)
+		return -1;
+	prof = basename(copy);
+	dot = strrchr(prof, '.');
+	if (dot)
+		*dot = '\0';
+	f = fopen(file, "re");
+	if (!f)
+		lbt_warn("profile %s: %s: %s; skipped", prof, file, strerror(errno));
+	while (f && !err && getline(&line, &cap, f) > 0)
+		err = lbt_auto_line(a, prof, file, ++lineno, line);
+	free(line);
+	free(copy);
+	if (f)
+		fclose(f);
+	return err;
+}
+
+static bool lbt_is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/*
+ * Where the profiles are: --profiles, $LOCKBLAME_PROFILES, the package's
+ * directory, then beside this executable (installed under a prefix, or the
+ * source tree's tools/lockblame/profiles).
+ */
+static const char *lbt_profiles_dir(const char *arg, char *buf, size_t size)
+{
+	const char *env = getenv("LOCKBLAME_PROFILES");
+	char exe[PATH_MAX];
+	const char *bin;
+	ssize_t n;
+
+	if (arg)
+		return arg;
+	if (env && *env)
+		return env;
+	if (lbt_is_dir(LBT_PROFILES_DIR))
+		return LBT_PROFILES_DIR;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return LBT_PROFILES_DIR;
+	exe[n] = '\0';
+	bin = dirname(exe);
+	snprintf(buf, size, "%s/../share/lockblame/profiles", bin);
+	if (lbt_is_dir(buf))
+		return buf;
+	snprintf(buf, size, "%s/profiles", bin);
+	return lbt_is_dir(buf) ? buf : LBT_PROFILES_DIR;
+}
+
+static int lbt_auto_run(struct lbt_auto *a, const char *dir)
+{
+	char *pattern = lbt_path(dir, "*.scope");
+	glob_t g;
+	size_t i;
+	int err = 0;
+
+	if (!pattern)
+		return lbt_fail(LBT_EXIT_RUNTIME, "out of memory");
+	err = glob(pattern, 0, NULL, &g);
+	free(pattern);
+	if (err)
+		return lbt_fail(LBT_EXIT_RUNTIME, "scope auto: no *.scope profiles in %s", dir);
+	for (i = 0; i < g.gl_pathc && !err; i++)
+		err = lbt_auto_profile(a, g.gl_pathv[i]);
+	globfree(&g);
+	if (err)
+		return lbt_fail(LBT_EXIT_RUNTIME, "out of memory");
+	if (!a->added && !a->planted)
+		return lbt_fail(LBT_EXIT_RUNTIME, "scope auto: no scope %s from the profiles in %s",
+				a->dry_run ? "to add" : "added", dir);
+	return 0;
+}
+
+/* Without --dry-run the module must be there: say so once, not once per scope. */
+static int lbt_auto_control_ok(const char *dir)
+{
+	char *path = lbt_path(dir, "control");
+	int fd, err;
+
+	if (!path)
+		return lbt_fail(LBT_EXIT_RUNTIME, "out of memory");
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	err = errno;
+	free(path);
+	if (fd < 0)
+		return lbt_open_diag(dir, "control", err);
+	close(fd);
+	return 0;
+}
+
+/* "scope auto [--dry-run] [--profiles DIR]". */
+static int lbt_scope_auto(const char *dir, int argc, char **argv)
+{
+	struct lbt_auto a = { .dir = dir };
+	const char *profiles = NULL;
+	char buf[PATH_MAX + 64];
+	size_t k;
+	int i, err;
+
+	for (i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--dry-run")) {
+			a.dry_run = true;
+			continue;
+		}
+		if (!lbt_scope_is(argv[i], "--profiles"))
+			return lbt_scope_usage("auto: unexpected argument ", argv[i]);
+		profiles = lbt_scope_value(argc, argv, &i, "--profiles");
+		if (!profiles || !*profiles)
+			return lbt_scope_usage("auto: --profiles needs a directory", "");
+	}
+	if (!a.dry_run) {
+		err = lbt_auto_control_ok(dir);
+		if (err)
+			return err;
+		if (lbt_auto_planted(&a))
+			return lbt_fail(LBT_EXIT_RUNTIME, "out of memory");
+	}
+	err = lbt_auto_run(&a, lbt_profiles_dir(profiles, buf, sizeof(buf)));
+	for (k = 0; k < a.nkeys; k++)
+		free(a.keys[k]);
+	free(a.keys);
+	return err;
+}
+
+int lbt_scope(const struct lbt_opts *o)
+{
+	const char *verb = o->sub_argc ? o->sub_argv[0] : "";
+	int argc = o->sub_argc - 1;
+	char **argv = o->sub_argv + 1;
+
+	if (!strcmp(verb, "add"))
+		return lbt_scope_add(o->dir, argc, argv);
+	if (!strcmp(verb, "resolve"))
+		return lbt_scope_resolve(argc, argv);
+	if (!strcmp(verb, "auto"))
+		return lbt_scope_auto(o->dir, argc, argv);
+	if ((!strcmp(verb, "list") || !strcmp(verb, "clear")) && argc > 0)
+		return lbt_scope_usage("unexpected argument ", argv[0]);
+	if (!strcmp(verb, "list"))
+		return lbt_cat(o->dir, "scopes");
+	if (!strcmp(verb, "clear"))
+		return lbt_control(o->dir, "scope clear");
+	return lbt_scope_usage(*verb ? "unknown subcommand " : "a subcommand is needed", verb);
+}
