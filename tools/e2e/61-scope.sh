@@ -1,0 +1,303 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Lock scopes (issue 25) on lb-semq, a lock in the manner of PostgreSQL's LWLocks (each waiter asleep on its own semaphore, the releaser posting it). Without a scope its sleeps are event waits and the hog is no cause; with a scope on lb_semq_acquire (arg 1) they are waits on one lock of class scope at the lock's address: the hog the top cause, its blame at most the victims' own waiting and within 3% of what they waited in its holds by their clocks, victims victims, conservation exact, enters == exits == the calls made. -x: two locks, two scope locks. A bad `scope add` is refused and changes nothing; `scope clear` empties `scopes` and the sleeps are event waits again.
+# lb-live-only
+. "$(dirname "$0")/lib.sh"
+
+name=scope
+ctl=$LB_DEBUGFS/control
+wl=$LB_BIN/lb-semq
+reader=$LB_BIN/lockblame
+ok() { echo "ok - $name: $1"; }
+# "lb_scope_repeat=N" on the kernel command line: the scoped case N times,
+# each run's figures printed (how the margins below were measured).
+repeat=$(sed -n 's/.*lb_scope_repeat=\([0-9]*\).*/\1/p' /proc/cmdline 2> /dev/null)
+
+if [ ! -x "$wl" ] || [ ! -x "$LB_BIN/lb-check" ]; then
+	echo "ok - $name # SKIP $wl or $LB_BIN/lb-check missing"
+	lb_done
+fi
+if [ ! -r "$LB_DEBUGFS/scopes" ]; then
+	lb_not_ok "$name: the module has scopes" "no $LB_DEBUGFS/scopes"
+	lb_done
+fi
+
+# The figures of a run: truth (T) and ledger (L) of case NAME.
+truth_pids() { sed -n "s/^truth role=$2 pid=\([0-9]*\) .*/\1/p" "$LB_OUT/$1.truth"; }
+truth_sum() {
+	awk -v role="$2" -v key="$3" '$2 == "role=" role {
+		for (i = 3; i <= NF; i++) if (index($i, key "=") == 1) s += substr($i, length(key) + 2) }
+		END { print s + 0 }' "$LB_OUT/$1.truth"
+}
+# ledger_sum CASE RECORD PIDS KEY: the sum of KEY over the RECORD records
+# (task, evwait) of the PIDS.
+ledger_sum() {
+	awk -v rec="$2" -v pids=" $3 " -v key="$4" '$1 == rec {
+		pid = ""; v = 0
+		for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "pid") pid = kv[2]; if (kv[1] == key) v = kv[2] }
+		if (pid != "" && index(pids, " " pid " ")) s += v }
+		END { print s + 0 }' "$LB_OUT/$1.ledger"
+}
+# signals_from CASE WAKER: the event waiting the WAKER's signals ended.
+signals_from() {
+	awk -v w="$2" '$1 == "signal" {
+		for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+		if (v["waker"] == w) s += v["wait_ns"] }
+		END { print s + 0 }' "$LB_OUT/$1.ledger"
+}
+scope_locks() { grep -c '^lock .* class=scope ' "$LB_OUT/$1.ledger"; }
+# "enters exits" of the scope named semq.
+scope_counts() {
+	sed -n 's/^[0-9]* name=semq .* enters=\([0-9]*\) exits=\([0-9]*\) .*/\1 \2/p' "$LB_DEBUGFS/scopes"
+}
+# "A% of B" with one decimal.
+pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", 100 * a / b; else print "-" }'; }
+# Within PCT% of REF.
+within() { awk -v v="$1" -v r="$2" -v p="$3" 'BEGIN { d = v - r; if (d < 0) d = -d; exit !(r > 0 && d * 100 <= p * r) }'; }
+failed_case() {
+	lb_diag_file "$1 truth" "$LB_OUT/$1.truth"
+	grep -v '^evwait ' "$LB_OUT/$1.ledger" > "$LB_OUT/$1.ledger-locks" 2> /dev/null
+	lb_diag_file "$1 ledger (evwait records left out)" "$LB_OUT/$1.ledger-locks"
+	lb_diag_file "$1 stats" "$LB_OUT/$1.stats"
+	lb_diag_file "scopes" "$LB_DEBUGFS/scopes"
+	lb_events_artifact "$1"
+}
+
+# Where lb_semq_acquire is in the file, and the locks' addresses, from
+# lb-semq itself (no nm in the guest).
+where=$("$wl" -O)
+off=$(echo "$where" | sed -n 's/.* offset=\(0x[0-9a-f]*\) .*/\1/p')
+lock0=$(echo "$where" | sed -n 's/.* lock0=\(0x[0-9a-f]*\) .*/\1/p')
+lock1=$(echo "$where" | sed -n 's/.* lock1=\(0x[0-9a-f]*\) .*/\1/p')
+if [ -z "$off" ] || [ -z "$lock0" ] || [ -z "$lock1" ]; then
+	lb_not_ok "$name: lb-semq -O names lb_semq_acquire's offset" "'$where'"
+	lb_done
+fi
+echo "# $where"
+
+echo 'futex_kinds on' > "$ctl" || lb_not_ok "$name: futex_kinds on" "control refuses 'futex_kinds on'"
+echo 'filter clear' > "$ctl"
+echo 'scope clear' > "$ctl" || lb_not_ok "$name: scope clear" "control refuses 'scope clear'"
+
+# a) No scope: each waiter sleeps on its own semaphore, a counter at 0: an
+# event wait, signalled by the releaser. No lock of class scope, no lock
+# waiting of the victims, the hog is no cause.
+c=semq-noscope
+if lb_case $c lb-semq -d 1000; then
+	hog=$(truth_pids $c hog)
+	vics=$(truth_pids $c victim | tr '\n' ' ')
+	twait=$(truth_sum $c victim wait_ns)
+	lwait=$(ledger_sum $c task "$vics" wait_ns)
+	levw=$(ledger_sum $c evwait "$vics" wait_ns)
+	hsig=$(signals_from $c "$hog")
+	verdict=$(lb_field "$LB_OUT/$c.ledger" "task pid=$hog " verdict)
+	echo "# $c: $(grep '^totals ' "$LB_OUT/$c.ledger" | tr ' ' '\n' | grep -E '^(event_waits|event_wait_ns|wait_ns|futex_lock_waits)=' | tr '\n' ' ')"
+	echo "# $c: victims waited $((twait / 1000000)) ms by their clocks; the ledger has $((lwait / 1000000)) ms of lock wait and $((levw / 1000000)) ms of event wait for them; hog verdict ${verdict:-none}"
+	# Without the scope, the one who posted gets the sleep: the last
+	# releaser, often a victim handing over, not the hog that kept it.
+	echo "# $c: the hog's posts ended $((hsig / 1000000)) ms of it ($(pct "$hsig" "$levw")%), the victims' posts the rest"
+	n=$(scope_locks $c)
+	[ "$n" = 0 ] && ok "$c: no lock of class scope" ||
+		{ lb_not_ok "$name: $c: no lock of class scope" "$n"; bad=1; }
+	[ "$verdict" != cause ] && ok "$c: the hog is no cause (verdict ${verdict:-none})" ||
+		{ lb_not_ok "$name: $c: the hog is no cause" "verdict $verdict"; bad=1; }
+	# Nothing in lb-semq sleeps on a futex but the semaphores: exact.
+	[ "$lwait" = 0 ] && ok "$c: the victims have no lock wait" ||
+		{ lb_not_ok "$name: $c: the victims have no lock wait" "$lwait ns"; bad=1; }
+	# Their sleeps are event waits: most of their waiting (the rest is
+	# the way into and out of sem_wait).
+	within "$levw" "$twait" 50 && ok "$c: the victims' sleeps are event waits ($(pct "$levw" "$twait")% of their waiting)" ||
+		{ lb_not_ok "$name: $c: the victims' sleeps are event waits" "event_wait_ns $levw of $twait waited"; bad=1; }
+	[ -n "${bad:-}" ] && failed_case $c
+	bad=
+fi
+
+# b) The scope: by the reader when it has "scope", else by control with
+# lb-semq's own figure for the offset.
+if "$reader" scope list > "$LB_OUT/scope-list" 2>&1; then
+	how="lockblame scope add"
+	"$reader" scope add "$wl" lb_semq_acquire --lock-arg 1 --name semq > "$LB_OUT/scope-add" 2>&1
+	rc=$?
+else
+	how="control (the reader has no scope: $(head -n 1 "$LB_OUT/scope-list"))"
+	rc=0
+	echo "scope add $wl $off arg=1 name=semq" > "$ctl" 2> "$LB_OUT/scope-add" || rc=1
+fi
+echo "# scope added by $how"
+if [ $rc -ne 0 ]; then
+	err=$(sed -n 's/^last_error //p' "$ctl")
+	if grep -qi 'not supported' "$LB_OUT/scope-add" || echo "$err" | grep -q 'uprobes'; then
+		echo "ok - $name # SKIP no uprobes in this kernel: $err"
+		lb_done
+	fi
+	lb_diag_file "scope add" "$LB_OUT/scope-add"
+	lb_not_ok "$name: scope add $wl lb_semq_acquire" "exit $rc, last_error $err"
+	lb_done
+fi
+cp "$LB_DEBUGFS/scopes" "$LB_OUT/scopes.1"
+lb_diag_file scopes "$LB_OUT/scopes.1"
+if head -n 1 "$LB_OUT/scopes.1" | grep -qx '# scopes 1 of 8' &&
+	[ "$(grep -c '^[0-9]' "$LB_OUT/scopes.1")" = 1 ] &&
+	grep -qE "^[0-9]+ name=semq offset=$off arg=1 shared=0 enters=0 exits=0 path=$wl\$" "$LB_OUT/scopes.1"; then
+	case $how in
+	lockblame*) ok "scopes lists semq at $off, arg=1, in $wl (the reader's offset is lb-semq's own)" ;;
+	*) ok "scopes lists semq at $off, arg=1, in $wl" ;;
+	esac
+else
+	lb_not_ok "$name: scopes lists semq at $off, arg=1, in $wl" "$(tr '\n' ';' < "$LB_OUT/scopes.1")"
+fi
+
+# c) With the scope: the sleeps inside lb_semq_acquire are waits on one
+# lock, lb_semq_locks[0] in lb-semq's process, and each post a release.
+#
+# The hog's blame is held against the victims' waiting by their own clocks
+# in two ways. All of it (the sum of their waits) bounds it from above: it
+# is never more, but not the figure itself, since under TCG 4-20% of their
+# waiting is behind one another's brief holds (a woken victim preempted
+# inside its 0.1 ms) and in hand-overs: in 12 runs on 6.12 the truth put
+# 80.2-95.8% of it on the hog. So the figure is checked against the part of
+# their waiting that fell inside the hog's holds (the truth's pairs, from
+# the same clocks: its blame_ns to blame_ns_late), within 3%.
+# Measured in this script, 2026-12-03, lb_scope_repeat=N, 37 runs of 2 s
+# (13 on 6.12, 8 each on 6.1, 7.2 and 5.10; host idle to one other lane):
+# the ledger's hog blame lay from 0.47% below the truth's blame_ns (6.1) to
+# inside its range, never above blame_ns_late; 3% is six times the worst.
+# A vCPU stall between a victim's clock and its sleep (7 ms seen once in a
+# lane) moves it 0.15%.
+margin=3
+runs=${repeat:-1}
+i=0
+while [ $i -lt "$runs" ]; do
+	i=$((i + 1))
+	c=semq
+	[ "$runs" -gt 1 ] && c=semq-$i
+	counts0=$(scope_counts)
+	lb_case $c lb-semq -d 2000 || continue
+	counts1=$(scope_counts)
+	hog=$(truth_pids $c hog)
+	tgid=$(lb_field "$LB_OUT/$c.truth" "truth role=hog " tgid)
+	vics=$(truth_pids $c victim | tr '\n' ' ')
+	twait=$(truth_sum $c victim wait_ns)
+	lwait=$(ledger_sum $c task "$vics" wait_ns)
+	tblame=$(truth_sum $c hog blame_ns)
+	tlate=$(truth_sum $c hog blame_ns_late)
+	lblame=$(ledger_sum $c task "$hog" blame_ns)
+	echo "# $c: hog blame $lblame ns, truth $tblame to $tlate ns ($(pct "$lblame" "$tblame")% of its blame_ns), $(pct "$lblame" "$twait")% of the victims' $((twait / 1000000)) ms by their clocks (truth $(pct "$tblame" "$twait")%); victims' ledger wait $(pct "$lwait" "$twait")% of theirs"
+	echo "# $c: $(grep '^lock .* class=scope ' "$LB_OUT/$c.ledger" | head -n 1 | cut -c1-300)"
+	echo "# $c: $(grep '^totals ' "$LB_OUT/$c.ledger" | tr ' ' '\n' | grep -E '^(scope_waits|scope_releases|scope_evicted|event_waits|unmatched)=' | tr '\n' ' ')"
+	lb_check $c --verdicts --pairs --lock scope=1 --attributed scope \
+		--root-cause hog --compare hog:blame_ns --compare victim:wait_ns || bad=1
+
+	# Never more than all their waiting (plus the clocks' 1%).
+	if [ "$lblame" -gt 0 ] && [ $((lblame / 101)) -le $((twait / 100)) ]; then
+		ok "$c: the hog's blame is at most the victims' own waiting ($(pct "$lblame" "$twait")% of it)"
+	else
+		lb_not_ok "$name: $c: the hog's blame is at most the victims' own waiting" \
+			"blame $lblame ns, victims waited $twait ns ($(pct "$lblame" "$twait")%)"
+		bad=1
+	fi
+	if awk -v v="$lblame" -v a="$tblame" -v b="$tlate" -v m=$margin 'BEGIN {
+		lo = a < b ? a : b; hi = a < b ? b : a
+		exit !(lo > 0 && v * 100 >= lo * (100 - m) && v * 100 <= hi * (100 + m)) }'; then
+		ok "$c: the hog's blame is within $margin% of the victims' waiting in its holds, by their clocks ($(pct "$lblame" "$tblame")%)"
+	else
+		lb_not_ok "$name: $c: the hog's blame is within $margin% of the victims' waiting in its holds" \
+			"blame $lblame ns, truth $tblame to $tlate ns"
+		bad=1
+	fi
+	# The top cause, as 58-parked.sh has it: verdict cause, most root blame.
+	top=$(awk '/^task / && / verdict=cause / {
+			for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+			if (v["root_blame_ns"] + 0 > best) { best = v["root_blame_ns"] + 0; pid = v["pid"] }
+		} END { print pid + 0 }' "$LB_OUT/$c.ledger")
+	[ "$top" = "$hog" ] && ok "$c: the hog ($hog) is the top cause" ||
+		{ lb_not_ok "$name: $c: the hog is the top cause" "hog $hog, top cause $top"; bad=1; }
+	# The lock is the first argument's value, in lb-semq's process: exact.
+	lk=$(grep '^lock .* class=scope ' "$LB_OUT/$c.ledger" | head -n 1)
+	ua=$(echo "$lk" | sed -n 's/.* uaddr=\([0-9]*\).*/\1/p')
+	lt=$(echo "$lk" | sed -n 's/.* tgid=\([0-9-]*\).*/\1/p')
+	[ "$ua" = "$((lock0))" ] && [ "$lt" = "$tgid" ] &&
+		ok "$c: the scope lock is lb_semq_locks[0] ($lock0) in process $tgid" ||
+		{ lb_not_ok "$name: $c: the scope lock is lb_semq_locks[0]" "uaddr ${ua:-?} (want $((lock0))), tgid ${lt:-?} (want $tgid)"; bad=1; }
+	# The report names it "semq 0xADDR in process TGID".
+	cat "$LB_DEBUGFS/report" > "$LB_OUT/$c.report" 2> /dev/null
+	if grep -qE "name: semq( \(scope\))? $lock0 in process $tgid\$" "$LB_OUT/$c.report"; then
+		ok "$c: the report names it $(grep -oE "semq( \(scope\))? $lock0 in process $tgid" "$LB_OUT/$c.report" | head -n 1)"
+	else
+		lb_diag_file "$c report" "$LB_OUT/$c.report" 60
+		lb_not_ok "$name: $c: the report names it semq $lock0 in process $tgid" "$(grep -m 1 'name: semq' "$LB_OUT/$c.report")"
+	fi
+	# Every call entered and returned, once each: exact.
+	calls=$(truth_sum $c hog acquisitions)
+	calls=$((calls + $(truth_sum $c victim acquisitions)))
+	# shellcheck disable=SC2086 # "enters exits", split
+	set -- ${counts0:-0 0} ${counts1:-0 0}
+	if [ $(($3 - $1)) = "$calls" ] && [ $(($4 - $2)) = "$calls" ]; then
+		ok "$c: enters == exits == the $calls calls of lb_semq_acquire"
+	else
+		lb_not_ok "$name: $c: enters == exits == the calls of lb_semq_acquire" \
+			"enters +$(($3 - $1)), exits +$(($4 - $2)), calls $calls"
+		bad=1
+	fi
+	[ -n "${bad:-}" ] && failed_case $c
+	bad=
+done
+
+# -x: two locks, a hog each: two scope locks, at their own addresses.
+c=semq-two
+if lb_case $c lb-semq -x -d 2000; then
+	lb_check $c --verdicts --pairs --lock scope=2 --compare hog:blame_ns --compare victim:wait_ns || bad=1
+	tgid=$(lb_field "$LB_OUT/$c.truth" "truth role=hog " tgid)
+	got=$(grep '^lock .* class=scope ' "$LB_OUT/$c.ledger" | sed -n "s/.* tgid=$tgid uaddr=\([0-9]*\) .*/\1/p" | sort -n | tr '\n' ' ')
+	want="$((lock0)) $((lock1)) "
+	[ "$got" = "$want" ] && ok "$c: the scope locks are lb_semq_locks[0] and [1] ($lock0 $lock1)" ||
+		{ lb_not_ok "$name: $c: the scope locks are lb_semq_locks[0] and [1]" "uaddrs '$got', want '$want'"; bad=1; }
+	[ -n "${bad:-}" ] && failed_case $c
+	bad=
+fi
+
+# d) Refused commands change nothing (the counts are still: nothing runs).
+cp "$LB_DEBUGFS/scopes" "$LB_OUT/scopes.2"
+refused=
+for cmd in "scope add /nonexistent 0x10" "scope add $wl $off arg=1 name=semq" \
+	"scope add $wl $off arg=7" "scope add $wl $off name=a/b" "scope add $wl" \
+	"scope add bin/lb-semq $off" "scope add $wl 0x1x" "scope add $wl $off shared" \
+	"scope del 0" "scope clear now"; do
+	if echo "$cmd" > "$ctl" 2> "$LB_OUT/scope-bad"; then
+		refused="$refused accepted '$cmd';"
+	elif [ "$cmd" = "scope add /nonexistent 0x10" ] && ! grep -qi 'no such file' "$LB_OUT/scope-bad"; then
+		refused="$refused '$cmd' not ENOENT: $(cat "$LB_OUT/scope-bad");"
+	fi
+done
+echo "# last_error $(sed -n 's/^last_error //p' "$ctl")"
+cp "$LB_DEBUGFS/scopes" "$LB_OUT/scopes.3"
+if [ -z "$refused" ] && cmp -s "$LB_OUT/scopes.2" "$LB_OUT/scopes.3"; then
+	ok "bad scope commands refused (a missing path ENOENT), scopes unchanged"
+else
+	lb_diag_file "scopes before" "$LB_OUT/scopes.2"
+	lb_diag_file "scopes after" "$LB_OUT/scopes.3"
+	lb_not_ok "$name: bad scope commands refused, scopes unchanged" "${refused:-scopes changed}"
+fi
+
+# scope clear: by the reader when it has "scope".
+case $how in
+lockblame*) "$reader" scope clear > "$LB_OUT/scope-clear" 2>&1 ;;
+*) echo 'scope clear' > "$ctl" 2> "$LB_OUT/scope-clear" ;;
+esac
+rc=$?
+if [ $rc -eq 0 ] && [ "$(cat "$LB_DEBUGFS/scopes")" = "# scopes 0 of 8" ]; then
+	ok "scope clear: scopes is empty"
+else
+	lb_diag_file "scope clear" "$LB_OUT/scope-clear"
+	lb_not_ok "$name: scope clear: scopes is empty" "exit $rc; $(tr '\n' ';' < "$LB_DEBUGFS/scopes")"
+fi
+
+# Cleared, the sleeps are event waits again.
+c=semq-cleared
+if lb_case $c lb-semq -d 500; then
+	n=$(scope_locks $c)
+	evw=$(lb_field "$LB_OUT/$c.ledger" "totals " event_waits)
+	[ "$n" = 0 ] && [ "${evw:-0}" -gt 0 ] && ok "$c: no lock of class scope, the sleeps event waits again (event_waits=$evw)" ||
+		{ lb_not_ok "$name: $c: no lock of class scope, the sleeps event waits again" "$n scope locks, event_waits=${evw:-none}"; failed_case $c; }
+fi
+lb_done

@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lb-semq: a lock built in the manner of PostgreSQL's LWLocks, for lock
+ * scopes (issue 25). The lock is an atomic state word and a FIFO queue of
+ * waiters; a thread that finds it held queues itself and sleeps on its OWN
+ * POSIX semaphore (sem_wait), never on the lock word, and the releaser
+ * dequeues the first waiter and hands the lock over with sem_post. To the
+ * kernel every such sleep is a futex wait on a counter that reads 0: an
+ * event wait, signalled by whoever released. Only a scope on
+ * lb_semq_acquire() (its first argument, the lock's address, names the
+ * lock) makes those sleeps waits on a lock and the signaller its holder.
+ *
+ * A hog takes the lock and holds it -H ms (asleep in nanosleep, or with -b
+ * busy), lets it go, pauses -P ms, and again; -t victims each take it for
+ * -B us and think 1 ms. Every thread times its own lb_semq_acquire calls
+ * that had to queue (CLOCK_MONOTONIC around the call) and its holds; the
+ * truth lines are computed from those as for the other workloads. With -x
+ * there are two such locks, each with its own hog, the victims alternating.
+ *
+ * -O prints the file offset of lb_semq_acquire in this executable (what
+ * "scope add PATH OFFSET" takes) and exits: the guest has no nm.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <link.h>
+#include <sched.h>
+#include <semaphore.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "truth.h"
+
+#define MAX_VICTIMS	32
+#define MAX_LOCKS	2
+#define MAX_ACTORS	(MAX_VICTIMS + MAX_LOCKS)
+
+#define LB_SEMQ_HELD	0x1U	/* somebody has the lock (or it is handed over) */
+#define LB_SEMQ_QLOCKED	0x2U	/* the waiter queue is being changed */
+
+/* A thread's place in a queue: PostgreSQL's PGPROC, with its semaphore. */
+struct lb_semq_waiter {
+	sem_t sem;
+	struct lb_semq_waiter *next;
+};
+
+struct lb_semq {
+	atomic_uint state;
+	struct lb_semq_waiter *head, *tail;
+};
+
+/* The locks: globals, so that the scope's argument is a stable address. */
+struct lb_semq lb_semq_locks[MAX_LOCKS];
+static struct lb_semq_waiter waiters[MAX_ACTORS];
+static __thread struct lb_semq_waiter *lb_semq_self;
+
+static struct lb_truth *truth;
+static struct lb_start start;
+static uint64_t end_ns;
+static uint64_t hold_ns = 20000000;	/* the hog's critical section */
+static uint64_t pause_ns = 3000000;	/* the hog's time off the lock */
+static uint64_t brief_ns = 100000;	/* the victims' critical section */
+static uint64_t think_ns = 1000000;	/* the victims' time off the lock */
+static bool hog_busy;
+static unsigned int nlocks = 1;
+
+static bool lb_semq_try(struct lb_semq *lock)
+{
+	unsigned int s = atomic_load(&lock->state);
+
+	while (!(s & LB_SEMQ_HELD))
+		if (atomic_compare_exchange_weak(&lock->state, &s, s | LB_SEMQ_HELD))
+			return true;
+	return false;
+}
+
+/*
+ * The queue's own spin lock, a bit of the state word (LWLock's
+ * LW_FLAG_LOCKED): held for a few instructions, so spin, then yield.
+ */
+static void lb_semq_qlock(struct lb_semq *lock)
+{
+	unsigned int spins = 0, s;
+
+	for (;;) {
+		s = atomic_load(&lock->state);
+		if (!(s & LB_SEMQ_QLOCKED) &&
+		    atomic_compare_exchange_weak(&lock->state, &s, s | LB_SEMQ_QLOCKED))
+			return;
+		if (++spins % 64 == 0)
+			sched_yield();
+	}
+}
+
+static void lb_semq_qunlock(struct lb_semq *lock)
+{
+	atomic_fetch_and(&lock->state, ~LB_SEMQ_QLOCKED);
+}
+
+/*
+ * Takes @lock; true when the caller had to queue (and so slept, unless the
+ * hand-over came first). The function a scope is planted on: its first
+ * argument names the lock.
+ */
+__attribute__((noinline, used)) bool lb_semq_acquire(struct lb_semq *lock)
+{
+	struct lb_semq_waiter *me = lb_semq_self;
+
+	if (lb_semq_try(lock))
+		return false;
+	lb_semq_qlock(lock);
+	/* Released while the queue was being taken: no need to wait. */
+	if (lb_semq_try(lock)) {
+		lb_semq_qunlock(lock);
+		return false;
+	}
+	me->next = NULL;
+	if (lock->tail)
+		lock->tail->next = me;
+	else
+		lock->head = me;
+	lock->tail = me;
+	lb_semq_qunlock(lock);
+	/* Until the releaser hands the lock over: HELD stays set for us. */
+	while (sem_wait(&me->sem))
+		if (errno != EINTR)
+			lb_die("sem_wait");
+	return true;
+}
+
+/* Lets @lock go: to the first waiter, woken on its own semaphore, if any. */
+__attribute__((noinline)) void lb_semq_release(struct lb_semq *lock)
+{
+	struct lb_semq_waiter *w;
+
+	lb_semq_qlock(lock);
+	w = lock->head;
+	if (!w) {
+		atomic_fetch_and(&lock->state, ~(LB_SEMQ_HELD | LB_SEMQ_QLOCKED));
+		return;
+	}
+	lock->head = w->next;
+	if (!lock->head)
+		lock->tail = NULL;
+	lb_semq_qunlock(lock);
+	if (sem_post(&w->sem))
+		lb_die("sem_post");
+}
+
+static struct lb_span *span_add(struct lb_actor *a, enum lb_span_kind kind,
+				unsigned int lock, uint64_t start_ns, uint64_t end)
+{
+	struct lb_span *s;
+
+	if (a->nspans >= a->maxspans) {
+		errno = ENOSPC;
+		lb_die("span table full");
+	}
+	s = &a->spans[a->nspans++];
+	memset(s, 0, sizeof(*s));
+	s->start_ns = start_ns;
+	s->end_ns = end;
+	s->end_late_ns = end;
+	s->run_delay_ns = UINT64_MAX;
+	s->run_delay_late_ns = UINT64_MAX;
+	s->lock = lock;
+	s->kind = kind;
+	return s;
+}
+
+/* Takes lock @i, timing the call as a wait when it had to queue. */
+static void semq_lock(struct lb_actor *a, unsigned int i)
+{
+	uint64_t t0 = lb_now(), t1;
+	bool waited = lb_semq_acquire(&lb_semq_locks[i]);
+
+	t1 = lb_now();
+	if (waited)
+		span_add(a, LB_SPAN_WAIT, i, t0, t1);
+	a->acquired_ns[i] = t1;
+	a->acquired_cpu_ns[i] = lb_thread_cpu();
+}
+
+/* The hold ends when release is called; _late when it returned. */
+static void semq_unlock(struct lb_actor *a, unsigned int i)
+{
+	uint64_t cpu = lb_thread_cpu() - a->acquired_cpu_ns[i];
+	struct lb_span *s = span_add(a, LB_SPAN_HOLD, i, a->acquired_ns[i], lb_now());
+
+	s->cpu_ns = cpu;
+	lb_semq_release(&lb_semq_locks[i]);
+	s->end_late_ns = lb_now();
+	s->cpu_late_ns = lb_thread_cpu() - a->acquired_cpu_ns[i];
+}
+
+static void self_init(unsigned int slot)
+{
+	lb_semq_self = &waiters[slot];
+}
+
+static void *hog(void *arg)
+{
+	unsigned int i = (unsigned int)(uintptr_t)arg;
+	char comm[LB_NAME_LEN];
+	struct lb_actor *a;
+
+	snprintf(comm, sizeof(comm), i ? "lb-semq-hog%u" : "lb-semq-hog", i);
+	a = lb_actor_start(truth, i, "hog", comm, "cause");
+	self_init(i);
+	lb_start_wait(&start);
+	while (lb_now() < end_ns && lb_actor_room(a)) {
+		semq_lock(a, i);
+		if (hog_busy)
+			lb_spin_ns(hold_ns);
+		else
+			lb_sleep_ns(hold_ns);
+		semq_unlock(a, i);
+		lb_sleep_ns(pause_ns);
+	}
+	return NULL;
+}
+
+static void *victim(void *arg)
+{
+	unsigned int slot = (unsigned int)(uintptr_t)arg;
+	unsigned int i = (slot - nlocks) % nlocks;
+	char comm[LB_NAME_LEN];
+	struct lb_actor *a;
+
+	snprintf(comm, sizeof(comm), "lb-semq-vic-%u", slot - nlocks + 1);
+	a = lb_actor_start(truth, slot, "victim", comm, "victim");
+	self_init(slot);
+	lb_start_wait(&start);
+	/* Let the hog take the lock first. */
+	lb_sleep_ns(think_ns);
+	while (lb_now() < end_ns && lb_actor_room(a)) {
+		semq_lock(a, i);
+		lb_spin_ns(brief_ns);
+		semq_unlock(a, i);
+		lb_sleep_ns(think_ns);
+	}
+	return NULL;
+}
+
+struct offset_query {
+	uintptr_t addr;		/* lb_semq_acquire's run-time address */
+	unsigned long offset;
+	bool found;
+};
+
+/* The main program (the first object): the PT_LOAD segment holding addr. */
+static int offset_of(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct offset_query *q = data;
+	uintptr_t vaddr = q->addr - info->dlpi_addr;
+	int i;
+
+	(void)size;
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type != PT_LOAD || vaddr < ph->p_vaddr ||
+		    vaddr >= ph->p_vaddr + ph->p_memsz)
+			continue;
+		q->offset = vaddr - ph->p_vaddr + ph->p_offset;
+		q->found = true;
+	}
+	return 1;
+}
+
+/*
+ * -O: "lb_semq_acquire offset=0xOFF lock0=0xADDR lock1=0xADDR path=PATH": the
+ * offset as "scope add" wants it, and the locks' addresses, the values of
+ * the function's first argument.
+ */
+static int print_offset(void)
+{
+	struct offset_query q = { .addr = (uintptr_t)lb_semq_acquire };
+	char path[512];
+	ssize_t n;
+
+	dl_iterate_phdr(offset_of, &q);
+	n = readlink("/proc/self/exe", path, sizeof(path) - 1);
+	if (!q.found || n <= 0) {
+		fprintf(stderr, "lb-semq: cannot find lb_semq_acquire's file offset\n");
+		return 1;
+	}
+	path[n] = '\0';
+	printf("lb_semq_acquire offset=0x%lx lock0=%p lock1=%p path=%s\n", q.offset,
+	       (void *)&lb_semq_locks[0], (void *)&lb_semq_locks[1], path);
+	return 0;
+}
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: lb-semq [-d ms] [-t victims] [-H hold_ms] [-P pause_ms] [-B brief_us] [-T think_us] [-b] [-x] | -O\n"
+		"  a lock in the manner of PostgreSQL's LWLocks (atomic word, FIFO queue,\n"
+		"  one semaphore per waiting thread): a hog holds it hold_ms (asleep; -b\n"
+		"  busy) and pauses pause_ms; victims hold it brief_us and think think_us.\n"
+		"  -x: two locks, two hogs, the victims alternating between them.\n"
+		"  -O: print lb_semq_acquire's file offset in this executable and exit.\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long duration_ms = 1000, victims = 3, i, nactors;
+	pthread_t th[MAX_ACTORS];
+	int opt;
+
+	while ((opt = getopt(argc, argv, "d:t:H:P:B:T:bxO")) != -1) {
+		switch (opt) {
+		case 'd':
+			duration_ms = lb_arg(optarg, "-d");
+			break;
+		case 't':
+			victims = lb_arg(optarg, "-t");
+			break;
+		case 'H':
+			hold_ns = lb_arg(optarg, "-H") * 1000000;
+			break;
+		case 'P':
+			pause_ns = lb_arg(optarg, "-P") * 1000000;
+			break;
+		case 'B':
+			brief_ns = lb_arg(optarg, "-B") * 1000;
+			break;
+		case 'T':
+			think_ns = lb_arg(optarg, "-T") * 1000;
+			break;
+		case 'b':
+			hog_busy = true;
+			break;
+		case 'x':
+			nlocks = 2;
+			break;
+		case 'O':
+			return print_offset();
+		default:
+			usage();
+		}
+	}
+	if (optind != argc || !victims || victims > MAX_VICTIMS)
+		usage();
+
+	nactors = nlocks + victims;
+	for (i = 0; i < nactors; i++)
+		if (sem_init(&waiters[i].sem, 0, 0))
+			lb_die("sem_init");
+	truth = lb_truth_create(nactors, 16384);
+	if (nlocks == 1) {
+		lb_truth_lock(truth, 0, "semq", "scope");
+	} else {
+		lb_truth_lock(truth, 0, "semq0", "scope");
+		lb_truth_lock(truth, 1, "semq1", "scope");
+	}
+	lb_start_init(&start, nactors + 1);
+	end_ns = lb_now() + duration_ms * 1000000;
+	for (i = 0; i < nlocks; i++)
+		lb_thread(&th[i], hog, (void *)(uintptr_t)i);
+	for (i = nlocks; i < nactors; i++)
+		lb_thread(&th[i], victim, (void *)(uintptr_t)i);
+	lb_start_wait(&start);
+	lb_join(th, nactors);
+
+	printf("truth workload=lb-semq duration_ms=%lu victims=%lu locks=%u hold_ns=%llu pause_ns=%llu brief_ns=%llu think_ns=%llu holder=%s\n",
+	       duration_ms, victims, nlocks, (unsigned long long)hold_ns,
+	       (unsigned long long)pause_ns, (unsigned long long)brief_ns,
+	       (unsigned long long)think_ns, hog_busy ? "computing" : "sleeping");
+	lb_truth_print(truth);
+	return 0;
+}
