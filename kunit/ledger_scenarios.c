@@ -2398,7 +2398,10 @@ static const struct lb_scn_step lb_scn_steps_chain_wrong_guess[] = {
  * condvar C (word 0, an event word) begins the wait on the scope's lock L at
  * 200; the 5 ms timeout and the next sleep are the same wait. Sorter 3001,
  * which took the GIL unseen, drops it at 8000 and wakes C: it held L, and
- * the 7,800 pending are its. 3002's function returns at 8100: it has L; its
+ * the 7,800 pending are its. 3002, woken, sleeps again on M while its
+ * condvar takes the mutex back (8020..8060): part of its wait on L, not a
+ * wait of its own (which would end the wait on L unseen). 3002's function
+ * returns at 8100: it has L; its
  * last 100, after the release, had no holder (unattributed). Ticker 3003
  * waits from 9100 on C, whose counter reads 2 now: a word of L's, so still
  * L's (a new burst: 3002 is not assumed to hold still), 3002
@@ -2428,6 +2431,9 @@ static const struct lb_scn_step lb_scn_steps_scope_gil[] = {
 	LB_X_TOTALS(.wait = 5060, .blame = 50, .pending = 5010, .unattributed = 0),
 	LB_FRELEASE_W(8000, LB_LK(0x91), 3001, 1, 5),
 	LB_FEND0(8010, 3002, WOKEN, 0),
+	LB_FBEGIN(8020, LB_LK(0x92), 3002, 2),
+	LB_FRELEASE_W(8050, LB_LK(0x92), 3003, 1, 0),
+	LB_FEND0(8060, 3002, WOKEN, 0),
 	LB_SEXIT(8100, LB_LK(0x90), 3002),
 	LB_SENTER(9000, LB_LK(0x90), 3003),
 	LB_FBEGIN(9100, LB_LK(0x91), 3003, 2),
@@ -2436,6 +2442,8 @@ static const struct lb_scn_step lb_scn_steps_scope_gil[] = {
 	LB_SEXIT(9700, LB_LK(0x90), 3003),
 	LB_ADVANCE(9700),
 	LB_X_TOTALS(.wait = 8550, .blame = 8350, .pending = 0, .unattributed = 200),
+	LB_X_COUNTERS(.late = 0, .unmatched = 0, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 0),
 	LB_X_PAIR(3001, 3002, .blame = 7800),
 	LB_X_PAIR(3002, 3003, .blame = 500),
 	LB_X_PAIR(3003, 3002, .blame = 50),

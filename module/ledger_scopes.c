@@ -21,8 +21,12 @@
  *    lock: the waker held it until then.
  *
  * Lock-shaped futex sleeps inside a scope (the mutex that guards a GIL's
- * state) stay what they are: waits on that mutex, unless the word is one
- * the scope's waiters slept on before (a counter passing through 2 or 3). The tables are fixed:
+ * state) before the wait began stay what they are: waits on that mutex,
+ * unless the word is one the scope's waiters slept on before (a counter
+ * passing through 2 or 3). Once the wait began, every sleep until the
+ * return is part of it: a condvar retaking its mutex would otherwise end
+ * it (a task waits on one lock at a time), and the wait would lose the
+ * rest (measured with CPython's GIL: 43% of the tickers' waiting seen). The tables are fixed:
  * tasks inside a scope, probed from a hash of the pid (the oldest entry gives
  * way when all probed slots are taken), and the words slept on,
  * direct-mapped (a word that lost its slot releases nothing more).
@@ -158,6 +162,7 @@ static const struct lb_event *lb_scope_sleep(struct lb_ledger *l, const struct l
 {
 	struct lb_scope_task *st = lb_scope_task_find(l, ev->task.pid);
 	struct lb_scope_key *k;
+	bool ours;
 
 	if (!st)
 		return ev;
@@ -166,17 +171,26 @@ static const struct lb_event *lb_scope_sleep(struct lb_ledger *l, const struct l
 	 * whatever its value now (a counter passing through 2 or 3).
 	 */
 	k = lb_scope_key_slot(l, ev->lock);
-	if (!(k->key == ev->lock && k->lock == st->lock) && !lb_futex_word_is_event(l, ev))
+	ours = (k->key == ev->lock && k->lock == st->lock) || lb_futex_word_is_event(l, ev);
+	/*
+	 * A mutex-shaped sleep before the wait began is a wait on that mutex;
+	 * once the task waits for the scope's lock, every sleep until the
+	 * function returns is part of that wait (a condvar retaking its mutex):
+	 * a task waits for one thing at a time.
+	 */
+	if (!ours && !st->waiting)
 		return ev;
 	/* The word changed before it slept: no sleep, nothing learnt. */
 	if (ev->flags & LB_EF_NOSLEEP)
+		return NULL;
+	st->sleeping = true;
+	if (!ours)
 		return NULL;
 	k->key = ev->lock;
 	k->lock = st->lock;
 	k->name_id = st->name_id;
 	k->uaddr = st->uaddr;
 	k->shared = st->shared;
-	st->sleeping = true;
 	if (st->waiting)
 		return NULL;
 	st->waiting = true;
