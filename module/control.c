@@ -18,12 +18,12 @@
  * The mutex also orders changes of the ledger's options.
  */
 static DEFINE_MUTEX(lb_control_mutex);
-static char lb_last_error[96];
+static char lb_last_error[192];
 
 static int lb_control_error(const char *what, const char *arg)
 {
 	mutex_lock(&lb_control_mutex);
-	scnprintf(lb_last_error, sizeof(lb_last_error), "%s '%.40s'", what, arg);
+	scnprintf(lb_last_error, sizeof(lb_last_error), "%s '%.120s'", what, arg);
 	mutex_unlock(&lb_control_mutex);
 	return -EINVAL;
 }
@@ -123,7 +123,7 @@ int lb_control_exec(char *cmd)
 		return 0;
 	}
 	if (!strcmp(verb, "scope")) {
-		char shown[48];
+		char shown[128];
 		const char *err = NULL;
 		int ret;
 

@@ -189,6 +189,7 @@ static int lb_scope_add(char *args, const char **err)
 {
 	struct lb_scope_args a = {};
 	char label[LB_LOCK_NAME_LEN];
+	struct inode *inode;
 	struct lb_scope *s;
 	struct path path;
 	int ret;
@@ -211,7 +212,13 @@ static int lb_scope_add(char *args, const char **err)
 		return -EINVAL;
 	}
 	mutex_lock(&lb_scopes_mutex);
-	s = lb_scope_slot(&a, d_inode(path.dentry), err);
+	/*
+	 * The inode the file's mappings have: an overlay (a container's
+	 * root, the 9p guest's) maps its lower file, whose inode is what a
+	 * uprobe must be planted on (as kernel/trace/trace_uprobe.c does).
+	 */
+	inode = d_real_inode(path.dentry);
+	s = lb_scope_slot(&a, inode, err);
 	if (!s) {
 		ret = -EINVAL;
 		goto out;
@@ -224,7 +231,7 @@ static int lb_scope_add(char *args, const char **err)
 	s->arg = a.arg;
 	s->shared = a.shared;
 	s->offset = a.offset;
-	s->inode = igrab(d_inode(path.dentry));
+	s->inode = igrab(inode);
 	s->uc.handler = lb_scope_enter;
 	s->uc.ret_handler = lb_scope_exit;
 	atomic64_set(&s->enters, 0);
