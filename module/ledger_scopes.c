@@ -107,6 +107,17 @@ static const struct lb_event *lb_scope_event(struct lb_event *out, const struct 
 	return out;
 }
 
+/* The end, as @result, of @was's wait on its lock, if one was open. */
+static const struct lb_event *lb_scope_end(struct lb_event *out, const struct lb_event *ev,
+					   const struct lb_scope_task *was, u8 result)
+{
+	if (!was->waiting)
+		return NULL;
+	lb_scope_event(out, ev, LB_EV_WAIT_END, was->lock, was->name_id, was->uaddr, was->shared);
+	out->result = result;
+	return out;
+}
+
 /*
  * A task enters the function: a fresh scope, whatever it was in before. A
  * scope inside a scope (PyGILState_Ensure calling PyEval_RestoreThread, both
@@ -131,11 +142,7 @@ static const struct lb_event *lb_scope_enter(struct lb_ledger *l, const struct l
 	st->name_id = ev->name_id;
 	st->uaddr = ev->uaddr;
 	st->shared = ev->flags & LB_EF_SHARED_KEY;
-	if (!was.waiting)
-		return NULL;
-	lb_scope_event(out, ev, LB_EV_WAIT_END, was.lock, was.name_id, was.uaddr, was.shared);
-	out->result = LB_WAIT_ERROR;
-	return out;
+	return lb_scope_end(out, ev, &was, LB_WAIT_ERROR);
 }
 
 /* The function returns: the task has the lock, if it waited for it. */
@@ -150,11 +157,7 @@ static const struct lb_event *lb_scope_exit(struct lb_ledger *l, const struct lb
 		return NULL;
 	was = *st;
 	memset(st, 0, sizeof(*st));
-	if (!was.waiting)
-		return NULL;
-	lb_scope_event(out, ev, LB_EV_WAIT_END, was.lock, was.name_id, was.uaddr, was.shared);
-	out->result = LB_WAIT_ACQUIRED;
-	return out;
+	return lb_scope_end(out, ev, &was, LB_WAIT_ACQUIRED);
 }
 
 static const struct lb_event *lb_scope_sleep(struct lb_ledger *l, const struct lb_event *ev,
