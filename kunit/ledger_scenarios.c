@@ -2396,7 +2396,9 @@ static const struct lb_scn_step lb_scn_steps_chain_wrong_guess[] = {
  * (PyEval_RestoreThread) at 0. Its sleep on the GIL's inner mutex M (word 2)
  * stays a mutex wait, blamed on M's releaser 3003 (50). Its sleep on the
  * condvar C (word 0, an event word) begins the wait on the scope's lock L at
- * 200; the 5 ms timeout and the next sleep are the same wait. Sorter 3001,
+ * 200; the 5 ms timeout and the next sleep are the same wait; meanwhile
+ * 3002 lets go of M and wakes C itself (glibc passes on a wake its expired
+ * wait may have consumed): neither ends its wait nor releases L. Sorter 3001,
  * which took the GIL unseen, drops it at 8000 and wakes C: it held L, and
  * the 7,800 pending are its. 3002, woken, sleeps again on M while its
  * condvar takes the mutex back (8020..8060): part of its wait on L, not a
@@ -2426,6 +2428,8 @@ static const struct lb_scn_step lb_scn_steps_scope_gil[] = {
 	LB_FEND0(150, 3002, WOKEN, 0),
 	LB_FBEGIN(200, LB_LK(0x91), 3002, 0),
 	LB_FEND0(5200, 3002, LB_WAIT_TIMEOUT, 0),
+	LB_FRELEASE_W(5202, LB_LK(0x92), 3002, 1, 0),
+	LB_FRELEASE_W(5204, LB_LK(0x91), 3002, 1, 4),
 	LB_FBEGIN(5210, LB_LK(0x91), 3002, 4),
 	LB_ADVANCE(5210),
 	LB_X_TOTALS(.wait = 5060, .blame = 50, .pending = 5010, .unattributed = 0),

@@ -490,6 +490,22 @@ static void lb_on_left(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 }
 
 /*
+ * A task that releases a lock runs: a wait still open for it ended unseen.
+ * Not a wait on a scope's lock (ledger_scopes.c), which lasts until the
+ * acquire function returns and runs meanwhile: a GIL waiter lets go of the
+ * mutex that guards the GIL's state while it waits for the GIL.
+ */
+static void lb_release_ends_wait(struct lb_ledger *l, const struct lb_lock *lock,
+				 struct lb_task *r)
+{
+	const struct lb_lock *waited = r->waiting ? r->waiting->lock : NULL;
+
+	if (waited && waited->lock_class == LB_LOCK_SCOPE && waited != lock)
+		return;
+	lb_end_lost_wait(l, r);
+}
+
+/*
  * @r was woken before the release that woke it was seen (LB_HF_DEBT), took
  * the lock and now lets it go itself. That release is late, not missing:
  * futex_wake stamps when it began and commits when it returns, and the
@@ -509,7 +525,7 @@ static bool lb_on_debtor_release(struct lb_ledger *l, struct lb_lock *lock, stru
 	if (ev->stack_id && h->blame_ns)
 		lb_stack_add(l, r->id.pid, LB_STACK_CAUSE, ev->stack_id, h->blame_ns);
 	lb_task_pin(r);
-	lb_end_lost_wait(l, r);
+	lb_release_ends_wait(l, lock, r);
 	lb_holder_leave(l, lock, r, ev, ts, false);
 	lb_task_unpin(l, r);
 	lock->wake_credit += ev->count;
@@ -559,7 +575,7 @@ static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts
 		u64 blame = (h ? h->blame_ns : 0) + lock->cnt.pending_ns;
 
 		lb_task_pin(r);
-		lb_end_lost_wait(l, r);
+		lb_release_ends_wait(l, lock, r);
 		lb_record_hold(l, lock, r, ev, ts, lock->pending_open);
 		lb_resolve_pending(l, lock, r);
 		if (ev->stack_id && blame)

@@ -206,9 +206,18 @@ static const struct lb_event *lb_scope_wake(struct lb_ledger *l, const struct lb
 					    struct lb_event *out)
 {
 	const struct lb_scope_key *k = lb_scope_key_slot(l, ev->lock);
+	const struct lb_scope_task *me;
 	const struct lb_lock *lock;
 
 	if (ev->flags & LB_EF_THREAD_EXIT || !ev->lock || k->key != ev->lock)
+		return ev;
+	/*
+	 * A task that waits for the lock itself does not release it: a
+	 * condvar waiter whose timed wait expired wakes the word too (glibc
+	 * hands the wake it may have consumed on). A plain futex wake, then.
+	 */
+	me = lb_scope_task_find(l, ev->task.pid);
+	if (me && me->waiting && me->lock == k->lock)
 		return ev;
 	/* Nobody waits on the scope's lock: a wake of the word for another reason. */
 	lock = lb_lock_find(l, k->lock);
