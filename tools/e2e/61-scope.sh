@@ -99,8 +99,15 @@ if lb_case $c lb-semq -d 1000; then
 	n=$(scope_locks $c)
 	[ "$n" = 0 ] && ok "$c: no lock of class scope" ||
 		{ lb_not_ok "$name: $c: no lock of class scope" "$n"; bad=1; }
-	[ "$verdict" != cause ] && ok "$c: the hog is no cause (verdict ${verdict:-none})" ||
-		{ lb_not_ok "$name: $c: the hog is no cause" "verdict $verdict"; bad=1; }
+	# The hog is blamed for none of the victims' waiting. Not "no cause"
+	# at all: on 5.10 (a make check, 2026-12-03) it was a cause by a kernel
+	# lock another thread of the process waited on, outside the semaphores.
+	hpair=$(awk -v h="$hog" -v vics=" $vics " '$1 == "pair" {
+		for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+		if (v["holder"] == h && index(vics, " " v["victim"] " ")) s += v["blame_ns"] }
+		END { print s + 0 }' "$LB_OUT/$c.ledger")
+	[ "$hpair" = 0 ] && ok "$c: the hog is blamed for none of the victims' waiting (verdict ${verdict:-none})" ||
+		{ lb_not_ok "$name: $c: the hog is blamed for none of the victims' waiting" "$hpair ns, verdict $verdict"; bad=1; }
 	# Nothing in lb-semq sleeps on a futex but the semaphores: exact.
 	[ "$lwait" = 0 ] && ok "$c: the victims have no lock wait" ||
 		{ lb_not_ok "$name: $c: the victims have no lock wait" "$lwait ns"; bad=1; }
