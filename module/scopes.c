@@ -81,7 +81,11 @@ static int lb_scope_enter(LB_UPROBE_HANDLER_ARGS)
 	return 0;
 }
 
-/* The exit names the scope's lock only for its validity: the ledger knows which. */
+/*
+ * The exit names the scope (its name's key, never 0), not its lock: the
+ * ledger knows which lock the task entered for, and the handler hashes
+ * nothing on every return.
+ */
 static int lb_scope_exit(LB_URETPROBE_HANDLER_ARGS)
 {
 	struct lb_scope *s = container_of(uc, struct lb_scope, uc);
@@ -89,7 +93,7 @@ static int lb_scope_exit(LB_URETPROBE_HANDLER_ARGS)
 	if (!lb_enabled())
 		return 0;
 	atomic64_inc(&s->exits);
-	lb_scope_record(s, LB_EV_SCOPE_EXIT, lb_lock_id3(s->name_key, 0, current->tgid), 0);
+	lb_scope_record(s, LB_EV_SCOPE_EXIT, s->name_key, 0);
 	return 0;
 }
 
