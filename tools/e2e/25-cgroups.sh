@@ -11,7 +11,6 @@
 . "$(dirname "$0")/lib.sh"
 
 ctl=$LB_DEBUGFS/control
-ok() { echo "ok - $1"; }
 
 # between GOT LO HI: GOT within LB_TOLERANCE % of the range LO..HI (LO > 0).
 between() {
@@ -66,7 +65,7 @@ if lb_case cgroups lb-mutex -p -d 1000 -g "$a:$b"; then
 	for v in $(pids "$truth" victim); do
 		[ "$(lb_field "$ledger" "task pid=$v " cgroup)" = "$idb" ] || bad="$bad victim $v"
 	done
-	[ -z "$bad" ] && ok "$name: task and process records carry the culprit's cgroup A, the victims' B" ||
+	[ -z "$bad" ] && lb_ok "$name: task and process records carry the culprit's cgroup A, the victims' B" ||
 		{ lb_not_ok "$name: cgroups of the tasks" "wrong or missing for:$bad"
 		  lb_diag_file "$name ledger" "$ledger" 40; }
 
@@ -74,13 +73,13 @@ if lb_case cgroups lb-mutex -p -d 1000 -g "$a:$b"; then
 	lo=$(lb_field "$truth" "truth role=culprit " blame_ns)
 	hi=$(lb_field "$truth" "truth role=culprit " blame_ns_late)
 	between "${got:-0}" "${lo:-0}" "${hi:-${lo:-0}}" &&
-		ok "$name: A -> B blame $got ns, the culprit's own clock $lo..$hi ns" ||
+		lb_ok "$name: A -> B blame $got ns, the culprit's own clock $lo..$hi ns" ||
 		{ lb_not_ok "$name: A -> B blame within $LB_TOLERANCE % of the culprit's" \
 			"ledger ${got:-absent}, truth ${lo:-absent}..${hi:-absent}"
 		  lb_diag_file "$name ledger" "$ledger" 40; }
 
 	if grep -Eq "^  cgroup:$ida +-> cgroup:$idb +[0-9]" "$LB_OUT/cgroups.report"; then
-		ok "$name: the report's CGROUPS section has the A -> B line"
+		lb_ok "$name: the report's CGROUPS section has the A -> B line"
 	else
 		lb_not_ok "$name: report A -> B line" "no 'cgroup:$ida -> cgroup:$idb' in the report"
 	fi
@@ -88,7 +87,7 @@ if lb_case cgroups lb-mutex -p -d 1000 -g "$a:$b"; then
 	if grep -Eq "^/lb-ctr-a +-> /lb-ctr-b +[0-9]" "$LB_OUT/cgroups.reader" &&
 		grep -Eq "^/lb-ctr-a +1 " "$LB_OUT/cgroups.reader" &&
 		grep -Eq "^/lb-ctr-b +[0-9]+ " "$LB_OUT/cgroups.reader"; then
-		ok "$name: lockblame --by-cgroup names both cgroups by path, and the A -> B line"
+		lb_ok "$name: lockblame --by-cgroup names both cgroups by path, and the A -> B line"
 	else
 		lb_not_ok "$name: lockblame --by-cgroup" "no /lb-ctr-a -> /lb-ctr-b line or cgroup rows"
 	fi
@@ -107,7 +106,7 @@ filter_case() {
 	if [ -n "$path" ]; then
 		"$LB_BIN/lockblame" --dir "$LB_DEBUGFS" --filter-cgroup "$path" &&
 			grep -q "^filter_cgroup $id\$" "$ctl" &&
-			ok "$name: lockblame --filter-cgroup $path wrote filter cgroup=$id" ||
+			lb_ok "$name: lockblame --filter-cgroup $path wrote filter cgroup=$id" ||
 			{ lb_not_ok "$name: lockblame --filter-cgroup $path" \
 				"control: $(grep '^filter_cgroup' "$ctl")"; return; }
 	elif ! echo "filter cgroup=$id" > "$ctl"; then
@@ -127,7 +126,7 @@ filter_case() {
 		/^pair / { h = $2; v = $3; b = $4; sub(/holder=/, "", h); sub(/victim=/, "", v); sub(/blame_ns=/, "", b)
 		if (h == v) { s[h] = b; line[h] = $0 } }
 		END { for (p in s) if (s[p] * 1000 > w[p] + 0) print line[p] }' "$ledger")
-	[ -z "$self" ] && ok "$name: no task blamed for itself (beyond 1/1000 of its waiting)" ||
+	[ -z "$self" ] && lb_ok "$name: no task blamed for itself (beyond 1/1000 of its waiting)" ||
 		lb_not_ok "$name: no task blamed for itself" "$self"
 	for v in $(pids "$truth" victim); do
 		got=$(lb_field "$ledger" "task pid=$v " wait_ns)
@@ -137,19 +136,19 @@ filter_case() {
 		holder) lo=$(awk -v h="$cpid" -v v="$v" '$0 ~ "^truth holder=" h " victim=" v " " {
 			for (i = 1; i <= NF; i++) if ($i ~ /^blame_ns=/) print substr($i, 10) }' "$truth") ;;
 		none)
-			[ "${got:-0}" = 0 ] && ok "$name: victim $v in B: no waiting recorded" ||
+			[ "${got:-0}" = 0 ] && lb_ok "$name: victim $v in B: no waiting recorded" ||
 				lb_not_ok "$name: victim $v in B left out" "ledger wait_ns $got"
 			continue ;;
 		esac
 		between "${got:-0}" "${lo:-0}" "${hi:-0}" &&
-			ok "$name: victim $v waited $got ns, its own clock $lo..$hi ns" ||
+			lb_ok "$name: victim $v waited $got ns, its own clock $lo..$hi ns" ||
 			{ lb_not_ok "$name: victim $v's waits within $LB_TOLERANCE % of its own clock" \
 				"ledger ${got:-absent}, truth ${lo:-absent}..${hi:-absent}"
 			  lb_diag_file "$name ledger" "$ledger" 40; }
 	done
 	if [ "$side" = none ]; then
 		got=$(lb_field "$ledger" "task pid=$cpid " wait_ns)
-		[ "${got:-0}" = 0 ] && ok "$name: culprit in A: no waiting recorded" ||
+		[ "${got:-0}" = 0 ] && lb_ok "$name: culprit in A: no waiting recorded" ||
 			lb_not_ok "$name: culprit in A left out" "ledger wait_ns $got"
 	fi
 }
@@ -166,7 +165,7 @@ for bad in "cgroup=" "cgroup=abc" "cgroup=0" "cgroup=-1" "cgroup=$a" "cgroup=12x
 	echo "filter $bad" > "$ctl" 2> /dev/null && accepted="$accepted '$bad'"
 done
 if [ -z "$accepted" ] && grep -q "^filter_cgroup $ida\$" "$ctl"; then
-	ok "filter cgroup: malformed ids refused, the filter in force unchanged"
+	lb_ok "filter cgroup: malformed ids refused, the filter in force unchanged"
 else
 	lb_not_ok "filter cgroup: malformed ids refused" \
 		"accepted:${accepted:- none}; control: $(grep '^filter_cgroup' "$ctl")"

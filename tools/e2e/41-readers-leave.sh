@@ -5,7 +5,6 @@
 . "$(dirname "$0")/lib.sh"
 
 name="readers-leave"
-ok() { echo "ok - $name: $1"; }
 reader=$LB_BIN/lockblame
 [ -x "$reader" ] || { echo "ok - $name # SKIP $reader missing"; lb_done; }
 
@@ -22,10 +21,10 @@ fi
 reloaded=0
 if [ -d "$tdir/events/lock/contended_release" ]; then
 	echo "$row" | grep -Eq '^rwsem_reader_release +tracepoint +optional +contended_release ' &&
-		ok "planted on the tracepoint lock:contended_release" ||
+		lb_ok "$name: planted on the tracepoint lock:contended_release" ||
 		lb_not_ok "$name: planted on lock:contended_release" "probes row: $row"
 else
-	echo "$row" | grep -q ' absent ' && ok "no lock:contended_release on this kernel: the role is absent ($(echo "$row" | tr -s ' '))" ||
+	echo "$row" | grep -q ' absent ' && lb_ok "$name: no lock:contended_release on this kernel: the role is absent ($(echo "$row" | tr -s ' '))" ||
 		lb_not_ok "$name: role absent without the tracepoint" "probes row: $row"
 	# Without it, the rwsem_wake stand-in on up_read() sees readers leave:
 	# planted where rwsem_wake is inlined (5.10), and by skip= elsewhere.
@@ -43,7 +42,7 @@ else
 		lb_done ;;
 	esac
 	grep -q '^rwsem_wake .* via:rwsem_up_read ' "$LB_DEBUGFS/probes" &&
-		ok "rwsem_wake served by its stand-in on $state (reloaded: $reloaded)" ||
+		lb_ok "$name: rwsem_wake served by its stand-in on $state (reloaded: $reloaded)" ||
 		lb_not_ok "$name: rwsem_wake served by rwsem_up_read" "$(grep '^rwsem' "$LB_DEBUGFS/probes")"
 fi
 
@@ -64,7 +63,7 @@ readers=$(sed -n 's/^truth role=reader pid=\([0-9]*\) .*/\1/p' "$LB_OUT/$name.tr
 left=$(awk -v tgid="$tgid" '/ type=release / && / class=rwsem / && / flags=[^ ]*left/ {
 	for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
 	if (f["tgid"] == tgid && f["count"] > 0) n++ } END { print n + 0 }' "$LB_OUT/$name.events")
-[ "$left" -gt 0 ] && ok "$left readers seen leaving while others held the lock" ||
+[ "$left" -gt 0 ] && lb_ok "$name: $left readers seen leaving while others held the lock" ||
 	lb_not_ok "$name: readers seen leaving" "no release event with flags left by lb-mmap (tgid $tgid)"
 
 # The mapper's waiting is charged to readers, several of them, never to itself.
@@ -77,7 +76,7 @@ pairs=$(awk -v m="$mapper" -v rd=" $readers" '/^pair / {
 	END { n = 0; for (h in by) n++; print n, self + 0 }' "$LB_OUT/$name.ledger")
 nrd=${pairs% *}
 nself=${pairs#* }
-[ "$nrd" -ge 2 ] && [ "$nself" -eq 0 ] && ok "the mapper's waiting is charged to $nrd readers, none to itself" ||
+[ "$nrd" -ge 2 ] && [ "$nself" -eq 0 ] && lb_ok "$name: the mapper's waiting is charged to $nrd readers, none to itself" ||
 	lb_not_ok "$name: mapper's waiting shared by readers" "readers charged: $nrd, mapper charged for itself: $nself"
 
 if [ $reloaded = 1 ]; then

@@ -7,7 +7,6 @@
 name=fdchurn
 reader=$LB_BIN/lockblame
 out=$LB_OUT/$name
-ok() { echo "ok - $name: $1"; }
 if [ ! -x "$reader" ] || [ ! -x "$LB_BIN/lb-fdchurn" ] || [ ! -e "$LB_DEBUGFS/control" ]; then
 	echo "ok - $name # SKIP reader, lb-fdchurn or module missing"
 	lb_done
@@ -17,7 +16,7 @@ echo reset > "$LB_DEBUGFS/control"
 # 5 s on the stock kernels; the debug kernel (KASAN) runs every write and
 # open several times slower, and sees as many reuses in the same time.
 if "$LB_BIN/lb-fdchurn" -d 5000 -w 3 -c 4 "$out/files" > "$out/truth" 2> "$out/err"; then
-	ok "lb-fdchurn ran ($(sed -n 's/^truth fdchurn \(.*\)/\1/p' "$out/truth"))"
+	lb_ok "$name: lb-fdchurn ran ($(sed -n 's/^truth fdchurn \(.*\)/\1/p' "$out/truth"))"
 else
 	lb_not_ok "$name: lb-fdchurn ran" "exit $?: $(head -n 3 "$out/err" | tr '\n' ' ')"
 	lb_done
@@ -27,7 +26,7 @@ cat "$LB_DEBUGFS/ledger" > "$out/ledger"
 
 target=$(sed -n 's/^truth fdchurn target_ino=\([0-9]*\) .*/\1/p' "$out/truth")
 if grep -Eq "^[0-9a-f]{16}  rwsem .* i_rwsem of inode ${target:-none} \\(lb-fdchurn-target\\)" "$out/text"; then
-	ok "the writers' lock is the i_rwsem of inode $target (lb-fdchurn-target)"
+	lb_ok "$name: the writers' lock is the i_rwsem of inode $target (lb-fdchurn-target)"
 else
 	lb_not_ok "$name: the writers' lock is named by its file" "no i_rwsem of inode ${target:-?} (lb-fdchurn-target)"
 	lb_diag_file "$name reader" "$out/text" 40
@@ -43,13 +42,13 @@ wrong=$(awk 'NR == FNR {
 		f = w[5]; gsub(/[()]/, "", f)
 		if (!(f in ino) || ino[f] != w[4]) printf "%s ", s
 	}' "$out/truth" "$out/text")
-[ -z "$wrong" ] && ok "no file named by another file's inode" ||
+[ -z "$wrong" ] && lb_ok "$name: no file named by another file's inode" ||
 	lb_not_ok "$name: no file named by another file's inode" "$wrong"
 
 cons=$(grep -E '^(totals|lock) ' "$out/ledger" | awk '{
 	for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
 	if (v["blame_ns"] + v["pending_ns"] + v["unattributed_ns"] != v["wait_ns"]) printf "%s ", $1
 	delete v }')
-[ -z "$cons" ] && ok "conservation exact (totals and every lock)" ||
+[ -z "$cons" ] && lb_ok "$name: conservation exact (totals and every lock)" ||
 	lb_not_ok "$name: conservation exact" "$cons"
 lb_done

@@ -6,7 +6,6 @@
 
 n=${LB_PARKED:-1000}
 name=parked
-ok() { echo "ok - $name: $1"; }
 if [ ! -x "$LB_BIN/lb-pool" ]; then
 	echo "ok - $name # SKIP $LB_BIN/lb-pool missing"
 	lb_done
@@ -41,7 +40,7 @@ wait $pid
 rc=$?
 m1=$(futex_missed)
 cat "$LB_DEBUGFS/stats" > "$LB_OUT/$name.stats"
-[ $rc -eq 0 ] && ok "lb-pool -i $n ran" ||
+[ $rc -eq 0 ] && lb_ok "$name: lb-pool -i $n ran" ||
 	lb_not_ok "$name: lb-pool -i $n ran" "exited $rc: $(head -n 1 "$LB_OUT/$name.err")"
 echo "# lb-pool took $(($(date +%s) - t0)) s; asleep while the report was read: ${asleep:-?}; $(grep '^ledger_ns_per_event' "$LB_OUT/$name.stats")"
 
@@ -51,7 +50,7 @@ bad=$(echo "$m0 | $m1" | awk -F'|' '{
 	n = split($2, a, " "); for (i = 1; i <= n; i++) { split(a[i], kv, "="); if (kv[2] - b[kv[1]] > 0) printf "%s+%d ", kv[1], kv[2] - b[kv[1]] }
 }')
 echo "# futex probes missed (since load): ${m1:-none}"
-[ -z "$bad" ] && ok "no kretprobe misses on the futex probes" ||
+[ -z "$bad" ] && lb_ok "$name: no kretprobe misses on the futex probes" ||
 	lb_not_ok "$name: no kretprobe misses on the futex probes" "$bad"
 
 # cat report under 1 s with the workers asleep.
@@ -59,7 +58,7 @@ secs=$(cat "$LB_OUT/$name.time" 2> /dev/null)
 if [ $rc_report -ne 0 ] || [ -z "$secs" ]; then
 	lb_not_ok "$name: report read in < 1 s" "cat report failed ($rc_report)"
 elif awk -v s="$secs" 'BEGIN { exit !(s < 1) }'; then
-	ok "report read in < 1 s (${secs} s, $(wc -l < "$LB_OUT/$name.report") lines, $asleep asleep)"
+	lb_ok "$name: report read in < 1 s (${secs} s, $(wc -l < "$LB_OUT/$name.report") lines, $asleep asleep)"
 else
 	lb_not_ok "$name: report read in < 1 s" "${secs} s with ${asleep:-?} asleep"
 fi
@@ -71,7 +70,7 @@ top=$(awk '/^task / && / verdict=cause / {
 		if (v["root_blame_ns"] + 0 > best) { best = v["root_blame_ns"] + 0; pid = v["pid"] }
 	} END { print pid + 0 }' "$ledger")
 if [ -n "$culprit" ] && [ "$culprit" = "$top" ]; then
-	ok "the culprit ($culprit) is the top cause"
+	lb_ok "$name: the culprit ($culprit) is the top cause"
 else
 	lb_not_ok "$name: the culprit is the top cause" "culprit ${culprit:-?}, top cause $top"
 	lb_failed_case=1
@@ -98,7 +97,7 @@ elif [ -n "$long" ] || [ "$nwait" -gt $((n / 20)) ]; then
 	lb_not_ok "$name: parked workers stay out of the lock ledger" "$nwait of $nidle workers with lock wait; ${long:-none} >= 500 ms"
 	lb_failed_case=1
 else
-	ok "parked workers stay out of the lock ledger ($nwait of $nidle with a brief condvar-mutex wait, none >= 500 ms; event_waits=${evwaits:-?})"
+	lb_ok "$name: parked workers stay out of the lock ledger ($nwait of $nidle with a brief condvar-mutex wait, none >= 500 ms; event_waits=${evwaits:-?})"
 fi
 
 if [ -n "${lb_failed_case:-}" ]; then

@@ -6,7 +6,6 @@
 
 name=stress-ng
 ctl=$LB_DEBUGFS/control
-ok() { echo "ok - $name: $1"; }
 sng=$(command -v stress-ng)
 if [ -z "$sng" ]; then
 	echo "ok - $name # SKIP stress-ng not in the guest"
@@ -69,12 +68,12 @@ probe_missed > "$out/missed1"
 cat "$LB_DEBUGFS/probes" > "$out/probes"
 
 if [ $rc -eq 0 ]; then
-	ok "stress-ng exits 0"
+	lb_ok "$name: stress-ng exits 0"
 elif [ $rc -eq 3 ]; then
 	# EXIT_NO_RESOURCE: a stressor could not get threads or memory in the
 	# 1 GiB guest and stopped early; the others ran. Not lockblame's doing.
 	grep -E 'aborted early|could not' "$out/stress-ng.out" | sed 's/^/# /'
-	ok "stress-ng exits 0, or 3 when a stressor lacked resources (3)"
+	lb_ok "$name: stress-ng exits 0, or 3 when a stressor lacked resources (3)"
 else
 	lb_diag_file "stress-ng output" "$out/stress-ng.out" 60
 	lb_not_ok "$name: stress-ng exits 0" "exit $rc (stress-ng's own failures above)"
@@ -105,12 +104,12 @@ read -r gen rec dropped <<EOF_COUNTS
 ${counts:-0 0 0}
 EOF_COUNTS
 if [ "$gen" -gt 0 ] && [ $((full * 100)) -lt "$gen" ]; then
-	ok "rings filled for under 1% of the events (rescuer ${policy:-none}): $full of $gen dropped for a full ring"
+	lb_ok "$name: rings filled for under 1% of the events (rescuer ${policy:-none}): $full of $gen dropped for a full ring"
 	# What was lost is said where the user reads.
 	if [ "$full" -gt 0 ]; then
 		cat "$LB_DEBUGFS/report" > "$out/report"
 		[ "$(lb_report_ring_full "$out/report")" -gt 0 ] 2> /dev/null &&
-			ok "the report says the data is partial, with its ring-full drops" ||
+			lb_ok "$name: the report says the data is partial, with its ring-full drops" ||
 			lb_not_ok "$name: the report says the data is partial" "$(grep '^data:' "$LB_DEBUGFS/report")"
 	fi
 else
@@ -119,13 +118,13 @@ else
 fi
 # Every event is either recorded or counted as dropped: exact, on every kernel.
 [ "$gen" -gt 0 ] && [ $((rec + dropped)) = "$gen" ] && [ "$full" -le "$dropped" ] &&
-	ok "every event recorded or counted dropped: $gen generated = $rec recorded + $dropped dropped" ||
+	lb_ok "$name: every event recorded or counted dropped: $gen generated = $rec recorded + $dropped dropped" ||
 	lb_not_ok "$name: every event recorded or counted dropped" "stats: ${counts:-no events line}; drop_full $full"
 
 if [ -s "$out/reader.err" ]; then
 	lb_not_ok "$name: report, ledger, stats, events and control under load" "$(head -n 3 "$out/reader.err" | tr '\n' ';')"
 else
-	ok "report, ledger, stats, events and control under load ($(cat "$out/reader.count" 2> /dev/null || echo 0) rounds)"
+	lb_ok "$name: report, ledger, stats, events and control under load ($(cat "$out/reader.count" 2> /dev/null || echo 0) rounds)"
 fi
 
 # Conservation, exact: blame + pending + unattributed == wait, totals and every lock.
@@ -141,7 +140,7 @@ cons=$(grep -E '^(totals|lock) ' "$out/ledger" | awk '{
 if [ -z "$totals" ]; then
 	lb_not_ok "$name: conservation" "no totals record in the ledger"
 elif [ -z "$cons" ]; then
-	ok "conservation exact: blame + pending + unattributed == wait (totals and $(grep -c '^lock ' "$out/ledger") locks)"
+	lb_ok "$name: conservation exact: blame + pending + unattributed == wait (totals and $(grep -c '^lock ' "$out/ledger") locks)"
 else
 	lb_not_ok "$name: conservation exact" "$cons"
 fi
@@ -152,7 +151,7 @@ echo "# probe misses during the run (role before after):"
 awk 'NR == FNR { b[$1] = $2; next } $2 != b[$1] || $2 > 0 { print "#   " $1, b[$1], $2 }' "$out/missed0" "$out/missed1"
 psum=$(awk '{ s += $2 } END { print s + 0 }' "$out/missed1")
 ssum=$(sed -n 's/^kretprobe_missed //p' "$out/stats")
-[ "$psum" = "$ssum" ] && ok "misses shown: probes' missed ($psum) == stats kretprobe_missed" ||
+[ "$psum" = "$ssum" ] && lb_ok "$name: misses shown: probes' missed ($psum) == stats kretprobe_missed" ||
 	lb_not_ok "$name: misses shown in stats" "probes sum $psum, stats kretprobe_missed ${ssum:-none}"
 # A miss while another kprobe ran on the CPU (seen under TCG on 5.10, 2 in
 # a run) is counted and makes the data partial; it is not a want of
@@ -160,7 +159,7 @@ ssum=$(sed -n 's/^kretprobe_missed //p' "$out/stats")
 bad=$(awk 'NR == FNR { b[$1] = $2 - $3; next } $1 ~ /^futex/ && $2 - $3 > b[$1] { printf "%s+%d ", $1, $2 - $3 - b[$1] }' "$out/missed0" "$out/missed1")
 nested=$(awk 'NR == FNR { b[$1] = $3; next } $1 ~ /^futex/ && $3 > b[$1] { printf "%s+%d ", $1, $3 - b[$1] }' "$out/missed0" "$out/missed1")
 [ -z "$nested" ] || echo "# futex probe hits missed while another kprobe ran (counted, data partial): $nested"
-[ -z "$bad" ] && ok "no futex probe ran out of kretprobe instances" ||
+[ -z "$bad" ] && lb_ok "$name: no futex probe ran out of kretprobe instances" ||
 	lb_not_ok "$name: no futex probe ran out of kretprobe instances" "$bad"
 
 # A cause must have held a lock: an ended hold, or one still open (a lock
@@ -184,7 +183,7 @@ noholds=$(awk -v share=$share '/^totals / { for (i = 2; i <= NF; i++) { split($i
 cat "$out/minor"
 [ -z "$partial" ] || echo "# data partial ($partial): causes of under 10% of the waiting may have lost their hold"
 if [ -z "$noholds" ]; then
-	ok "every cause held a lock ($causes causes${partial:+; data partial, minor ones printed})"
+	lb_ok "$name: every cause held a lock ($causes causes${partial:+; data partial, minor ones printed})"
 else
 	# Which locks and pairs charged them, for the module's owner.
 	for p in $(echo "$noholds" | tr ';' '\n' | sed -n 's/^ *pid=\([0-9]*\) .*/\1/p'); do
@@ -195,7 +194,7 @@ fi
 
 # The pthread stressor's condvar waits (and sem's) are event waits.
 evw=$(echo "$totals" | field event_waits)
-[ "${evw:-0}" -gt 0 ] && ok "condvar and semaphore sleeps are event waits (event_waits=$evw, event_wait_ns=$(echo "$totals" | field event_wait_ns))" ||
+[ "${evw:-0}" -gt 0 ] && lb_ok "$name: condvar and semaphore sleeps are event waits (event_waits=$evw, event_wait_ns=$(echo "$totals" | field event_wait_ns))" ||
 	lb_not_ok "$name: condvar sleeps are event waits" "totals event_waits=${evw:-none}"
 
 # shellcheck disable=SC2154 # lb_failed: set by lib.sh

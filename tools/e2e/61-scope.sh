@@ -8,7 +8,6 @@ name=scope
 ctl=$LB_DEBUGFS/control
 wl=$LB_BIN/lb-semq
 reader=$LB_BIN/lockblame
-ok() { echo "ok - $name: $1"; }
 # "lb_scope_repeat=N" on the kernel command line: the scoped case N times,
 # each run's figures printed (how the margins below were measured).
 repeat=$(sed -n 's/.*lb_scope_repeat=\([0-9]*\).*/\1/p' /proc/cmdline 2> /dev/null)
@@ -97,7 +96,7 @@ if lb_case $c lb-semq -d 1000; then
 	# releaser, often a victim handing over, not the hog that kept it.
 	echo "# $c: the hog's posts ended $((hsig / 1000000)) ms of it ($(pct "$hsig" "$levw")%), the victims' posts the rest"
 	n=$(scope_locks $c)
-	[ "$n" = 0 ] && ok "$c: no lock of class scope" ||
+	[ "$n" = 0 ] && lb_ok "$name: $c: no lock of class scope" ||
 		{ lb_not_ok "$name: $c: no lock of class scope" "$n"; bad=1; }
 	# The hog is blamed for none of the victims' waiting. Not "no cause"
 	# at all: on 5.10 (a make check, 2026-12-03) it was a cause by a kernel
@@ -106,14 +105,14 @@ if lb_case $c lb-semq -d 1000; then
 		for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
 		if (v["holder"] == h && index(vics, " " v["victim"] " ")) s += v["blame_ns"] }
 		END { print s + 0 }' "$LB_OUT/$c.ledger")
-	[ "$hpair" = 0 ] && ok "$c: the hog is blamed for none of the victims' waiting (verdict ${verdict:-none})" ||
+	[ "$hpair" = 0 ] && lb_ok "$name: $c: the hog is blamed for none of the victims' waiting (verdict ${verdict:-none})" ||
 		{ lb_not_ok "$name: $c: the hog is blamed for none of the victims' waiting" "$hpair ns, verdict $verdict"; bad=1; }
 	# Nothing in lb-semq sleeps on a futex but the semaphores: exact.
-	[ "$lwait" = 0 ] && ok "$c: the victims have no lock wait" ||
+	[ "$lwait" = 0 ] && lb_ok "$name: $c: the victims have no lock wait" ||
 		{ lb_not_ok "$name: $c: the victims have no lock wait" "$lwait ns"; bad=1; }
 	# Their sleeps are event waits: most of their waiting (the rest is
 	# the way into and out of sem_wait).
-	within "$levw" "$twait" 50 && ok "$c: the victims' sleeps are event waits ($(pct "$levw" "$twait")% of their waiting)" ||
+	within "$levw" "$twait" 50 && lb_ok "$name: $c: the victims' sleeps are event waits ($(pct "$levw" "$twait")% of their waiting)" ||
 		{ lb_not_ok "$name: $c: the victims' sleeps are event waits" "event_wait_ns $levw of $twait waited"; bad=1; }
 	[ -n "${bad:-}" ] && failed_case $c
 	bad=
@@ -147,8 +146,8 @@ if head -n 1 "$LB_OUT/scopes.1" | grep -qx '# scopes 1 of 8' &&
 	[ "$(grep -c '^[0-9]' "$LB_OUT/scopes.1")" = 1 ] &&
 	grep -qE "^[0-9]+ name=semq offset=$off arg=1 shared=0 enters=0 exits=0 path=$wl\$" "$LB_OUT/scopes.1"; then
 	case $how in
-	lockblame*) ok "scopes lists semq at $off, arg=1, in $wl (the reader's offset is lb-semq's own)" ;;
-	*) ok "scopes lists semq at $off, arg=1, in $wl" ;;
+	lockblame*) lb_ok "$name: scopes lists semq at $off, arg=1, in $wl (the reader's offset is lb-semq's own)" ;;
+	*) lb_ok "$name: scopes lists semq at $off, arg=1, in $wl" ;;
 	esac
 else
 	lb_not_ok "$name: scopes lists semq at $off, arg=1, in $wl" "$(tr '\n' ';' < "$LB_OUT/scopes.1")"
@@ -197,7 +196,7 @@ while [ $i -lt "$runs" ]; do
 
 	# Never more than all their waiting (plus the clocks' 1%).
 	if [ "$lblame" -gt 0 ] && [ $((lblame / 101)) -le $((twait / 100)) ]; then
-		ok "$c: the hog's blame is at most the victims' own waiting ($(pct "$lblame" "$twait")% of it)"
+		lb_ok "$name: $c: the hog's blame is at most the victims' own waiting ($(pct "$lblame" "$twait")% of it)"
 	else
 		lb_not_ok "$name: $c: the hog's blame is at most the victims' own waiting" \
 			"blame $lblame ns, victims waited $twait ns ($(pct "$lblame" "$twait")%)"
@@ -206,7 +205,7 @@ while [ $i -lt "$runs" ]; do
 	if awk -v v="$lblame" -v a="$tblame" -v b="$tlate" -v m=$margin 'BEGIN {
 		lo = a < b ? a : b; hi = a < b ? b : a
 		exit !(lo > 0 && v * 100 >= lo * (100 - m) && v * 100 <= hi * (100 + m)) }'; then
-		ok "$c: the hog's blame is within $margin% of the victims' waiting in its holds, by their clocks ($(pct "$lblame" "$tblame")%)"
+		lb_ok "$name: $c: the hog's blame is within $margin% of the victims' waiting in its holds, by their clocks ($(pct "$lblame" "$tblame")%)"
 	else
 		lb_not_ok "$name: $c: the hog's blame is within $margin% of the victims' waiting in its holds" \
 			"blame $lblame ns, truth $tblame to $tlate ns"
@@ -217,19 +216,19 @@ while [ $i -lt "$runs" ]; do
 			for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
 			if (v["root_blame_ns"] + 0 > best) { best = v["root_blame_ns"] + 0; pid = v["pid"] }
 		} END { print pid + 0 }' "$LB_OUT/$c.ledger")
-	[ "$top" = "$hog" ] && ok "$c: the hog ($hog) is the top cause" ||
+	[ "$top" = "$hog" ] && lb_ok "$name: $c: the hog ($hog) is the top cause" ||
 		{ lb_not_ok "$name: $c: the hog is the top cause" "hog $hog, top cause $top"; bad=1; }
 	# The lock is the first argument's value, in lb-semq's process: exact.
 	lk=$(grep '^lock .* class=scope ' "$LB_OUT/$c.ledger" | head -n 1)
 	ua=$(echo "$lk" | sed -n 's/.* uaddr=\([0-9]*\).*/\1/p')
 	lt=$(echo "$lk" | sed -n 's/.* tgid=\([0-9-]*\).*/\1/p')
 	[ "$ua" = "$((lock0))" ] && [ "$lt" = "$tgid" ] &&
-		ok "$c: the scope lock is lb_semq_locks[0] ($lock0) in process $tgid" ||
+		lb_ok "$name: $c: the scope lock is lb_semq_locks[0] ($lock0) in process $tgid" ||
 		{ lb_not_ok "$name: $c: the scope lock is lb_semq_locks[0]" "uaddr ${ua:-?} (want $((lock0))), tgid ${lt:-?} (want $tgid)"; bad=1; }
 	# The report names it "semq 0xADDR in process TGID".
 	cat "$LB_DEBUGFS/report" > "$LB_OUT/$c.report" 2> /dev/null
 	if grep -qE "name: semq( \(scope\))? $lock0 in process $tgid\$" "$LB_OUT/$c.report"; then
-		ok "$c: the report names it $(grep -oE "semq( \(scope\))? $lock0 in process $tgid" "$LB_OUT/$c.report" | head -n 1)"
+		lb_ok "$name: $c: the report names it $(grep -oE "semq( \(scope\))? $lock0 in process $tgid" "$LB_OUT/$c.report" | head -n 1)"
 	else
 		lb_diag_file "$c report" "$LB_OUT/$c.report" 60
 		lb_not_ok "$name: $c: the report names it semq $lock0 in process $tgid" "$(grep -m 1 'name: semq' "$LB_OUT/$c.report")"
@@ -240,7 +239,7 @@ while [ $i -lt "$runs" ]; do
 	# shellcheck disable=SC2086 # "enters exits", split
 	set -- ${counts0:-0 0} ${counts1:-0 0}
 	if [ $(($3 - $1)) = "$calls" ] && [ $(($4 - $2)) = "$calls" ]; then
-		ok "$c: enters == exits == the $calls calls of lb_semq_acquire"
+		lb_ok "$name: $c: enters == exits == the $calls calls of lb_semq_acquire"
 	else
 		lb_not_ok "$name: $c: enters == exits == the calls of lb_semq_acquire" \
 			"enters +$(($3 - $1)), exits +$(($4 - $2)), calls $calls"
@@ -257,7 +256,7 @@ if lb_case $c lb-semq -x -d 2000; then
 	tgid=$(lb_field "$LB_OUT/$c.truth" "truth role=hog " tgid)
 	got=$(grep '^lock .* class=scope ' "$LB_OUT/$c.ledger" | sed -n "s/.* tgid=$tgid uaddr=\([0-9]*\) .*/\1/p" | sort -n | tr '\n' ' ')
 	want="$((lock0)) $((lock1)) "
-	[ "$got" = "$want" ] && ok "$c: the scope locks are lb_semq_locks[0] and [1] ($lock0 $lock1)" ||
+	[ "$got" = "$want" ] && lb_ok "$name: $c: the scope locks are lb_semq_locks[0] and [1] ($lock0 $lock1)" ||
 		{ lb_not_ok "$name: $c: the scope locks are lb_semq_locks[0] and [1]" "uaddrs '$got', want '$want'"; bad=1; }
 	[ -n "${bad:-}" ] && failed_case $c
 	bad=
@@ -279,7 +278,7 @@ done
 echo "# last_error $(sed -n 's/^last_error //p' "$ctl")"
 cp "$LB_DEBUGFS/scopes" "$LB_OUT/scopes.3"
 if [ -z "$refused" ] && cmp -s "$LB_OUT/scopes.2" "$LB_OUT/scopes.3"; then
-	ok "bad scope commands refused (a missing path ENOENT), scopes unchanged"
+	lb_ok "$name: bad scope commands refused (a missing path ENOENT), scopes unchanged"
 else
 	lb_diag_file "scopes before" "$LB_OUT/scopes.2"
 	lb_diag_file "scopes after" "$LB_OUT/scopes.3"
@@ -293,7 +292,7 @@ lockblame*) "$reader" scope clear > "$LB_OUT/scope-clear" 2>&1 ;;
 esac
 rc=$?
 if [ $rc -eq 0 ] && [ "$(cat "$LB_DEBUGFS/scopes")" = "# scopes 0 of 8" ]; then
-	ok "scope clear: scopes is empty"
+	lb_ok "$name: scope clear: scopes is empty"
 else
 	lb_diag_file "scope clear" "$LB_OUT/scope-clear"
 	lb_not_ok "$name: scope clear: scopes is empty" "exit $rc; $(tr '\n' ';' < "$LB_DEBUGFS/scopes")"
@@ -304,7 +303,7 @@ c=semq-cleared
 if lb_case $c lb-semq -d 500; then
 	n=$(scope_locks $c)
 	evw=$(lb_field "$LB_OUT/$c.ledger" "totals " event_waits)
-	[ "$n" = 0 ] && [ "${evw:-0}" -gt 0 ] && ok "$c: no lock of class scope, the sleeps event waits again (event_waits=$evw)" ||
+	[ "$n" = 0 ] && [ "${evw:-0}" -gt 0 ] && lb_ok "$name: $c: no lock of class scope, the sleeps event waits again (event_waits=$evw)" ||
 		{ lb_not_ok "$name: $c: no lock of class scope, the sleeps event waits again" "$n scope locks, event_waits=${evw:-none}"; failed_case $c; }
 fi
 lb_done

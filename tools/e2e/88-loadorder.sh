@@ -11,7 +11,6 @@
 . "$(dirname "$0")/lib.sh"
 
 ko=/lockblame.ko
-ok() { echo "ok - $1"; }
 rounds=${LB_LOADORDER_ROUNDS:-6}
 
 # insmod and rmmod patch the entries of functions every shell calls (on
@@ -69,7 +68,7 @@ while [ $i -lt "$rounds" ]; do
 	rmmod lockblame || { lb_not_ok "loadorder: round $i unloads" "rmmod failed"; break; }
 done
 if [ $loads = "$rounds" ] && [ $early = 0 ]; then
-	ok "loadorder: in $rounds loads no debugfs file was readable before every probe was planted"
+	lb_ok "loadorder: in $rounds loads no debugfs file was readable before every probe was planted"
 else
 	lb_not_ok "loadorder: no debugfs file readable before every probe is planted" \
 		"$early of $loads loads showed unplanted probes to a reader"

@@ -10,7 +10,6 @@
 # lb-live-only
 . "$(dirname "$0")/lib.sh"
 
-ok() { echo "ok - $1"; }
 stats=$LB_OUT/pools.stats
 cat "$LB_DEBUGFS/stats" > "$stats"
 
@@ -25,7 +24,7 @@ grep -E '^(kretprobe_pool|memory)' "$stats" | sed 's/^/# /'
 
 total=$(sed -n 's/^memory kretprobe_pools \([0-9]*\) bytes.*/\1/p' "$stats")
 if [ -n "$total" ] && [ "$total" -gt 0 ]; then
-	ok "pools: stats shows the kretprobe pools' memory ($total bytes)"
+	lb_ok "pools: stats shows the kretprobe pools' memory ($total bytes)"
 else
 	lb_not_ok "pools: stats shows the kretprobe pools' memory" "no 'memory kretprobe_pools N bytes' line, or 0"
 fi
@@ -56,12 +55,12 @@ for role in $planted; do
 	esac
 done
 [ -n "$planted" ] && [ -z "$missing" ] && [ "$sum" = "${total:-x}" ] &&
-	ok "pools: a line for each planted kretprobe ($(echo $planted | wc -w)), adding up to the total" ||
+	lb_ok "pools: a line for each planted kretprobe ($(echo $planted | wc -w)), adding up to the total" ||
 	lb_not_ok "pools: a line for each planted kretprobe, adding up to the total" \
 		"planted: $(echo $planted); missing:${missing:- none}; sum $sum, total ${total:-none}"
-[ -z "$bad_short" ] && ok "pools: the calls no task sleeps in have the kernel's default pool (maxactive <= $short_max)" ||
+[ -z "$bad_short" ] && lb_ok "pools: the calls no task sleeps in have the kernel's default pool (maxactive <= $short_max)" ||
 	lb_not_ok "pools: the calls no task sleeps in have a small pool" "$bad_short"
-[ -z "$bad_sleep" ] && ok "pools: the kretprobes held asleep keep max_blocked ($max_blocked)" ||
+[ -z "$bad_sleep" ] && lb_ok "pools: the kretprobes held asleep keep max_blocked ($max_blocked)" ||
 	lb_not_ok "pools: the kretprobes held asleep keep max_blocked" "$bad_sleep"
 
 # 6.7 and later: the pools are the kernel's objpool blocks, one vmalloc per
@@ -74,7 +73,7 @@ if grep -Eq "$vmre" /proc/vmallocinfo 2> /dev/null; then
 	npools=$(echo $planted | wc -w)
 	vm=$(awk -v re="$vmre" '$3 ~ re { s += $2 - 4096 } END { print s + 0 }' /proc/vmallocinfo)
 	want=$((total - npools * nr_ids * 8))
-	[ "$vm" = "$want" ] && ok "pools: the figure is what the kernel vmalloc'd ($vm bytes in /proc/vmallocinfo)" ||
+	[ "$vm" = "$want" ] && lb_ok "pools: the figure is what the kernel vmalloc'd ($vm bytes in /proc/vmallocinfo)" ||
 		lb_not_ok "pools: the figure is what the kernel vmalloc'd" \
 			"vmallocinfo objpool blocks $vm bytes, stats $want (total $total less $npools x $nr_ids pointers)"
 else

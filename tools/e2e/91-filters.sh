@@ -7,7 +7,6 @@
 . "$(dirname "$0")/lib.sh"
 
 ctl=$LB_DEBUGFS/control
-ok() { echo "ok - $1"; }
 
 # within GOT WANT: GOT within LB_TOLERANCE % of WANT (WANT > 0).
 within() {
@@ -47,7 +46,7 @@ filter_case() {
 		END { for (p in self) { print "# self pair: " line[p] > "/proc/self/fd/2"; if (self[p] * 1000 > w[p] + 0) print line[p] } }' "$ledger" 2> "$LB_OUT/$name.self")
 	cat "$LB_OUT/$name.self"
 	echo "# $name: ledger $(sed -n 's/^totals \(events=[0-9]*\).* \(unmatched=[0-9]*\).*/\1 \2/p' "$ledger"), $(sed -n 's/^drained .*\(filtered [0-9]*\).*/\1/p' "$LB_OUT/$name.stats")"
-	[ -z "$self" ] && ok "$name: no task blamed for itself (beyond 1/1000 of its waiting)" ||
+	[ -z "$self" ] && lb_ok "$name: no task blamed for itself (beyond 1/1000 of its waiting)" ||
 		lb_not_ok "$name: no task blamed for itself" "$self"
 
 	if [ "$side" = victim ]; then
@@ -55,7 +54,7 @@ filter_case() {
 		want=$(lb_field "$truth" "truth role=victim pid=$vpid " wait_ns)
 		got=$(lb_field "$ledger" "task pid=$vpid " wait_ns)
 		within "${got:-0}" "${want:-0}" &&
-			ok "$name: victim $vpid waited $got ns, its own clock $want ns" ||
+			lb_ok "$name: victim $vpid waited $got ns, its own clock $want ns" ||
 			{ lb_not_ok "$name: victim $vpid's waits within $LB_TOLERANCE %" "ledger ${got:-absent} truth $want"
 			  lb_diag_file "$name ledger" "$ledger" 40; }
 		return
@@ -71,7 +70,7 @@ filter_case() {
 		got=$(lb_field "$ledger" "task pid=$vpid " wait_ns)
 		if awk -v g="${got:-0}" -v lo="${lo:-0}" -v hi="${hi:-0}" -v t="$LB_TOLERANCE" \
 			'BEGIN { exit !(lo > 0 && g >= lo * (1 - t / 100) && g <= hi * (1 + t / 100)) }'; then
-			ok "$name: victim $vpid waited $got ns, its own clock $lo..$hi ns"
+			lb_ok "$name: victim $vpid waited $got ns, its own clock $lo..$hi ns"
 		else
 			lb_not_ok "$name: victim $vpid's waits within $LB_TOLERANCE % of its own clock" \
 				"ledger ${got:-absent}, truth ${lo:-absent} (on the culprit) .. ${hi:-absent} (all)"

@@ -9,7 +9,6 @@
 t0=$(date +%s)
 
 ko=/lockblame.ko
-ok() { echo "ok - $1"; }
 
 if [ ! -f $ko ] || [ ! -x "$LB_BIN/lb-torture" ] || ! rmmod lockblame 2> /dev/null; then
 	echo "ok - overflow # SKIP cannot reload lockblame here, or no lb-torture"
@@ -38,7 +37,7 @@ bad=$(awk '/^cpu[0-9]+ generated / {
 drops=$(awk '/^cpu[0-9]+ generated / { d += $7 } END { print d + 0 }' "$LB_OUT/overflow.stats")
 gen=$(awk '/^cpu[0-9]+ generated / { g += $3 } END { print g + 0 }' "$LB_OUT/overflow.stats")
 if [ -z "$bad" ] && [ "$drops" -gt 0 ]; then
-	ok "overflow: recorded + dropped == generated on every CPU ($gen generated, $drops dropped)"
+	lb_ok "overflow: recorded + dropped == generated on every CPU ($gen generated, $drops dropped)"
 else
 	lb_not_ok "overflow: recorded + dropped == generated on every CPU, drops counted" \
 		"${bad:-no drops at all ($gen generated)}"
@@ -49,7 +48,7 @@ full=$(awk '/^cpu[0-9]+ generated/ { for (i = 1; i < NF; i++) if ($i == "drop_fu
 	END { print n + 0 }' "$LB_OUT/overflow.stats")
 hfull=$(lb_report_ring_full "$LB_OUT/overflow.report")
 [ "$full" -gt 0 ] && [ "$hfull" = "$full" ] &&
-	ok "overflow: the report's header says the data is partial, ring full $hfull as in stats" ||
+	lb_ok "overflow: the report's header says the data is partial, ring full $hfull as in stats" ||
 	lb_not_ok "overflow: the report's header says the data is partial, ring full as in stats ($full)" "$(head -n 4 "$LB_OUT/overflow.report")"
 # Which locks lost events, by the ids the report and the ledger use: each
 # listed count is a part of the drops, so together they are at most all of them.
@@ -57,12 +56,12 @@ lost=$(grep '^data: events lost on locks ' "$LB_OUT/overflow.report")
 if echo "$lost" | grep -Eq '^data: events lost on locks [0-9a-f]{16} \([a-z_]+\) [1-9][0-9]*(, [0-9a-f]{16} \([a-z_]+\) [1-9][0-9]*)*: their figures are partial$'; then
 	listed=$(echo "$lost" | tr ',' '\n' | sed -n 's/.*) \([0-9]*\).*/\1/p' | awk '{ s += $1 } END { print s + 0 }')
 	[ "$listed" -le "$drops" ] && [ "$listed" -gt 0 ] &&
-		ok "overflow: the header names the locks that lost events ($listed of $drops drops: $(echo "$lost" | cut -d' ' -f6-7))" ||
+		lb_ok "overflow: the header names the locks that lost events ($listed of $drops drops: $(echo "$lost" | cut -d' ' -f6-7))" ||
 		lb_not_ok "overflow: the locks named lost at most the drops" "$listed listed, $drops dropped: $lost"
 else
 	lb_not_ok "overflow: the header names the locks that lost events" "${lost:-no such line}"
 fi
-grep -q '^exact 0$' "$LB_OUT/overflow.stats" && ok "overflow: stats says not exact" ||
+grep -q '^exact 0$' "$LB_OUT/overflow.stats" && lb_ok "overflow: stats says not exact" ||
 	lb_not_ok "overflow: stats says not exact" "$(grep '^exact' "$LB_OUT/overflow.stats")"
 
 # Nothing lost: the same header says complete, and stats exact.
@@ -73,7 +72,7 @@ cat "$LB_DEBUGFS/stats" > "$LB_OUT/complete.stats"
 if grep -q '^exact 1$' "$LB_OUT/complete.stats"; then
 	grep -q '^data: complete' "$LB_DEBUGFS/report" &&
 		! grep -q '^data: events lost on locks' "$LB_DEBUGFS/report" &&
-		ok "overflow: with nothing lost the header says complete" ||
+		lb_ok "overflow: with nothing lost the header says complete" ||
 		lb_not_ok "overflow: with nothing lost the header says complete" "$(head -n 4 "$LB_DEBUGFS/report")"
 else
 	lb_not_ok "overflow: a light load on default rings loses nothing" "$(grep -E '^(data|kretprobe|cpu)' "$LB_OUT/complete.stats")"

@@ -12,7 +12,6 @@
 t0=$(date +%s)
 
 ko=/lockblame.ko
-ok() { echo "ok - $1"; }
 
 class_of() {
 	case $1 in
@@ -69,7 +68,7 @@ while read -r role need; do
 		want=no
 		[ "$pstate" = absent ] && want=yes
 		if echo "$line" | grep -q 'absent (skipped)' && [ $blind = $want ]; then
-			ok "skip=$role (stand-in for $primary, which is $pstate): absent (skipped)"
+			lb_ok "skip=$role (stand-in for $primary, which is $pstate): absent (skipped)"
 		else
 			lb_not_ok "skip=$role (stand-in for $primary): absent (skipped), $class blind only without $primary" \
 				"$line / $primary $pstate / $(grep -E '^blind_classes' "$LB_DEBUGFS/stats")"
@@ -88,14 +87,14 @@ while read -r role need; do
 			sstate=$(awk -v r="$served_by" '$1 == r { print $4 }' "$LB_DEBUGFS/probes")
 			if [ -n "$sstate" ] && [ "$sstate" != absent ] && [ "$sstate" != unused ] &&
 				! has_class blind_classes "$class"; then
-				ok "skip=$role ($need): served by its stand-in $served_by on $sstate, $class not blind"
+				lb_ok "skip=$role ($need): served by its stand-in $served_by on $sstate, $class not blind"
 			else
 				lb_not_ok "skip=$role ($need): served by its stand-in $served_by" \
 					"$line / $served_by $sstate / $(grep -E '^blind_classes' "$LB_DEBUGFS/stats")"
 			fi
 		elif echo "$line" | grep -q 'absent (skipped)' && has_class $kind "$class" &&
 			grep -q "^coverage: blind " "$LB_DEBUGFS/report"; then
-			ok "skip=$role ($need): absent (skipped), $class in $kind"
+			lb_ok "skip=$role ($need): absent (skipped), $class in $kind"
 		else
 			lb_not_ok "skip=$role ($need): absent (skipped), $class in $kind" \
 				"$line / $(grep -E '^(blind|partial)_classes' "$LB_DEBUGFS/stats" | tr '\n' ' ')"
@@ -107,14 +106,14 @@ while read -r role need; do
 	[ -z "$others" ] || lb_not_ok "skip=$role: nothing else skipped" "$others"
 	rmmod lockblame || { lb_not_ok "skip=$role: unloads" "rmmod failed"; break; }
 done < "$LB_OUT/roles"
-[ $n -gt 8 ] && ok "skip: every role of $n skipped in turn, the module loaded each time" ||
+[ $n -gt 8 ] && lb_ok "skip: every role of $n skipped in turn, the module loaded each time" ||
 	lb_not_ok "skip: every role skipped in turn" "only $n loads"
 
 # Two at once, one of each of two classes.
 if insmod $ko skip=futex_sleep,mutex_lock; then
 	has_class blind_classes futex && has_class blind_classes mutex &&
 		! has_class blind_classes rwsem &&
-		ok "skip=futex_sleep,mutex_lock: futex and mutex blind, rwsem seen" ||
+		lb_ok "skip=futex_sleep,mutex_lock: futex and mutex blind, rwsem seen" ||
 		lb_not_ok "skip=futex_sleep,mutex_lock: futex and mutex blind" "$(grep _classes "$LB_DEBUGFS/stats")"
 	rmmod lockblame
 else
@@ -125,14 +124,14 @@ for bad in no_such_role "mutex_lock,," ",futex_wait" "mutex_lock,bogus"; do
 		lb_not_ok "skip=$bad refused" "insmod succeeded"
 		rmmod lockblame
 	elif echo "$out" | grep -qi 'invalid' && dmesg | tail -n 3 | grep -q "lockblame: skip=.*\(no probe role\|empty\)"; then
-		ok "skip=$bad refused with -EINVAL and a message"
+		lb_ok "skip=$bad refused with -EINVAL and a message"
 	else
 		lb_not_ok "skip=$bad refused with -EINVAL and a message" "$out / $(dmesg | tail -n 2)"
 	fi
 done
 # Nothing blind; optional roles a kernel lacks (lockdep kernels have no
 # killable mutex slowpath) may leave a class partly seen.
-insmod $ko && ! grep -q '^coverage: blind [^-]' "$LB_DEBUGFS/report" && ok "skip: without skip= nothing is blind" ||
+insmod $ko && ! grep -q '^coverage: blind [^-]' "$LB_DEBUGFS/report" && lb_ok "skip: without skip= nothing is blind" ||
 	lb_not_ok "skip: reload with defaults, nothing blind" "$(head -n 4 "$LB_DEBUGFS/report")"
 echo "# 93-skip: $(($(date +%s) - t0)) s"
 lb_done

@@ -12,7 +12,6 @@
 t0=$(date +%s)
 
 ko=/lockblame.ko
-ok() { echo "ok - $1"; }
 
 if [ ! -x "$LB_BIN/lb-torture" ]; then
 	echo "ok - hostile input # SKIP no lb-torture"
@@ -33,11 +32,11 @@ if [ -x "$LB_BIN/lockblame" ]; then
 		fi
 		bad=$(tr -d '\n\t -~' < "$f" | wc -c)
 		[ "$bad" = 0 ] && [ -s "$f" ] &&
-			ok "comm: the reader's $mode is printable with odd comms about" ||
+			lb_ok "comm: the reader's $mode is printable with odd comms about" ||
 			lb_not_ok "comm: the reader's $mode is printable" "$bad odd bytes"
 	done
 	grep -q 'comm=a\\x20b' "$LB_OUT/reader-odd-comm-events.txt" &&
-		ok "comm: the reader's events escape a comm with a space" ||
+		lb_ok "comm: the reader's events escape a comm with a space" ||
 		lb_not_ok "comm: the reader's events escape a comm with a space" \
 			"$(grep -m 2 'comm=a' "$LB_OUT/reader-odd-comm-events.txt")"
 fi
@@ -52,14 +51,14 @@ while read -r p want; do
 	rc=$?
 	if [ $rc = 0 ]; then
 		rmmod lockblame
-		[ "$want" = 1 ] && ok "load: $p loads" || lb_not_ok "load: $p refused" "it loaded"
+		[ "$want" = 1 ] && lb_ok "load: $p loads" || lb_not_ok "load: $p refused" "it loaded"
 	elif [ "$want" = 1 ]; then
 		lb_not_ok "load: $p loads" "$out / $(dmesg | tail -n 2)"
 	elif echo "$out" | grep -qi 'invalid'; then
-		ok "load: $p refused with -EINVAL"
+		lb_ok "load: $p refused with -EINVAL"
 	elif [ "$p" = ring_events=4294967296 ] && echo "$out" | grep -qi 'range'; then
 		# The kernel's own uint parser refuses it (-ERANGE) before lockblame runs.
-		ok "load: $p refused by the kernel's parser (-ERANGE)"
+		lb_ok "load: $p refused by the kernel's parser (-ERANGE)"
 	else
 		lb_not_ok "load: $p refused with -EINVAL" "$out"
 	fi
@@ -116,7 +115,7 @@ for rt in 0:workqueue 1:fifo1 2:fifo50; do
 	drainers=$(cat /proc/[0-9]*/comm 2> /dev/null | grep -c '^lockblame/[0-9]')
 	want=$(grep -c '^processor' /proc/cpuinfo)
 	[ "${rt%%:*}" = 0 ] && want=0
-	[ "$drainers" = "$want" ] && ok "threads: drain_rt=${rt%%:*} has $drainers drainers" ||
+	[ "$drainers" = "$want" ] && lb_ok "threads: drain_rt=${rt%%:*} has $drainers drainers" ||
 		lb_not_ok "threads: drain_rt=${rt%%:*} has $want drainers" "found $drainers"
 	# With the drainers, one rescuer at SCHED_DEADLINE (policy 6); none in
 	# the workqueue. 5.10 does not export sched_setattr_nocheck(): SCHED_FIFO
@@ -130,7 +129,7 @@ for rt in 0:workqueue 1:fifo1 2:fifo50; do
 	[ "${rt%%:*}" = 0 ] && want=:none
 	[ "$want" = 1:fifo50 ] && ! dmesg | grep -q 'rescue drainer: no SCHED_DEADLINE' &&
 		lb_not_ok "threads: the kernel log says why the rescuer is not SCHED_DEADLINE" "no message"
-	[ "$policy:$rescuer" = "$want" ] && ok "threads: drain_rt=${rt%%:*} rescuer '$want'" ||
+	[ "$policy:$rescuer" = "$want" ] && lb_ok "threads: drain_rt=${rt%%:*} rescuer '$want'" ||
 		lb_not_ok "threads: drain_rt=${rt%%:*} rescuer '$want'" "policy '$policy', stats '$rescuer'"
 	rmmod lockblame
 	# kthread_stop() returns before the exited thread is reaped: give that a moment.
@@ -139,9 +138,9 @@ for rt in 0:workqueue 1:fifo1 2:fifo50; do
 		[ "$left" = 0 ] && break
 		sleep 1
 	done
-	[ "$left" = 0 ] && ok "threads: drain_rt=${rt%%:*} leaves no thread behind" ||
+	[ "$left" = 0 ] && lb_ok "threads: drain_rt=${rt%%:*} leaves no thread behind" ||
 		lb_not_ok "threads: drain_rt=${rt%%:*} leaves no thread behind" "$left left"
-	[ "$where" = "${rt#*:}" ] && ok "stats: drain_rt=${rt%%:*} drains in $where" ||
+	[ "$where" = "${rt#*:}" ] && lb_ok "stats: drain_rt=${rt%%:*} drains in $where" ||
 		lb_not_ok "stats: drain_rt=${rt%%:*} drains in ${rt#*:}" "stats says '$where'"
 done
 insmod $ko || lb_not_ok "load: defaults again" "$(dmesg | tail -n 3)"

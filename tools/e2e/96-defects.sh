@@ -8,7 +8,6 @@
 t0=$(date +%s)
 
 ctl=$LB_DEBUGFS/control
-ok() { echo "ok - $1"; }
 
 if [ ! -x "$LB_BIN/lb-mutex" ] || [ ! -w "$ctl" ]; then
 	echo "ok - defects # SKIP lb-mutex or $ctl missing"
@@ -25,7 +24,7 @@ cat "$LB_DEBUGFS/stacks" "$LB_DEBUGFS/report" "$LB_DEBUGFS/ledger" "$LB_DEBUGFS/
 echo reset > "$ctl"
 after=$(grep -c '^stack ' "$LB_DEBUGFS/stacks")
 [ "$before" -gt 0 ] && [ "$after" = 0 ] && grep -q '^# capacity [0-9]* full 0$' "$LB_DEBUGFS/stacks" &&
-	ok "reset: the stack table is emptied ($before stacks, then $after)" ||
+	lb_ok "reset: the stack table is emptied ($before stacks, then $after)" ||
 	lb_not_ok "reset: the stack table is emptied" "$before stacks before, $after after"
 # Stacks stored after a reset have ids of a new generation: an id from
 # before the reset never names another stack.
@@ -34,7 +33,7 @@ echo "stacks on" > "$ctl"
 echo "stacks off" > "$ctl"
 again=$(sed -n 's/^stack \([0-9]*\) .*/\1/p' "$LB_DEBUGFS/stacks" | head -n 1)
 [ -n "$again" ] && [ "$again" != "$first" ] &&
-	ok "reset: stack ids after a reset are new ($first, then $again)" ||
+	lb_ok "reset: stack ids after a reset are new ($first, then $again)" ||
 	lb_not_ok "reset: stack ids after a reset are new" "first ${first:-none}, after ${again:-none}"
 
 # Kernel text and data addresses look like ffff8..., ffffffff8...; user
@@ -42,6 +41,6 @@ again=$(sed -n 's/^stack \([0-9]*\) .*/\1/p' "$LB_DEBUGFS/stacks" | head -n 1)
 cat "$LB_DEBUGFS/stacks" >> "$LB_OUT/all-files.txt"
 grep -qiE '(0x)?ffff[0-9a-f]{12}' "$LB_OUT/all-files.txt" &&
 	lb_not_ok "no kernel address in any file" "$(grep -iE '(0x)?ffff[0-9a-f]{12}' "$LB_OUT/all-files.txt" | head -n 3)" ||
-	ok "no kernel address in any file"
+	lb_ok "no kernel address in any file"
 echo "# 96-defects: $(($(date +%s) - t0)) s"
 lb_done

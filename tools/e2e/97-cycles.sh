@@ -12,7 +12,6 @@
 t0=$(date +%s)
 
 ko=/lockblame.ko
-ok() { echo "ok - $1"; }
 
 # On multi-threaded TCG even unloaded cycles are not safe: make check's debug
 # lane (2026-11-30) died at a reload with "RIP: 0010:0x0" called from
@@ -50,7 +49,7 @@ while [ $i -lt $plain ]; do
 	rmmod lockblame || { bad=$((bad + 1)); break; }
 	i=$((i + 1))
 done
-[ $bad = 0 ] && ok "cycles: $plain insmod/rmmod cycles" ||
+[ $bad = 0 ] && lb_ok "cycles: $plain insmod/rmmod cycles" ||
 	lb_not_ok "cycles: $plain insmod/rmmod cycles" "failed at cycle $i: $(dmesg | tail -n 3)"
 
 # Under load: the repo's workloads and a flood, for as long as the cycles take.
@@ -89,10 +88,10 @@ done
 wait
 under=$([ $load = 1 ] && echo "under load" || echo "without load")
 [ $bad = 0 ] && [ $busy = $loaded ] &&
-	ok "cycles: $loaded cycles $under, rmmod refused while readers held files open" ||
+	lb_ok "cycles: $loaded cycles $under, rmmod refused while readers held files open" ||
 	lb_not_ok "cycles: $loaded cycles $under" "cycle $i: $bad failures, $busy refusals: $(dmesg | tail -n 3)"
 if [ $load = 0 ] && grep -q 'lb_torture=1' /proc/cmdline; then
-	ok "cycles under load # SKIP multi-threaded TCG breaks text patching under load with no module loaded (int3-evidence.md); make torture runs them on one TCG thread"
+	lb_ok "cycles under load # SKIP multi-threaded TCG breaks text patching under load with no module loaded (int3-evidence.md); make torture runs them on one TCG thread"
 fi
 lsmod | grep -q '^lockblame ' || insmod $ko || lb_not_ok "cycles: load again" "$(dmesg | tail -n 3)"
 echo "# 97-cycles: $(($(date +%s) - t0)) s"

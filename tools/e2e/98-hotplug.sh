@@ -10,7 +10,6 @@
 t0=$(date +%s)
 
 ctl=$LB_DEBUGFS/control
-ok() { echo "ok - $1"; }
 cpus=$(ls -d /sys/devices/system/cpu/cpu[1-9]* 2> /dev/null | while read -r c; do
 	[ -w "$c/online" ] && echo "${c##*/cpu}"; done)
 if [ -z "$cpus" ] || [ ! -x "$LB_BIN/lb-torture" ]; then
@@ -48,7 +47,7 @@ wrong=$(awk '/^cpu[0-9]+ generated / { g = $3; r = $5; d = $7; f = $9
 	"$LB_OUT/hotplug.stats")
 gen=$(awk '/^cpu[0-9]+ generated / { g += $3 } END { print g + 0 }' "$LB_OUT/hotplug.stats")
 if [ -z "$wrong" ] && [ "$gen" -gt 0 ]; then
-	ok "hotplug: $rounds rounds over CPUs $(echo $cpus): every event counted, offline rings drained ($gen events)"
+	lb_ok "hotplug: $rounds rounds over CPUs $(echo $cpus): every event counted, offline rings drained ($gen events)"
 else
 	lb_not_ok "hotplug: every event counted, offline rings drained" "${wrong:-no events}"
 	lb_diag_file "stats" "$LB_OUT/hotplug.stats" 30

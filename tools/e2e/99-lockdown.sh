@@ -7,7 +7,6 @@
 # lb-live-only
 . "$(dirname "$0")/lib.sh"
 
-ok() { echo "ok - $1"; }
 ld=/sys/kernel/security/lockdown
 [ -e $ld ] || mount -t securityfs securityfs /sys/kernel/security 2> /dev/null
 if [ ! -w $ld ] || [ ! -x "$LB_BIN/lockblame" ] || [ -e /sys/kernel/debug/kmemleak ]; then
@@ -21,10 +20,10 @@ fi
 out=$("$LB_BIN/lockblame" --enable 2>&1)
 rc=$?
 if [ $rc != 0 ] && echo "$out" | grep -q 'locked down' && ! echo "$out" | grep -q 'run as root'; then
-	ok "lockdown: the reader names lockdown as the cause"
+	lb_ok "lockdown: the reader names lockdown as the cause"
 else
 	lb_not_ok "lockdown: the reader names lockdown as the cause" "exit $rc: $out"
 fi
-cat "$LB_DEBUGFS/report" > /dev/null && ok "lockdown: the read-only report stays readable" ||
+cat "$LB_DEBUGFS/report" > /dev/null && lb_ok "lockdown: the read-only report stays readable" ||
 	lb_not_ok "lockdown: the read-only report stays readable" "cannot read it"
 lb_done

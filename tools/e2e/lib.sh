@@ -20,6 +20,12 @@ lb_failed=0
 
 mkdir -p "$LB_OUT"
 
+# lb_ok WHAT, lb_not_ok WHAT WHY: a check's TAP line. Scripts whose checks are
+# named "CASE: check" pass the whole name.
+lb_ok() {
+	echo "ok - $1"
+}
+
 lb_not_ok() {
 	echo "not ok - $1 # $2"
 	lb_failed=1
@@ -96,7 +102,7 @@ lb_case() {
 	fi
 
 	if [ ! -x "$LB_BIN/$workload" ] || [ ! -x "$LB_BIN/lb-check" ]; then
-		echo "ok - $name # SKIP $LB_BIN/$workload or $LB_BIN/lb-check missing"
+		lb_ok "$name # SKIP $LB_BIN/$workload or $LB_BIN/lb-check missing"
 		return 1
 	fi
 	if [ ! -e "$LB_DEBUGFS/control" ]; then
