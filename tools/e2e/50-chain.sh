@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# lb-chain: A waits on B, which holds lock1 while waiting on C for lock2: the root cause of A's waiting is C. Three deep (-n 3): A waits on B, B on B2, B2 on C: the middles are victims and the blame of all the waiting flows on to C, to its end.
+# lb-chain: A waits on B, which holds lock1 while waiting on C for lock2: the root cause of A's waiting is C. Three deep (-n 3): A waits on B, B on B2, B2 on C: the middles are victims and the blame of all the waiting flows on to C, to its end. Five deep (-n 5) the same, through four middles.
 . "$(dirname "$0")/lib.sh"
 
 lb_case chain lb-chain &&
@@ -13,6 +13,15 @@ if [ -n "$LB_REPLAY" ] && ! lb_replay_file chain3.truth > /dev/null; then
 	echo "ok - chain3 # SKIP no recorded fixture"
 elif lb_case chain3 lb-chain -n 3; then
 	lb_check chain3 --verdicts --lock futex=3 --root-cause c --chain-root c \
+		--compare a:wait_ns --compare c:hold_ns,blame_ns
+fi
+
+# Five deep: A on B, B on B2, B2 on B3, B3 on B4, B4 on C. Every middle is a
+# victim and C keeps the root blame of all of it.
+if [ -n "$LB_REPLAY" ] && ! lb_replay_file chain5.truth > /dev/null; then
+	echo "ok - chain5 # SKIP no recorded fixture"
+elif lb_case chain5 lb-chain -n 5; then
+	lb_check chain5 --verdicts --lock futex=5 --root-cause c --chain-root c \
 		--compare a:wait_ns --compare c:hold_ns,blame_ns
 fi
 lb_done

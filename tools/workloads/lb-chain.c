@@ -4,7 +4,7 @@
  * middle task holds its lock while waiting for the next one; A waits for
  * the first: A's waiting is the first middle's blame, and flows on along
  * the chain to C, the root cause. -n LOCKS sets the chain's length: 2 (the
- * default: A, B, C on lock1 and lock2) up to 4 (middles b, b2, b3).
+ * default: A, B, C on lock1 and lock2) up to 6 (middles b to b5).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -62,8 +62,10 @@ static void *task_c(void *arg)
  */
 static void *task_middle(void *arg)
 {
-	static const char *const names[] = { "", "b", "b2", "b3" };
-	static const char *const comms[] = { "", "lb-chain-b", "lb-chain-b2", "lb-chain-b3" };
+	static const char *const names[LB_MAX_LOCKS] = { "", "b", "b2", "b3", "b4", "b5" };
+	static const char *const comms[LB_MAX_LOCKS] = {
+		"", "lb-chain-b", "lb-chain-b2", "lb-chain-b3", "lb-chain-b4", "lb-chain-b5",
+	};
 	unsigned int k = (unsigned int)(uintptr_t)arg;
 	struct lb_actor *a = lb_actor_start(g.truth, k, names[k], comms[k], "victim");
 	uint64_t pause = C_PAUSE_NS + MIDDLE_PAUSE_NS * (g.nlocks - k);
@@ -103,7 +105,7 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: lb-chain [-d ms] [-H hold_ms] [-n locks] [-s]\n"
 		"  C holds the last lock for hold_ms (busy, or asleep with -s); each\n"
-		"  middle (b, b2, b3) takes its lock, then the next; A takes lock1.\n"
+		"  middle (b, b2, ...) takes its lock, then the next; A takes lock1.\n"
 		"  locks: 2 (default) to %d. The root cause of all the waiting is C.\n",
 		LB_MAX_LOCKS);
 	exit(2);
@@ -111,7 +113,9 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	static const char *const lock_names[] = { "lock1", "lock2", "lock3", "lock4" };
+	static const char *const lock_names[LB_MAX_LOCKS] = {
+		"lock1", "lock2", "lock3", "lock4", "lock5", "lock6",
+	};
 	unsigned long duration_ms = 1000, i, nthreads;
 	pthread_t th[LB_MAX_LOCKS + 1];
 	int opt;

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define LB_MAX_LOCKS	4
+#define LB_MAX_LOCKS	6
 #define LB_NAME_LEN	16
 
 enum lb_span_kind {
