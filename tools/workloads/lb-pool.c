@@ -8,9 +8,14 @@
  * The workers' and the dispatcher's waits are events, not lock waits: with
  * futex kinds on, they must carry neither lock wait nor blame. One thing
  * they do wait on as a lock: the condvar's mutex, when a woken worker finds
- * it taken (mostly in the herd after the final broadcast). That is real and
+ * it taken (mostly in the herd of -B's final broadcast). That is real and
  * brief, and invisible from outside pthread_cond_wait, so the truth cannot
  * time it: checks bound it instead (lb-check --idle).
+ *
+ * With -B the pool is stopped by one broadcast: every worker wakes at once
+ * and queues on the condvar's mutex, a herd. With thousands of workers the
+ * herd holds more tasks than the ledger's tables, which must still keep the
+ * hot mutex's culprit and victims (62-herd.sh).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -41,6 +46,7 @@ static uint64_t hold_ns = 20000000, pause_ns = 3000000;
 static uint64_t brief_ns = 50000, think_ns = 1000000;
 static uint64_t tick_ns = 2000000;
 static unsigned int victims = 3, nidle = 64;
+static bool herd;
 
 static void *culprit(void *arg)
 {
@@ -144,10 +150,15 @@ static void *dispatcher(void *arg)
 	/*
 	 * Shut down one worker at a time: a broadcast would make them all
 	 * take the pool's mutex at once, real contention, but the harness's
-	 * own and not what this workload is about.
+	 * own and not what this workload is about, unless -B asks for it.
 	 */
 	pthread_mutex_lock(&pool.lock);
 	pool.stop = true;
+	if (herd) {
+		pthread_mutex_unlock(&pool.lock);
+		pthread_cond_broadcast(&pool.cond);
+		return NULL;
+	}
 	while (pool.idle) {
 		pthread_mutex_unlock(&pool.lock);
 		pthread_cond_signal(&pool.cond);
@@ -161,10 +172,11 @@ static void *dispatcher(void *arg)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: lb-pool [-d ms] [-i idle] [-n victims] [-H hold_ms] [-T tick_us] [-r control]\n"
+		"usage: lb-pool [-B] [-d ms] [-i idle] [-n victims] [-H hold_ms] [-T tick_us] [-r control]\n"
 		"  a culprit holds a hot mutex hold_ms at a time while victims wait; beside\n"
 		"  them idle workers (default 64, up to %d) sleep in pthread_cond_wait and\n"
 		"  a dispatcher wakes one every tick_us, and stops them one by one at the end.\n"
+		"  -B: stop them with one broadcast instead, a herd on the condvar's mutex.\n"
 		"  -r: write \"reset\" to the tracer's control file once the pool is parked.\n",
 		MAX_IDLE);
 	exit(2);
@@ -177,8 +189,11 @@ int main(int argc, char **argv)
 	pthread_attr_t attr;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "d:i:n:H:T:r:")) != -1) {
+	while ((opt = getopt(argc, argv, "Bd:i:n:H:T:r:")) != -1) {
 		switch (opt) {
+		case 'B':
+			herd = true;
+			break;
 		case 'd':
 			duration_ms = lb_arg(optarg, "-d");
 			break;
@@ -242,9 +257,9 @@ int main(int argc, char **argv)
 	lb_join(idle, nidle);
 	free(idle);
 
-	printf("truth workload=lb-pool duration_ms=%lu victims=%u idle=%u hold_ns=%llu tick_ns=%llu\n",
+	printf("truth workload=lb-pool duration_ms=%lu victims=%u idle=%u hold_ns=%llu tick_ns=%llu herd=%d\n",
 	       duration_ms, victims, nidle, (unsigned long long)hold_ns,
-	       (unsigned long long)tick_ns);
+	       (unsigned long long)tick_ns, herd);
 	lb_truth_print(truth);
 	return 0;
 }
