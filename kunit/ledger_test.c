@@ -30,55 +30,22 @@ static struct lb_ledger *lb_kunit_run(struct kunit *test, const struct lb_scenar
 	return l;
 }
 
-static void lb_kunit_scenario(struct kunit *test, enum lb_scn_index i)
+static void lb_scenario_desc(const struct lb_scenario *s, char *desc)
 {
-	lb_ledger_destroy(lb_kunit_run(test, &lb_scenarios[i]));
+	strscpy(desc, s->name, KUNIT_PARAM_DESC_SIZE);
 }
 
-/* One case per behaviour; the scenarios and their expected numbers are shared. */
-#define LB_SCENARIO_CASE(behaviour, index)					\
-	static void lockblame_ledger_test_##behaviour(struct kunit *test)	\
-	{									\
-		lb_kunit_scenario(test, index);					\
-	}
+KUNIT_ARRAY_PARAM(lb_scenario, lb_scenarios, lb_scenario_desc);
 
-LB_SCENARIO_CASE(holder_on_cpu_is_cause, LB_SCN_ON_CPU)
-LB_SCENARIO_CASE(holder_off_cpu_is_cause, LB_SCN_OFF_CPU)
-LB_SCENARIO_CASE(equal_waits_unequal_holds, LB_SCN_EQUAL_WAITS)
-LB_SCENARIO_CASE(short_lived_holder_keeps_identity, LB_SCN_SHORT_LIVED)
-LB_SCENARIO_CASE(shared_futex_is_one_lock, LB_SCN_SHARED_FUTEX)
-LB_SCENARIO_CASE(chain_blames_root, LB_SCN_CHAIN)
-LB_SCENARIO_CASE(alternating_holders_shared, LB_SCN_ALTERNATING)
-LB_SCENARIO_CASE(kthread_holder, LB_SCN_KTHREAD)
-LB_SCENARIO_CASE(deadlock_cycle, LB_SCN_DEADLOCK)
-LB_SCENARIO_CASE(deadlock_three_way, LB_SCN_DEADLOCK3)
-LB_SCENARIO_CASE(futex_holder_known_at_release, LB_SCN_KNOWN_AT_RELEASE)
-LB_SCENARIO_CASE(rwsem_readers_share_blame, LB_SCN_RWSEM)
-LB_SCENARIO_CASE(table_overflow_conserves, LB_SCN_OVERFLOW)
-LB_SCENARIO_CASE(late_and_unmatched_events, LB_SCN_LATE)
-LB_SCENARIO_CASE(errors_and_heuristic_owner, LB_SCN_ERRORS)
-LB_SCENARIO_CASE(futex_wake_seen_before_release, LB_SCN_WAKE_FIRST)
-LB_SCENARIO_CASE(release_committed_behind_the_woken, LB_SCN_RELEASE_BEHIND)
-LB_SCENARIO_CASE(thread_exit_join_is_not_contention, LB_SCN_THREAD_EXIT)
-LB_SCENARIO_CASE(futex_counter_advanced_by_its_release, LB_SCN_FUTEX_COUNTER)
-LB_SCENARIO_CASE(scope_makes_gil_sleeps_lock_waits, LB_SCN_SCOPE_GIL)
-LB_SCENARIO_CASE(scope_makes_semaphore_queue_a_lock, LB_SCN_SCOPE_SEMQ)
-LB_SCENARIO_CASE(more_readers_than_holder_slots, LB_SCN_MANY_READERS)
-LB_SCENARIO_CASE(stacks_of_causes_and_victims, LB_SCN_STACKS)
-LB_SCENARIO_CASE(chain_through_futex_blames_releaser, LB_SCN_CHAIN_FUTEX)
-LB_SCENARIO_CASE(chain_of_futexes_confirmed_at_release, LB_SCN_CHAIN_USERSPACE)
-LB_SCENARIO_CASE(hold_counts_while_contended, LB_SCN_CONTENDED_PART)
-LB_SCENARIO_CASE(hold_whose_release_was_lost, LB_SCN_RELEASE_LOST)
-LB_SCENARIO_CASE(rwsem_readers_leaving_share_blame, LB_SCN_READERS_LEAVE)
-LB_SCENARIO_CASE(blame_by_holder_and_victim_cgroup, LB_SCN_CGROUPS)
-LB_SCENARIO_CASE(worst_cases_kept_whole, LB_SCN_OUTLIERS)
-LB_SCENARIO_CASE(chain_of_futexes_three_deep_blames_root, LB_SCN_CHAIN_FUTEX3)
-LB_SCENARIO_CASE(chain_of_futexes_five_deep_blames_root, LB_SCN_CHAIN_FUTEX5)
-LB_SCENARIO_CASE(chain_through_mutex_in_middle_blames_root, LB_SCN_CHAIN_MUTEX_MIDDLE)
-LB_SCENARIO_CASE(chain_wrong_guess_ends_at_releaser, LB_SCN_CHAIN_WRONG_GUESS)
-LB_SCENARIO_CASE(herd_after_the_culprit_keeps_it, LB_SCN_CULPRIT_FIRST)
-LB_SCENARIO_CASE(herd_before_the_culprit_keeps_it, LB_SCN_CULPRIT_LAST)
-LB_SCENARIO_CASE(herd_around_the_culprit_keeps_it, LB_SCN_CULPRIT_AMID)
+/*
+ * Every scenario, each of its expectations checked at its step and
+ * conservation after every step: a new scenario is a new row of
+ * lb_scenarios, and this case runs it.
+ */
+static void lockblame_ledger_test_scenario(struct kunit *test)
+{
+	lb_ledger_destroy(lb_kunit_run(test, test->param_value));
+}
 
 /* What the herd lost is counted: newcomers refused, evicted tasks' waiting, pairs' blame. */
 static void lockblame_ledger_test_herd_losses_counted(struct kunit *test)
@@ -111,13 +78,6 @@ static void lockblame_ledger_test_verdict_rule(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, lb_verdict_of(v->blame, v->wait), v->want);
 }
-
-static void lb_scenario_desc(const struct lb_scenario *s, char *desc)
-{
-	strscpy(desc, s->name, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(lb_scenario, lb_scenarios, lb_scenario_desc);
 
 static char *lb_kunit_text(struct kunit *test, struct lb_scn_text *t)
 {
@@ -465,45 +425,9 @@ static void lockblame_ledger_test_chain_cut_counted(struct kunit *test)
 }
 
 static struct kunit_case lockblame_ledger_test_cases[] = {
-	KUNIT_CASE(lockblame_ledger_test_holder_on_cpu_is_cause),
-	KUNIT_CASE(lockblame_ledger_test_holder_off_cpu_is_cause),
-	KUNIT_CASE(lockblame_ledger_test_equal_waits_unequal_holds),
-	KUNIT_CASE(lockblame_ledger_test_short_lived_holder_keeps_identity),
-	KUNIT_CASE(lockblame_ledger_test_shared_futex_is_one_lock),
-	KUNIT_CASE(lockblame_ledger_test_chain_blames_root),
-	KUNIT_CASE(lockblame_ledger_test_alternating_holders_shared),
-	KUNIT_CASE(lockblame_ledger_test_kthread_holder),
-	KUNIT_CASE(lockblame_ledger_test_deadlock_cycle),
-	KUNIT_CASE(lockblame_ledger_test_deadlock_three_way),
-	KUNIT_CASE(lockblame_ledger_test_futex_holder_known_at_release),
-	KUNIT_CASE(lockblame_ledger_test_rwsem_readers_share_blame),
-	KUNIT_CASE(lockblame_ledger_test_table_overflow_conserves),
-	KUNIT_CASE(lockblame_ledger_test_late_and_unmatched_events),
-	KUNIT_CASE(lockblame_ledger_test_errors_and_heuristic_owner),
-	KUNIT_CASE(lockblame_ledger_test_futex_wake_seen_before_release),
-	KUNIT_CASE(lockblame_ledger_test_release_committed_behind_the_woken),
-	KUNIT_CASE(lockblame_ledger_test_thread_exit_join_is_not_contention),
-	KUNIT_CASE(lockblame_ledger_test_futex_counter_advanced_by_its_release),
-	KUNIT_CASE(lockblame_ledger_test_more_readers_than_holder_slots),
-	KUNIT_CASE(lockblame_ledger_test_stacks_of_causes_and_victims),
-	KUNIT_CASE(lockblame_ledger_test_chain_through_futex_blames_releaser),
-	KUNIT_CASE(lockblame_ledger_test_chain_of_futexes_confirmed_at_release),
-	KUNIT_CASE(lockblame_ledger_test_hold_counts_while_contended),
-	KUNIT_CASE(lockblame_ledger_test_hold_whose_release_was_lost),
-	KUNIT_CASE(lockblame_ledger_test_rwsem_readers_leaving_share_blame),
-	KUNIT_CASE(lockblame_ledger_test_blame_by_holder_and_victim_cgroup),
-	KUNIT_CASE(lockblame_ledger_test_worst_cases_kept_whole),
-	KUNIT_CASE(lockblame_ledger_test_chain_of_futexes_three_deep_blames_root),
-	KUNIT_CASE(lockblame_ledger_test_chain_of_futexes_five_deep_blames_root),
-	KUNIT_CASE(lockblame_ledger_test_chain_through_mutex_in_middle_blames_root),
-	KUNIT_CASE(lockblame_ledger_test_chain_wrong_guess_ends_at_releaser),
+	KUNIT_CASE_PARAM(lockblame_ledger_test_scenario, lb_scenario_gen_params),
 	KUNIT_CASE(lockblame_ledger_test_chain_cut_counted),
-	KUNIT_CASE(lockblame_ledger_test_herd_after_the_culprit_keeps_it),
-	KUNIT_CASE(lockblame_ledger_test_herd_before_the_culprit_keeps_it),
-	KUNIT_CASE(lockblame_ledger_test_herd_around_the_culprit_keeps_it),
 	KUNIT_CASE(lockblame_ledger_test_herd_losses_counted),
-	KUNIT_CASE(lockblame_ledger_test_scope_makes_gil_sleeps_lock_waits),
-	KUNIT_CASE(lockblame_ledger_test_scope_makes_semaphore_queue_a_lock),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_verdict_rule, lb_verdict_gen_params),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_report_fits_100_columns, lb_scenario_gen_params),
 	KUNIT_CASE_PARAM(lockblame_ledger_test_dump_format, lb_scenario_gen_params),
