@@ -243,26 +243,29 @@ static void lb_kunit_check_dump(struct kunit *test, const struct lb_ledger *l,
 		lb_kunit_check_record(test, line);
 }
 
-/* The report of every scenario fits 100 columns and has all its sections. */
-static void lockblame_ledger_test_report_fits_100_columns(struct kunit *test)
+/* Checks @check makes of the text of the scenario this test is given. */
+static void lb_kunit_scenario_text(struct kunit *test,
+				   void (*check)(struct kunit *test, const struct lb_ledger *l,
+						 struct lb_scn_text *t))
 {
 	struct lb_ledger *l = lb_kunit_run(test, test->param_value);
 	struct lb_scn_text t;
 
 	lb_kunit_text(test, &t);
-	lb_kunit_check_report(test, l, &t);
+	check(test, l, &t);
 	lb_ledger_destroy(l);
+}
+
+/* The report of every scenario fits 100 columns and has all its sections. */
+static void lockblame_ledger_test_report_fits_100_columns(struct kunit *test)
+{
+	lb_kunit_scenario_text(test, lb_kunit_check_report);
 }
 
 /* The dump of every scenario: version line, one totals line, printable, all keys. */
 static void lockblame_ledger_test_dump_format(struct kunit *test)
 {
-	struct lb_ledger *l = lb_kunit_run(test, test->param_value);
-	struct lb_scn_text t;
-
-	lb_kunit_text(test, &t);
-	lb_kunit_check_dump(test, l, &t);
-	lb_ledger_destroy(l);
+	lb_kunit_scenario_text(test, lb_kunit_check_dump);
 }
 
 /* An empty ledger's report and dump have every section and the totals line. */
