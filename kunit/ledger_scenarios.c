@@ -2121,6 +2121,94 @@ static const struct lb_scn_step lb_scn_steps_culprit_last[] = {
 	LB_SCN_END
 };
 
+/*
+ * The same table with 16 slots, full when the culprit arrives, its least
+ * recently used tasks all heavy: six pairs on kernel mutexes, each waiter
+ * 4000 and each holder blamed 4000, above the mean; the lightest tasks (two
+ * pairs, 1 each) are the most recent. The victims and the culprit take the
+ * light ones' slots. Eviction used to look at the 8 least recently used only
+ * and refuse every newcomer when those were above the mean (issue 26: the
+ * culprit of lb-pool -B -i 5000 absent from a 6.12 lane's ledger).
+ */
+#define PAIR_LK(n)		LB_LK(0x2d0 + (n))
+
+static const struct lb_scn_step lb_scn_steps_culprit_after_heavy[] = {
+	LB_BEGIN_OWNED(1000, PAIR_LK(0), MUTEX, 2700, 0, FIELD, 2720, 0),
+	LB_RELEASE(5000, PAIR_LK(0), MUTEX, 2720, 0, 0, 0),
+	LB_END(5000, PAIR_LK(0), MUTEX, 2700, 0, ACQ, 0),
+	LB_RELEASE(5000, PAIR_LK(0), MUTEX, 2700, 0, 0, 0),
+	LB_BEGIN_OWNED(6000, PAIR_LK(1), MUTEX, 2701, 0, FIELD, 2721, 0),
+	LB_RELEASE(10000, PAIR_LK(1), MUTEX, 2721, 0, 0, 0),
+	LB_END(10000, PAIR_LK(1), MUTEX, 2701, 0, ACQ, 0),
+	LB_RELEASE(10000, PAIR_LK(1), MUTEX, 2701, 0, 0, 0),
+	LB_BEGIN_OWNED(11000, PAIR_LK(2), MUTEX, 2702, 0, FIELD, 2722, 0),
+	LB_RELEASE(15000, PAIR_LK(2), MUTEX, 2722, 0, 0, 0),
+	LB_END(15000, PAIR_LK(2), MUTEX, 2702, 0, ACQ, 0),
+	LB_RELEASE(15000, PAIR_LK(2), MUTEX, 2702, 0, 0, 0),
+	LB_BEGIN_OWNED(16000, PAIR_LK(3), MUTEX, 2703, 0, FIELD, 2723, 0),
+	LB_RELEASE(20000, PAIR_LK(3), MUTEX, 2723, 0, 0, 0),
+	LB_END(20000, PAIR_LK(3), MUTEX, 2703, 0, ACQ, 0),
+	LB_RELEASE(20000, PAIR_LK(3), MUTEX, 2703, 0, 0, 0),
+	LB_BEGIN_OWNED(21000, PAIR_LK(4), MUTEX, 2704, 0, FIELD, 2724, 0),
+	LB_RELEASE(25000, PAIR_LK(4), MUTEX, 2724, 0, 0, 0),
+	LB_END(25000, PAIR_LK(4), MUTEX, 2704, 0, ACQ, 0),
+	LB_RELEASE(25000, PAIR_LK(4), MUTEX, 2704, 0, 0, 0),
+	LB_BEGIN_OWNED(26000, PAIR_LK(5), MUTEX, 2705, 0, FIELD, 2725, 0),
+	LB_RELEASE(30000, PAIR_LK(5), MUTEX, 2725, 0, 0, 0),
+	LB_END(30000, PAIR_LK(5), MUTEX, 2705, 0, ACQ, 0),
+	LB_RELEASE(30000, PAIR_LK(5), MUTEX, 2705, 0, 0, 0),
+	LB_BEGIN_OWNED(31000, PAIR_LK(6), MUTEX, 2706, 0, FIELD, 2726, 0),
+	LB_RELEASE(31001, PAIR_LK(6), MUTEX, 2726, 0, 0, 0),
+	LB_END(31001, PAIR_LK(6), MUTEX, 2706, 0, ACQ, 0),
+	LB_RELEASE(31001, PAIR_LK(6), MUTEX, 2706, 0, 0, 0),
+	LB_BEGIN_OWNED(31010, PAIR_LK(7), MUTEX, 2707, 0, FIELD, 2727, 0),
+	LB_RELEASE(31011, PAIR_LK(7), MUTEX, 2727, 0, 0, 0),
+	LB_END(31011, PAIR_LK(7), MUTEX, 2707, 0, ACQ, 0),
+	LB_RELEASE(31011, PAIR_LK(7), MUTEX, 2707, 0, 0, 0),
+	LB_BEGIN(40000, HOT_LK, FUTEX, 2601, 0), LB_BEGIN(40000, HOT_LK, FUTEX, 2602, 0),
+	LB_BEGIN(40000, HOT_LK, FUTEX, 2603, 0),
+	LB_RELEASE(41000, HOT_LK, FUTEX, 2600, 0, 0, 1),
+	LB_END(41000, HOT_LK, FUTEX, 2601, 0, WOKEN, 0),
+	LB_RELEASE(41000, HOT_LK, FUTEX, 2601, 0, 0, 1),
+	LB_END(41000, HOT_LK, FUTEX, 2602, 0, WOKEN, 0),
+	LB_RELEASE(41000, HOT_LK, FUTEX, 2602, 0, 0, 1),
+	LB_END(41000, HOT_LK, FUTEX, 2603, 0, WOKEN, 0),
+	LB_RELEASE(41000, HOT_LK, FUTEX, 2603, 0, 0, 0),
+	LB_SCN_END
+};
+
+/*
+ * A herd heavier than the culprit, after it: 16 slots, the culprit's round
+ * first, then a holder and 11 waiters on one mutex, 5000 each, filling the
+ * table; then two more waiters. The mean is then above the culprit's and
+ * the victims' worth, and each newcomer used to evict the least of them. A
+ * lock's top causes and victims pin their tasks: the newcomers are refused.
+ * Likewise the four pair slots: the herd's pairs, heavier, do not push out
+ * the culprit's with its victims, which are between pinned tasks.
+ */
+#define HEAVY_LK		LB_LK(0x2c2)
+#define HEAVY_WAIT(t, p)	LB_BEGIN_OWNED(t, HEAVY_LK, MUTEX, p, 0, FIELD, 2800, 0)
+
+static const struct lb_scn_step lb_scn_steps_herd_after_culprit[] = {
+	LB_BEGIN(1000, HOT_LK, FUTEX, 2601, 0), LB_BEGIN(1000, HOT_LK, FUTEX, 2602, 0),
+	LB_BEGIN(1000, HOT_LK, FUTEX, 2603, 0),
+	LB_RELEASE(2000, HOT_LK, FUTEX, 2600, 0, 0, 1),
+	LB_END(2000, HOT_LK, FUTEX, 2601, 0, WOKEN, 0),
+	LB_RELEASE(2000, HOT_LK, FUTEX, 2601, 0, 0, 1),
+	LB_END(2000, HOT_LK, FUTEX, 2602, 0, WOKEN, 0),
+	LB_RELEASE(2000, HOT_LK, FUTEX, 2602, 0, 0, 1),
+	LB_END(2000, HOT_LK, FUTEX, 2603, 0, WOKEN, 0),
+	LB_RELEASE(2000, HOT_LK, FUTEX, 2603, 0, 0, 0),
+	HEAVY_WAIT(3000, 2801), HEAVY_WAIT(3000, 2802), HEAVY_WAIT(3000, 2803),
+	HEAVY_WAIT(3000, 2804), HEAVY_WAIT(3000, 2805), HEAVY_WAIT(3000, 2806),
+	HEAVY_WAIT(3000, 2807), HEAVY_WAIT(3000, 2808), HEAVY_WAIT(3000, 2809),
+	HEAVY_WAIT(3000, 2810), HEAVY_WAIT(3000, 2811),
+	HEAVY_WAIT(8000, 2812), HEAVY_WAIT(8000, 2813),
+	LB_RELEASE(9000, HEAVY_LK, MUTEX, 2800, 0, 0, 0),
+	LB_X_COUNTERS(.dropped_waiters = 2, .dropped_pairs = 20),
+	LB_SCN_END
+};
+
 static const struct lb_scn_step lb_scn_steps_culprit_amid[] = {
 	HERD_WAIT(1000, 2611, 2610), HERD_WAIT(1000, 2612, 2610),
 	HERD_WAIT(1000, 2613, 2610), HERD_WAIT(1000, 2614, 2610),
@@ -2606,6 +2694,14 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 				  .steps = lb_scn_steps_culprit_amid,
 				  .epilogue = lb_scn_steps_culprit_exact,
 				  .limits = { .max_tasks = 8, .max_pairs = 4 } },
+	[LB_SCN_CULPRIT_AFTER_HEAVY] = { .name = "culprit_after_heavy", .tasks = lb_scn_tasks_herd,
+					 .steps = lb_scn_steps_culprit_after_heavy,
+					 .epilogue = lb_scn_steps_culprit_exact,
+					 .limits = { .max_tasks = 16 } },
+	[LB_SCN_HERD_AFTER_CULPRIT] = { .name = "herd_after_culprit", .tasks = lb_scn_tasks_herd,
+					.steps = lb_scn_steps_herd_after_culprit,
+					.epilogue = lb_scn_steps_culprit_exact,
+					.limits = { .max_tasks = 16, .max_pairs = 4 } },
 	[LB_SCN_SCOPE_GIL] = LB_SCENARIO(scope_gil),
 	[LB_SCN_SCOPE_SEMQ] = LB_SCENARIO(scope_semq),
 };

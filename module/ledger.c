@@ -28,13 +28,14 @@
  * Remember the heaviest causes or victims of a lock (space-saving: a
  * newcomer takes the lightest slot and its count, so a heavy hitter is never
  * missed; counts are exact while a lock has at most LB_LOCK_TOP of them).
+ * The slot keeps its task tracked (lb_top_take).
  */
-static void lb_top_add(struct lb_top *top, s32 pid, u64 ns)
+static void lb_top_add(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns)
 {
 	u32 i, lightest = 0;
 
 	for (i = 0; i < LB_LOCK_TOP; i++) {
-		if (top[i].pid == pid) {
+		if (top[i].pid == t->id.pid) {
 			top[i].ns += ns;
 			return;
 		}
@@ -43,7 +44,7 @@ static void lb_top_add(struct lb_top *top, s32 pid, u64 ns)
 		if (!top[i].pid)
 			break;
 	}
-	top[lightest].pid = pid;
+	lb_top_take(l, &top[lightest], t);
 	top[lightest].ns += ns;
 }
 
@@ -113,7 +114,7 @@ static void lb_charge(struct lb_ledger *l, struct lb_lock *lock, struct lb_holde
 	h->flags |= LB_HF_CONTENDED;
 	h->blame_ns += ns;
 	lb_account_add(h->task, &(struct lb_account){ .blame_ns = ns });
-	lb_top_add(lock->cause, h->task->id.pid, ns);
+	lb_top_add(l, lock->cause, h->task, ns);
 	lb_blame_flow(l, lock, h->task, ns);
 }
 
@@ -172,7 +173,7 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 since
 		if (pending)
 			w->pending_ns += dt;
 		lb_account_add(w->task, &(struct lb_account){ .wait_ns = dt });
-		lb_top_add(lock->victim, w->pid, dt);
+		lb_top_add(l, lock->victim, w->task, dt);
 	}
 	if (pending) {
 		if (!lock->pending_open) {
@@ -332,7 +333,7 @@ static void lb_pending_to_blame(struct lb_ledger *l, struct lb_lock *lock, struc
 	l->totals.blame_ns += ns;
 	lb_account_add(r, &(struct lb_account){ .blame_ns = ns, .root_blame_ns = ns });
 	if (ns)
-		lb_top_add(lock->cause, r->id.pid, ns);
+		lb_top_add(l, lock->cause, r, ns);
 }
 
 static void lb_resolve_pending(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)

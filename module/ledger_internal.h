@@ -9,6 +9,7 @@
 #include "ledger.h"
 
 #define LB_LOCK_HOLDERS		4	/* known holders per lock (rwsem readers) */
+#define LB_WORTH_BUCKETS	65	/* a task's worth: 0, or fls64() of it */
 #define LB_LOCK_TOP		4	/* top causes and victims remembered per lock */
 #define LB_HIST_BUCKETS		48	/* log2 buckets; the last holds everything >= 2^46 ns */
 #define LB_CHAIN_DEPTH_MAX	16
@@ -57,6 +58,7 @@ struct lb_holder {
 /* A heavy hitter of one lock: a cause (by blame) or a victim (by wait). */
 struct lb_top {
 	s32 pid;
+	bool pinned;	/* it pins its task (lb_top_pin) */
 	u64 ns;
 };
 
@@ -76,7 +78,8 @@ struct lb_task {
 	struct list_head lru;		/* free list, or task_lru while not pinned */
 	struct lb_task_id id;
 	bool kthread;
-	u32 pins;			/* its live wait and holder slots: not evictable */
+	u16 tops;			/* lock top slots pinning it (lb_top_take) */
+	u32 pins;			/* its live wait, holder and top slots: not evictable */
 	struct lb_waiter *waiting;	/* its live wait while it is blocked */
 	bool swallow_end;		/* its wait on swallow_lock was found not to be */
 	u64 swallow_lock;		/* contention: its end is expected, and ignored */
@@ -398,7 +401,14 @@ struct lb_ledger {
 	struct lb_task *tasks;
 	struct hlist_head *task_hash;
 	u32 task_bits;
-	struct list_head free_tasks, task_lru;
+	/*
+	 * Tasks not pinned, by the power of two of their worth (0, then
+	 * fls64 1..64), the most recently used first in each: eviction takes
+	 * the least worth in O(1) however full the table, not the least of a
+	 * few that happen to be old (a herd's heavy waiters were).
+	 */
+	struct list_head free_tasks, task_lru[LB_WORTH_BUCKETS];
+	u32 nr_top_pins;	/* tasks pinned as a lock's top cause or victim */
 
 	struct lb_proc *procs;
 	struct hlist_head *proc_hash;
@@ -459,6 +469,7 @@ struct lb_task *lb_task_find(const struct lb_ledger *l, s32 pid);
 struct lb_task *lb_task_get(struct lb_ledger *l, const struct lb_task_id *id, bool kthread);
 void lb_task_pin(struct lb_task *t);
 void lb_task_unpin(struct lb_ledger *l, struct lb_task *t);
+void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t);
 struct lb_proc *lb_proc_find(const struct lb_ledger *l, s32 tgid);
 struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l);
 void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w);

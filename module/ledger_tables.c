@@ -181,7 +181,9 @@ static void lb_slots_init(struct lb_ledger *l)
 	}
 
 	INIT_LIST_HEAD(&l->free_tasks);
-	INIT_LIST_HEAD(&l->task_lru);
+	l->nr_top_pins = 0;
+	for (i = 0; i < LB_WORTH_BUCKETS; i++)
+		INIT_LIST_HEAD(&l->task_lru[i]);
 	lb_hash_init(l->task_hash, l->task_bits);
 	memset(l->tasks, 0, lim->max_tasks * sizeof(*l->tasks));
 	for (i = 0; i < lim->max_tasks; i++) {
@@ -280,6 +282,10 @@ static void lb_lock_drop(struct lb_ledger *l, struct lb_lock *lock)
 	for (i = 0; i < lock->nr_holders; i++)
 		lb_task_unpin(l, lock->holder[i].task);
 	lock->nr_holders = 0;
+	for (i = 0; i < LB_LOCK_TOP; i++) {
+		lb_top_take(l, &lock->cause[i], NULL);
+		lb_top_take(l, &lock->victim[i], NULL);
+	}
 	hlist_del_init(&lock->hnode);
 }
 
@@ -422,17 +428,51 @@ void lb_task_pin(struct lb_task *t)
 		list_del_init(&t->lru);
 }
 
+static u32 lb_task_bucket(const struct lb_task *t)
+{
+	return fls64(lb_worth(&t->acct));
+}
+
 void lb_task_unpin(struct lb_ledger *l, struct lb_task *t)
 {
 	if (--t->pins)
 		return;
-	list_add(&t->lru, &l->task_lru);
+	list_add(&t->lru, &l->task_lru[lb_task_bucket(t)]);
+}
+
+/*
+ * Give a lock's top slot to @t (NULL: to nobody). The slot pins its task, so
+ * that a lock's heaviest causes and victims stay while the lock does: a herd
+ * heavier than them elsewhere cannot evict the story of a quieter lock. At
+ * most a quarter of the task slots are pinned so; past that a top slot pins
+ * nothing (the first locks seen keep theirs).
+ */
+void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t)
+{
+	struct lb_task *old;
+
+	if (slot->pinned) {
+		old = lb_task_find(l, slot->pid);
+		if (old) {
+			old->tops--;
+			lb_task_unpin(l, old);
+		}
+		slot->pinned = false;
+		l->nr_top_pins--;
+	}
+	slot->pid = t ? t->id.pid : 0;
+	if (t && l->nr_top_pins < l->limits.max_tasks / 4) {
+		lb_task_pin(t);
+		t->tops++;
+		slot->pinned = true;
+		l->nr_top_pins++;
+	}
 }
 
 static void lb_task_touch(struct lb_ledger *l, struct lb_task *t)
 {
 	if (!t->pins)
-		list_move(&t->lru, &l->task_lru);
+		list_move(&t->lru, &l->task_lru[lb_task_bucket(t)]);
 }
 
 /* Take the identity carried by an event: the latest comm and tgid win. */
@@ -480,27 +520,47 @@ static u64 lb_task_bar(const struct lb_ledger *l)
 }
 
 /*
- * Which unpinned task to forget for a newcomer: the least worth of the least
- * recently used few, if it is worth no more than the mean. Else none: the
- * newcomer, worth nothing yet, is the least significant, and a herd of them
- * cannot push out the culprit and the victims seen before it.
+ * The least worth of the unpinned tasks: the first bucket holding any, and in
+ * it the least of the least recently used few. A task whose worth grew since
+ * it was filed (blame charged without an event of its own) moves up first.
+ */
+static struct lb_task *lb_task_least(struct lb_ledger *l)
+{
+	struct lb_task *t, *next, *best = NULL;
+	u64 worth, least = U64_MAX;
+	u32 b, now, n;
+
+	for (b = 0; b < LB_WORTH_BUCKETS && !best; b++) {
+		n = 0;
+		list_for_each_entry_safe_reverse(t, next, &l->task_lru[b], lru) {
+			now = lb_task_bucket(t);
+			if (now > b) {
+				list_move_tail(&t->lru, &l->task_lru[now]);
+				continue;
+			}
+			worth = lb_worth(&t->acct);
+			if (!best || worth < least) {
+				best = t;
+				least = worth;
+			}
+			if (!least || ++n == LB_EVICT_SCAN)
+				break;
+		}
+	}
+	return best;
+}
+
+/*
+ * Which unpinned task to forget for a newcomer: the least worth of all, if it
+ * is worth no more than the mean. Else none: the newcomer, worth nothing yet,
+ * is the least significant, and a herd of them cannot push out the culprit
+ * and the victims seen before it.
  */
 static struct lb_task *lb_task_victim(struct lb_ledger *l)
 {
-	struct lb_task *t, *best = NULL;
-	u64 worth, least = U64_MAX;
-	u32 n = 0;
+	struct lb_task *best = lb_task_least(l);
 
-	list_for_each_entry_reverse(t, &l->task_lru, lru) {
-		worth = lb_worth(&t->acct);
-		if (!best || worth < least) {
-			best = t;
-			least = worth;
-		}
-		if (!least || ++n == LB_EVICT_SCAN)
-			break;
-	}
-	if (best && least > lb_task_bar(l))
+	if (best && lb_worth(&best->acct) > lb_task_bar(l))
 		return NULL;
 	return best;
 }
@@ -537,7 +597,7 @@ struct lb_task *lb_task_get(struct lb_ledger *l, const struct lb_task_id *id, bo
 		INIT_HLIST_NODE(&t->hnode);
 		t->id.pid = id->pid;
 		hlist_add_head(&t->hnode, &l->task_hash[hash_64((u32)id->pid, l->task_bits)]);
-		list_add(&t->lru, &l->task_lru);
+		list_add(&t->lru, &l->task_lru[0]);
 	}
 	lb_task_touch(l, t);
 	lb_task_set_id(l, t, id, kthread);
@@ -604,6 +664,21 @@ struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim)
 	return NULL;
 }
 
+/* A pair between two tasks that lock top slots pin: a lock's own story. */
+static bool lb_pair_kept(const struct lb_ledger *l, const struct lb_pair *p)
+{
+	const struct lb_task *t = lb_task_find(l, p->holder);
+
+	if (!t || !t->tops)
+		return false;
+	t = lb_task_find(l, p->victim);
+	return t && t->tops;
+}
+
+/*
+ * The pair to forget for a newcomer: the least blame of the next few, if it is
+ * no more than the mean and not kept (lb_pair_kept). Else none.
+ */
 static struct lb_pair *lb_pair_victim(struct lb_ledger *l)
 {
 	u32 n = min_t(u32, LB_EVICT_SCAN, l->nr_pairs);
@@ -616,7 +691,8 @@ static struct lb_pair *lb_pair_victim(struct lb_ledger *l)
 		if (!best || p->blame_ns < best->blame_ns)
 			best = p;
 	}
-	if (!best || best->blame_ns > div_u64(l->pairs_blame_ns, l->nr_pairs))
+	if (!best || best->blame_ns > div_u64(l->pairs_blame_ns, l->nr_pairs) ||
+	    lb_pair_kept(l, best))
 		return NULL;
 	hlist_del_init(&best->hnode);
 	l->pairs_blame_ns -= best->blame_ns;

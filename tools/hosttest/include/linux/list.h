@@ -176,6 +176,11 @@ static inline void lb_host_iter_step(struct lb_host_iter *it)
 	     lb_host_list_iter(head, offsetof(typeof(pos[0]), member), false);	\
 	     (pos = lb_host_iter_get(&__it)) && ((n = lb_host_iter_peek(&__it)) || 1);	\
 	     lb_host_iter_step(&__it))
+#define list_for_each_entry_safe_reverse(pos, n, head, member)			\
+	for (struct lb_host_iter __it =						\
+	     lb_host_list_iter(head, offsetof(typeof(pos[0]), member), true);	\
+	     (pos = lb_host_iter_get(&__it)) && ((n = lb_host_iter_peek(&__it)) || 1);	\
+	     lb_host_iter_step(&__it))
 #define hlist_for_each_entry(pos, head, member)					\
 	for (struct lb_host_iter __it =						\
 	     lb_host_hlist_iter(head, offsetof(typeof(pos[0]), member));		\
