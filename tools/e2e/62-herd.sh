@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# lb-pool -B -i 5000: a herd of 5,000 workers, five times the ledger's 1,024 task slots, piles onto a condvar's mutex at thread creation and at the final broadcast, beside a hot mutex whose culprit must stay its top cause, with its victims, their waits and its blame within the tolerance, at the default table sizes.
+# lb-live-only
+. "$(dirname "$0")/lib.sh"
+
+# It runs in make torture (lb_torture=1: 3 runs a lane) and when the kernel
+# command line asks (lb_herd_runs=N: N runs in one boot). Not in make check:
+# a run takes 50 to 150 s under TCG, and 1 run in 4 on 6.12 still misses the
+# culprit's blame by more than 10% (issue 26, open: docs/limits.md).
+runs=$(sed -n 's/.*lb_herd_runs=\([0-9]*\).*/\1/p' /proc/cmdline 2> /dev/null)
+grep -q 'lb_torture=1' /proc/cmdline 2> /dev/null && runs=${runs:-3}
+if [ -z "$runs" ]; then
+	lb_ok "herd # SKIP runs in make torture, or with lb_herd_runs=N"
+	lb_done
+fi
+workers=5000
+# The debug kernel (KASAN, lockdep) is several times slower: a herd past the
+# 1024-task table still, for the memory safety of eviction under it.
+[ "${LB_LANE:-}" = debug ] && workers=1500
+
+if [ -e "$LB_DEBUGFS/control" ] && ! echo 'futex_kinds on' > "$LB_DEBUGFS/control"; then
+	lb_not_ok "herd: futex_kinds on" "control refuses 'futex_kinds on'"
+fi
+
+i=1
+while [ "$i" -le "$runs" ]; do
+	name=herd
+	[ "$runs" -gt 1 ] && name=herd$i
+	# No -r: the herd of thread creation is kept too, as a user would see it.
+	start=$(date +%s)
+	if lb_case "$name" lb-pool -B -i "$workers"; then
+		# The herd's own contention is real and may well be the most
+		# root blame of all (a worker preempted while thousands wait
+		# for the condvar's mutex), so the culprit is checked as the
+		# top cause of its mutex: its victims' main holder, its blame
+		# and their waits. The culprit's own brief waits are pairs a
+		# full table rightly drops first, so pairs are the victims'.
+		lb_check "$name" --verdicts --pairs-of victim --lock futex \
+			--compare culprit:blame_ns --compare victim:wait_ns
+		lost=$(grep -oE '(evicted_tasks|refused_tasks|dropped_waiters|dropped_pairs|event_dropped)=[0-9]+' \
+			"$LB_OUT/$name.ledger" | tr '\n' ' ')
+		echo "# $name: $(($(date +%s) - start)) s; the tables dropped: $lost"
+		if echo "$lost" | grep -qE '=[1-9]'; then
+			lb_ok "$name: the herd overflowed the ledger's tables"
+		else
+			lb_not_ok "$name: the herd overflowed the ledger's tables" "nothing dropped: $lost"
+		fi
+	fi
+	i=$((i + 1))
+done
+lb_done
