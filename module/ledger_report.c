@@ -259,16 +259,16 @@ static void lb_report_lock_now(const struct lb_ledger *l, struct lb_out *out,
 			     i ? "" : lock->nr_waiting ? "held by " : "last taken by ",
 			     lb_fmt_who(l, who, h->task->id.pid),
 			     lock->nr_waiting ? "for " : "",
-			     lock->nr_waiting && (h->flags & LB_HF_LOWER_BOUND) ? ">= " : "",
-			     lb_fmt_ns(d, sizeof(d), l->now_ns - h->start_ns),
-			     lock->nr_waiting ? (h->flags & LB_HF_LIKELY ? " (woken: likely)" : "")
+			     lock->nr_waiting && h->known == LB_HOLD_LOWER_BOUND ? ">= " : "",
+			     lb_fmt_ns(d, sizeof(d), l->now_ns - h->start.ts),
+			     lock->nr_waiting ? (lb_holder_woken(h) ? " (woken: likely)" : "")
 					      : " ago");
 	}
 	if (!lock->nr_holders && lock->nr_waiting)
 		lb_line_item(&ln, "; ", "holder unknown until release");
-	if (lock->probable_pid)
+	if (lock->pending.probable_pid)
 		lb_line_item(&ln, "; ", "probable holder %s (heuristic, not blamed)",
-			     lb_fmt_who(l, who, lock->probable_pid));
+			     lb_fmt_who(l, who, lock->pending.probable_pid));
 	lb_line_end(&ln);
 	lb_report_lock_holds(out, lock);
 }

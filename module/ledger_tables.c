@@ -275,8 +275,7 @@ static void lb_lock_drop(struct lb_ledger *l, struct lb_lock *lock)
 {
 	u32 i;
 
-	lb_pending_unattribute(l, lock);
-	lb_route_set_drop(lock);
+	lb_pending_close(l, lock, NULL, LB_PENDING_DROP);
 	for (i = 0; i < lock->nr_holders; i++)
 		lb_task_unpin(l, lock->holder[i].task);
 	lock->nr_holders = 0;
