@@ -14,6 +14,7 @@
 #define LB_CHAIN_DEPTH_MAX	16
 #define LB_CYCLE_MAX		(LB_CHAIN_DEPTH_MAX + 1)
 #define LB_DEADLOCKS_MAX	16
+#define LB_EVICT_SCAN		8	/* eviction looks this far from the LRU end */
 
 /*
  * log2 histogram: bucket b holds values v with fls64(v) == b. Buckets are
@@ -343,76 +344,7 @@ struct lb_deadlock {
 	u64 lock[LB_CYCLE_MAX];
 };
 
-/*
- * Event waits: futex sleeps that are not contention (ledger_events.c). A
- * sleeper is a task seen in them, while asleep and after; it is never in
- * the task table, so parked threads neither fill it nor cost the engine.
- */
-#define LB_SIGNALS		64	/* (waiter, signaller) groups kept */
-#define LB_WAKE_BITS		8	/* last wake of a futex key: direct-mapped */
-#define LB_COUNTER_BITS		6	/* futexes shown to be counters: direct-mapped */
-#define LB_SCOPE_TASK_BITS	8	/* tasks inside a scope at once (ledger_scopes.c) */
-#define LB_SCOPE_TASK_PROBES	8
-#define LB_SCOPE_KEY_BITS	8	/* futex words slept on inside scopes: direct-mapped */
-
-/* A task inside a scope's acquire function (ledger_scopes.c). */
-struct lb_scope_task {
-	s32 pid;			/* 0: free */
-	bool waiting;			/* its wait on @lock is open in the ledger */
-	bool sleeping;			/* in a futex sleep that is part of that wait */
-	u16 shared;			/* LB_EF_SHARED_KEY: the lock is every process's */
-	u64 lock, uaddr, since;
-	u32 name_id;
-};
-
-/* A futex word slept on inside a scope: its wakes release the scope's lock. */
-struct lb_scope_key {
-	u64 key, lock, uaddr;
-	u32 name_id;
-	u16 shared;
-};
-
-struct lb_sleeper {
-	struct hlist_node hnode;
-	struct list_head lru;		/* free list, or sleeper_lru while awake */
-	s32 pid, tgid;
-	char comm[LB_COMM_LEN];
-	u64 key;			/* the futex it sleeps on */
-	u64 begin_ns;			/* when it fell asleep, if @asleep */
-	bool asleep;
-	u64 wait_ns, waits, errors;
-	s32 waker;			/* who ended its last wait; 0: not known */
-};
-
-/* An identity without the process name, as event waits keep it. */
-struct lb_who {
-	s32 pid, tgid;
-	char comm[LB_COMM_LEN];
-};
-
-/* Waiting of one group of tasks (tgid, comm) for another's signal. */
-struct lb_signal {
-	struct lb_who waiter, waker;	/* the group's latest task; waker.pid 0: none */
-	u64 wait_ns, waits, max_ns;
-};
-
-/*
- * The last wake of a futex key, for the waiters it ends. A woken waiter may
- * be seen before its waker's wake returns: it is kept as an orphan, and the
- * wake that follows soon claims it.
- */
-#define LB_WAKE_ORPHANS		4
-struct lb_orphan {
-	struct lb_who waiter;
-	u64 end_ns, ns;
-};
-
-struct lb_wake {
-	u64 key, ts;
-	struct lb_who waker;
-	u32 nr_orphans;
-	struct lb_orphan orphan[LB_WAKE_ORPHANS];
-};
+#include "ledger_events.h"
 
 struct lb_ledger {
 	struct lb_ledger_limits limits;
@@ -480,7 +412,10 @@ struct lb_ledger {
 	struct lb_scope_key scope_key[1U << LB_SCOPE_KEY_BITS];
 };
 
-/* ledger_tables.c: lookup, allocation and eviction, never allocating memory. */
+/*
+ * ledger_tables.c, ledger_tasks.c: lookup, allocation and eviction, never
+ * allocating memory.
+ */
 void lb_tables_init(struct lb_ledger *l);
 struct lb_lock *lb_lock_find(const struct lb_ledger *l, u64 id);
 struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class);
@@ -610,6 +545,22 @@ static inline u64 lb_split_sleeping(const struct lb_split_ns *h)
 }
 
 const char *lb_fmt_split(char *buf, size_t size, const struct lb_split_ns *h);
+
+#define LB_COLS		100	/* no report line is wider */
+
+/* A line built from items, wrapped before LB_COLS onto indented lines. */
+struct lb_line {
+	struct lb_out *out;
+	u32 len, cont;
+	bool empty;
+	char buf[LB_COLS + 1];
+};
+
+/* Start a line indented by @first; its continuations are indented by @cont. */
+void lb_line_start(struct lb_line *ln, struct lb_out *out, u32 first, u32 cont);
+void lb_line_end(struct lb_line *ln);
+/* Append @sep and an item; if it does not fit, end the line at @sep's punctuation. */
+__printf(3, 4) void lb_line_item(struct lb_line *ln, const char *sep, const char *fmt, ...);
 const char *lb_fmt_count(char *buf, size_t size, u64 n);
 const char *lb_class_name(u8 lock_class);
 u64 lb_sum_sat(u64 a, u64 b);
