@@ -175,13 +175,13 @@ void lb_scn_run(const struct lb_scenario *s, struct lb_ledger *l, struct lb_scn_
 u64 lb_scn_rand(u64 *state);
 void lb_scn_random_event(u64 *state, u64 *ts, struct lb_event *ev);
 
-/* A text sink for the report and dump, in a caller-provided buffer. */
 /* The comm with odd bytes both test builds feed, and its escaped form in the dump. */
 #define LB_SCN_ODD_COMM_ESCAPED " comm=a\\x20b\\x0a\\x3d\\x5c\\x01\\xff wait_ns=90 "
 
 /* A ledger holding one 90 ns wait by task 42, whose comm has odd bytes. */
 struct lb_ledger *lb_scn_odd_comm_ledger(void);
 
+/* A text sink for the report and dump, in a caller-provided buffer. */
 struct lb_scn_text {
 	struct lb_out out;
 	char *buf;

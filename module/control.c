@@ -95,6 +95,37 @@ static int lb_control_opts(const char *kinds, const char *ns_arg)
 	return 0;
 }
 
+/* "stacks on|off": the stack table is allocated the first time. */
+static int lb_control_stacks(const char *args)
+{
+	if (args && !strcmp(args, "off")) {
+		lb_set_stacks(false);
+		return 0;
+	}
+	if (!args || strcmp(args, "on"))
+		return lb_control_error("stacks takes on or off", args ? args : "");
+	if (lb_stacks_alloc()) {
+		lb_control_error("no memory for the stack table", args);
+		return -ENOMEM;
+	}
+	lb_set_stacks(true);
+	return 0;
+}
+
+/* "scope ...": the scope table's own commands (scopes.c). */
+static int lb_control_scope(char *args)
+{
+	char shown[128];
+	const char *err = NULL;
+	int ret;
+
+	strscpy(shown, args ? args : "", sizeof(shown));
+	ret = lb_scope_control(args, &err);
+	if (ret && err)
+		lb_control_error(err, shown);
+	return ret;
+}
+
 int lb_control_exec(char *cmd)
 {
 	char *verb, *args;
@@ -107,32 +138,10 @@ int lb_control_exec(char *cmd)
 
 	if (!strcmp(verb, "filter"))
 		return lb_control_filter(args);
-	if (!strcmp(verb, "stacks")) {
-		if (args && !strcmp(args, "off")) {
-			lb_set_stacks(false);
-			return 0;
-		}
-		if (!args || strcmp(args, "on"))
-			return lb_control_error("stacks takes on or off", args ? args : "");
-		/* The stack table is allocated the first time. */
-		if (lb_stacks_alloc()) {
-			lb_control_error("no memory for the stack table", args);
-			return -ENOMEM;
-		}
-		lb_set_stacks(true);
-		return 0;
-	}
-	if (!strcmp(verb, "scope")) {
-		char shown[128];
-		const char *err = NULL;
-		int ret;
-
-		strscpy(shown, args ? args : "", sizeof(shown));
-		ret = lb_scope_control(args, &err);
-		if (ret && err)
-			lb_control_error(err, shown);
-		return ret;
-	}
+	if (!strcmp(verb, "stacks"))
+		return lb_control_stacks(args);
+	if (!strcmp(verb, "scope"))
+		return lb_control_scope(args);
 	if (!strcmp(verb, "futex_kinds"))
 		return lb_control_opts(args ? args : "", NULL);
 	if (!strncmp(verb, "outlier_ns=", 11) && !(args && *args))

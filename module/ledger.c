@@ -30,7 +30,7 @@
  * missed; counts are exact while a lock has at most LB_LOCK_TOP of them).
  * The slot keeps its task tracked (lb_top_take).
  */
-static void lb_top_add(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns)
+void lb_top_add(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns)
 {
 	u32 i, lightest = 0;
 
@@ -48,44 +48,6 @@ static void lb_top_add(struct lb_ledger *l, struct lb_top *top, struct lb_task *
 	top[lightest].ns += ns;
 }
 
-/*
- * Pending blame whose holder can never be named becomes unattributed. Also
- * for a lock that is dropped (evicted, or forgotten), nobody waiting on it:
- * its root debts and routes go with it, unsettled.
- */
-void lb_pending_unattribute(struct lb_ledger *l, struct lb_lock *lock)
-{
-	struct lb_waiter *w, *tmp;
-
-	lock->cnt.unattributed_ns += lock->cnt.pending_ns;
-	l->totals.unattributed_ns += lock->cnt.pending_ns;
-	l->totals.pending_ns -= lock->cnt.pending_ns;
-	lock->cnt.pending_ns = 0;
-	list_for_each_entry(w, &lock->waiters, lock_node)
-		w->pending_ns = 0;
-	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node)
-		lb_waiter_free(l, w);
-}
-
-/* ... and the root blame that waited on its holder goes back to the chains' ends. */
-static void lb_unattribute_pending(struct lb_ledger *l, struct lb_lock *lock)
-{
-	lb_root_debts_settle(l, lock, NULL);
-	lb_routes_settle(l, lock, NULL);
-	lb_pending_unattribute(l, lock);
-}
-
-/*
- * A waiter took the lock: waiting since the last release happened while the
- * lock changed hands (or while a holder we never saw had it), and no release
- * can name a holder for it any more.
- */
-void lb_handoff(struct lb_ledger *l, struct lb_lock *lock)
-{
-	lb_unattribute_pending(l, lock);
-	lock->pending_open = false;
-}
-
 /* @t acquired @lock at @ts (exact): it becomes the holder, or joins the readers. */
 void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
 		  u64 ts, const struct lb_clocks *c, bool read)
@@ -93,14 +55,14 @@ void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
 	struct lb_holder *h;
 
 	read = read && lock->lock_class == LB_LOCK_RWSEM;
-	lb_handoff(l, lock);
+	lb_pending_close(l, lock, NULL, LB_PENDING_HANDOFF);
 	lb_holders_drop_others(l, lock, t, read);
 	h = lb_holder_find(lock, t);
 	if (h) {
-		lb_holder_start(h, ts, c, read ? LB_HF_READER : 0);
+		lb_holder_start(h, ts, c, LB_HOLD_EXACT, read);
 		return;
 	}
-	lb_holder_add(l, lock, t, ts, c, read ? LB_HF_READER : 0);
+	lb_holder_add(l, lock, t, ts, c, LB_HOLD_EXACT, read);
 }
 
 /* Blame */
@@ -111,7 +73,6 @@ void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
  */
 static void lb_charge(struct lb_ledger *l, struct lb_lock *lock, struct lb_holder *h, u64 ns)
 {
-	h->flags |= LB_HF_CONTENDED;
 	h->blame_ns += ns;
 	lb_account_add(h->task, &(struct lb_account){ .blame_ns = ns });
 	lb_top_add(l, lock->cause, h->task, ns);
@@ -176,15 +137,15 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 since
 		lb_top_add(l, lock->victim, w->task, dt);
 	}
 	if (pending) {
-		if (!lock->pending_open) {
-			lock->pending_open = true;
-			lock->pending_since = since;
-			lock->pending_busy_ns = 0;
+		if (!lock->pending.open) {
+			lock->pending.open = true;
+			lock->pending.since = since;
+			lock->pending.busy_ns = 0;
 		}
-		lock->pending_busy_ns += dt;
+		lock->pending.busy_ns += dt;
 		lock->cnt.pending_ns += total;
 		l->totals.pending_ns += total;
-		if (lock->probable_pid)
+		if (lock->pending.probable_pid)
 			lb_route_note(l, lock, total);
 		return;
 	}
@@ -209,9 +170,9 @@ static bool lb_lock_may_defer(const struct lb_ledger *l, const struct lb_lock *l
 
 	if (lock->nr_holders)
 		return lock->nr_holders == 1 && !lock->holder[0].task->waiting;
-	if (!lock->probable_pid)
+	if (!lock->pending.probable_pid)
 		return true;
-	p = lb_task_find(l, lock->probable_pid);
+	p = lb_task_find(l, lock->pending.probable_pid);
 	return !p || !p->waiting || p->waiting->lock == lock;
 }
 
@@ -239,8 +200,8 @@ static bool lb_lock_involved(const struct lb_ledger *l, const struct lb_lock *lo
 
 	if (lock->id == ev->lock)
 		return true;
-	if (lock->probable_pid &&
-	    (lock->probable_pid == ev->task.pid || lock->probable_pid == ev->owner.pid))
+	pid = lock->pending.probable_pid;
+	if (pid && (pid == ev->task.pid || pid == ev->owner.pid))
 		return true;
 	if (lock->nr_holders) {
 		pid = lock->holder[0].task->id.pid;
@@ -288,73 +249,6 @@ static void lb_advance_to(struct lb_ledger *l, u64 ts, const struct lb_event *ev
 }
 
 /* Releases */
-
-/*
- * The releaser's own waiting still pending on the lock (a wait of its whose
- * holder was never named, say its waker's release was lost) is not its doing:
- * nobody can be named for it any more.
- */
-static void lb_unattribute_own(struct lb_ledger *l, struct lb_lock *lock, s32 pid)
-{
-	struct lb_waiter *w, *tmp;
-	u64 own = 0;
-
-	list_for_each_entry(w, &lock->waiters, lock_node) {
-		if (w->pid == pid) {
-			own += w->pending_ns;
-			w->pending_ns = 0;
-		}
-	}
-	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node) {
-		if (w->pid == pid) {
-			own += w->pending_ns;
-			lb_waiter_free(l, w);
-		}
-	}
-	own = min(own, lock->cnt.pending_ns);
-	lock->cnt.pending_ns -= own;
-	lock->cnt.unattributed_ns += own;
-	l->totals.pending_ns -= own;
-	l->totals.unattributed_ns += own;
-}
-
-/* The releaser was the holder all along: pending blame is its. */
-/*
- * @ns of @lock's pending waiting is @r's blame: @r is running, releasing or
- * leaving, not waiting, so it is its own root.
- */
-static void lb_pending_to_blame(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
-				u64 ns)
-{
-	ns = min(ns, lock->cnt.pending_ns);
-	lock->cnt.pending_ns -= ns;
-	lock->cnt.blame_ns += ns;
-	l->totals.pending_ns -= ns;
-	l->totals.blame_ns += ns;
-	lb_account_add(r, &(struct lb_account){ .blame_ns = ns, .root_blame_ns = ns });
-	if (ns)
-		lb_top_add(l, lock->cause, r, ns);
-}
-
-static void lb_resolve_pending(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
-{
-	struct lb_waiter *w, *tmp;
-
-	lb_unattribute_own(l, lock, r->id.pid);
-	lb_pending_to_blame(l, lock, r, lock->cnt.pending_ns);
-	lb_root_debts_settle(l, lock, r);
-	lb_routes_learn_root(l, lock, r);
-	lb_routes_settle(l, lock, r);
-	list_for_each_entry(w, &lock->waiters, lock_node) {
-		if (w->pending_ns)
-			lb_blame_pair(l, r, w, w->pending_ns);
-		w->pending_ns = 0;
-	}
-	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node) {
-		lb_blame_pair(l, r, w, w->pending_ns);
-		lb_waiter_free(l, w);
-	}
-}
 
 /* Take back @ns of pending waiting by @pid on @lock: it was not contention. */
 static void lb_unwait(struct lb_ledger *l, struct lb_lock *lock, s32 pid, u64 ns, bool ended)
@@ -417,42 +311,10 @@ static void lb_on_not_a_lock(struct lb_ledger *l, struct lb_lock *lock,
 		lb_task_unpin(l, t);
 	}
 	list_move(&lock->lru, &l->lock_lru);
-	lb_unattribute_pending(l, lock);
+	lb_pending_close(l, lock, NULL, LB_PENDING_NOT_A_LOCK);
 	lb_holders_drop_others(l, lock, NULL, false);
-	lock->pending_open = false;
-	lock->wake_credit = 0;
-	lock->wake_debt = 0;
 	if (!lock->cnt.wait_ns)
 		lb_lock_forget(l, lock);
-}
-
-/*
- * Pending waiting on a lock held by @n readers, none of them known, of
- * which @r now leaves: @r's share of @w's pending part. While a writer
- * waits no reader joins, so every reader still holding held it since the
- * pending period began: between two leaves, each of the n then holding
- * owes 1/n of the waiting. Each wait keeps what one reader owes (share_ns);
- * the leaving reader takes it, the others still owe it, and the last
- * reader's release (lb_resolve_pending) takes the rest.
- */
-static u64 lb_reader_share(struct lb_ledger *l, struct lb_lock *lock, struct lb_waiter *w,
-			   struct lb_task *r, u32 n)
-{
-	u64 fresh, take;
-
-	if (w->share_since != lock->pending_since) {
-		w->share_since = lock->pending_since;
-		w->share_ns = 0;
-		w->share_mark_ns = 0;
-	}
-	fresh = w->pending_ns > w->share_mark_ns ? w->pending_ns - w->share_mark_ns : 0;
-	w->share_ns += div_u64(fresh, n);
-	take = min(w->share_ns, w->pending_ns);
-	w->pending_ns -= take;
-	w->share_mark_ns = w->pending_ns;
-	if (take)
-		lb_blame_pair(l, r, w, take);
-	return take;
 }
 
 /*
@@ -476,8 +338,8 @@ static void lb_on_left(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 	if (!r)
 		return;
 	lb_task_pin(r);
-	if (lock->nr_holders || !lock->pending_open) {
-		lb_holder_leave(l, lock, r, ev, ts, lock->pending_open);
+	if (lock->nr_holders || !lock->pending.open) {
+		lb_holder_leave(l, lock, r, ev, ts, lock->pending.open);
 		lb_task_unpin(l, r);
 		return;
 	}
@@ -507,7 +369,7 @@ static void lb_release_ends_wait(struct lb_ledger *l, const struct lb_lock *lock
 }
 
 /*
- * @r was woken before the release that woke it was seen (LB_HF_DEBT), took
+ * @r was woken before the release that woke it was seen (LB_HOLD_DEBT), took
  * the lock and now lets it go itself. That release is late, not missing:
  * futex_wake stamps when it began and commits when it returns, and the
  * waker can be preempted in between by the very task it woke, which runs
@@ -521,7 +383,7 @@ static bool lb_on_debtor_release(struct lb_ledger *l, struct lb_lock *lock, stru
 {
 	const struct lb_holder *h = lb_holder_find(lock, r);
 
-	if (!h || !(h->flags & LB_HF_DEBT) || !lock->wake_debt)
+	if (!h || h->known != LB_HOLD_DEBT || !lock->pending.wake_debt)
 		return false;
 	if (ev->stack_id && h->blame_ns)
 		lb_stack_add(l, r->id.pid, LB_STACK_CAUSE, ev->stack_id, h->blame_ns);
@@ -529,7 +391,7 @@ static bool lb_on_debtor_release(struct lb_ledger *l, struct lb_lock *lock, stru
 	lb_release_ends_wait(l, lock, r);
 	lb_holder_leave(l, lock, r, ev, ts, false);
 	lb_task_unpin(l, r);
-	lock->wake_credit += ev->count;
+	lock->pending.wake_credit += ev->count;
 	return true;
 }
 
@@ -539,69 +401,87 @@ static void lb_debt_paid(struct lb_lock *lock)
 	u32 i;
 
 	for (i = 0; i < lock->nr_holders; i++)
-		lock->holder[i].flags &= ~LB_HF_DEBT;
+		if (lock->holder[i].known == LB_HOLD_DEBT)
+			lock->holder[i].known = LB_HOLD_LIKELY;
 }
 
-static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
+/*
+ * A release on no lock waited on, by an exiting thread, or one that shows
+ * the futex to be a counter: no lock's release. True if it was one of those.
+ */
+static bool lb_release_not_a_lock(struct lb_ledger *l, struct lb_lock *lock,
+				  const struct lb_event *ev)
 {
-	struct lb_lock *lock = lb_lock_find(l, ev->lock);
-	bool woke_first;
-	struct lb_task *r;
-	u32 explained;
-
-	if (ev->lock_class == LB_LOCK_FUTEX)
-		lb_event_wake(l, ev, ts);
 	if (!lock) {
 		/* A futex woken with no lock wait on it: it woke event waits. */
 		if (!(ev->flags & LB_EF_THREAD_EXIT) &&
 		    !(ev->lock_class == LB_LOCK_FUTEX && l->opts.futex_kinds))
 			l->totals.unmatched_events++;
-		return;
+		return true;
 	}
 	if (ev->flags & LB_EF_THREAD_EXIT) {
 		lb_on_not_a_lock(l, lock, NULL);
-		return;
+		return true;
 	}
 	if (l->opts.futex_kinds && lb_futex_release_counts(lock, ev)) {
 		lb_futex_counter_note(l, lock->id);
 		lb_on_not_a_lock(l, lock, &ev->task);
-		return;
+		return true;
 	}
+	return false;
+}
+
+/*
+ * The lock is free now; for a rwsem the wake means all readers left. But
+ * tasks this release woke before we saw it (@count wakes) hold it already;
+ * while wakes were owed, credit came only from their own releases.
+ */
+static void lb_release_wakes(struct lb_ledger *l, struct lb_lock *lock,
+			     const struct lb_task *r, u32 count)
+{
+	struct lb_pending *p = &lock->pending;
+	bool woke_first = p->wake_debt;
+	u32 explained = min_t(u32, p->wake_debt, max_t(u32, count, 1));
+
+	p->wake_debt -= explained;
+	if (!woke_first)
+		p->wake_credit = 0;
+	p->wake_credit += count > explained ? count - explained : 0;
+	if (!p->wake_debt)
+		lb_debt_paid(lock);
+	lb_holders_drop_likely_others(l, lock, r, woke_first);
+}
+
+static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
+{
+	struct lb_lock *lock = lb_lock_find(l, ev->lock);
+	const struct lb_holder *h;
+	struct lb_task *r;
+	u64 blame;
+
+	if (ev->lock_class == LB_LOCK_FUTEX)
+		lb_event_wake(l, ev, ts);
+	if (lb_release_not_a_lock(l, lock, ev))
+		return;
 	r = lb_task_get(l, &ev->task, ev->flags & LB_EF_KTHREAD);
 	if (r && lb_on_debtor_release(l, lock, r, ev, ts))
 		return;
-	if (r) {
-		const struct lb_holder *h = lb_holder_find(lock, r);
-		/* The blame of the hold this release ends, for its stack. */
-		u64 blame = (h ? h->blame_ns : 0) + lock->cnt.pending_ns;
-
-		lb_task_pin(r);
-		lb_release_ends_wait(l, lock, r);
-		lb_record_hold(l, lock, r, ev, ts, lock->pending_open);
-		lb_resolve_pending(l, lock, r);
-		if (ev->stack_id && blame)
-			lb_stack_add(l, r->id.pid, LB_STACK_CAUSE, ev->stack_id, blame);
-		lb_task_unpin(l, r);
-	} else {
-		lb_unattribute_pending(l, lock);
+	if (!r) {
+		lb_pending_close(l, lock, NULL, LB_PENDING_RELEASE);
+		lb_release_wakes(l, lock, r, ev->count);
+		return;
 	}
-	lock->probable_pid = 0;
-	lock->probable_cpu_ts = 0;
-	lock->pending_open = false;
-	/*
-	 * The lock is free now; for a rwsem the wake means all readers left.
-	 * But tasks this release woke before we saw it hold it already; while
-	 * wakes were owed, credit came only from their own releases.
-	 */
-	woke_first = lock->wake_debt;
-	explained = min_t(u32, lock->wake_debt, max_t(u32, ev->count, 1));
-	lock->wake_debt -= explained;
-	if (!woke_first)
-		lock->wake_credit = 0;
-	lock->wake_credit += ev->count > explained ? ev->count - explained : 0;
-	if (!lock->wake_debt)
-		lb_debt_paid(lock);
-	lb_holders_drop_likely_others(l, lock, r, woke_first);
+	/* The blame of the hold this release ends, for its stack. */
+	h = lb_holder_find(lock, r);
+	blame = (h ? h->blame_ns : 0) + lock->cnt.pending_ns;
+	lb_task_pin(r);
+	lb_release_ends_wait(l, lock, r);
+	lb_record_hold(l, lock, r, ev, ts, lock->pending.open);
+	lb_pending_close(l, lock, r, LB_PENDING_RELEASE);
+	if (ev->stack_id && blame)
+		lb_stack_add(l, r->id.pid, LB_STACK_CAUSE, ev->stack_id, blame);
+	lb_task_unpin(l, r);
+	lb_release_wakes(l, lock, r, ev->count);
 }
 
 static bool lb_event_valid(const struct lb_event *ev)

@@ -12,17 +12,17 @@
 #include <lockblame/ledger_format.h>
 
 /*
- * Table capacities; every table is allocated once, at create time. A zero
- * field takes a default. max_tasks should exceed the waiters and holders
- * outstanding at once (they pin their tasks); max_chain_depth is capped at 16.
- */
-/*
  * The largest capacities: tables of locks, tasks, waiters and sleepers, and
  * the blame pairs. Decimal, as modinfo shows them (module/config_list.h).
  */
 #define LB_LEDGER_TABLE_MAX	1048576
 #define LB_LEDGER_PAIRS_MAX	4194304
 
+/*
+ * Table capacities; every table is allocated once, at create time. A zero
+ * field takes a default. max_tasks should exceed the waiters and holders
+ * outstanding at once (they pin their tasks); max_chain_depth is capped at 16.
+ */
 struct lb_ledger_limits {
 	u32 max_locks;		/* locks tracked at once */
 	u32 max_tasks;		/* tasks (threads) tracked at once */

@@ -68,14 +68,16 @@ static bool lb_route_walk(struct lb_ledger *l, struct lb_task *cur, u32 steps,
 		if (on->nr_holders) {
 			next = on->holder[0].task;
 		} else {
+			s32 probable = on->pending.probable_pid;
+
 			rt->hop[rt->nr_hops++] = (struct lb_hop){
 				.lock = on->id,
-				.probable = on->probable_pid,
+				.probable = probable,
 				.from = cur->id.pid,
 			};
-			next = on->probable_pid ? lb_task_find(l, on->probable_pid) : NULL;
+			next = probable ? lb_task_find(l, probable) : NULL;
 			if (!next) {
-				rt->end = on->probable_pid;
+				rt->end = probable;
 				return false;
 			}
 		}
@@ -203,8 +205,8 @@ static struct lb_route_set *lb_route_set_get(struct lb_ledger *l, struct lb_lock
 {
 	u32 i;
 
-	if (lock->routes)
-		return lock->routes;
+	if (lock->pending.routes)
+		return lock->pending.routes;
 	for (i = 0; i < LB_ROUTE_SETS; i++) {
 		struct lb_route_set *rs = &l->route_set[i];
 
@@ -212,7 +214,7 @@ static struct lb_route_set *lb_route_set_get(struct lb_ledger *l, struct lb_lock
 			rs->lock = lock;
 			rs->nr_root_debts = 0;
 			rs->nr_routes = 0;
-			lock->routes = rs;
+			lock->pending.routes = rs;
 			return rs;
 		}
 	}
@@ -222,23 +224,25 @@ static struct lb_route_set *lb_route_set_get(struct lb_ledger *l, struct lb_lock
 /* @lock's set back to the pool, whatever it still holds (@lock is dropped). */
 void lb_route_set_drop(struct lb_lock *lock)
 {
-	if (!lock->routes)
+	if (!lock->pending.routes)
 		return;
-	lock->routes->lock = NULL;
-	lock->routes = NULL;
+	lock->pending.routes->lock = NULL;
+	lock->pending.routes = NULL;
 }
 
 /* @lock's set back to the pool once it holds nothing. */
 static void lb_route_set_put(struct lb_lock *lock)
 {
-	if (lock->routes && !lock->routes->nr_root_debts && !lock->routes->nr_routes)
+	const struct lb_route_set *rs = lock->pending.routes;
+
+	if (rs && !rs->nr_root_debts && !rs->nr_routes)
 		lb_route_set_drop(lock);
 }
 
 /* Pay every root debt of @lock to its root past @root, or (NULL) back to its fallback. */
 void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *root)
 {
-	struct lb_route_set *rs = lock->routes;
+	struct lb_route_set *rs = lock->pending.routes;
 	u32 i;
 
 	for (i = 0; rs && i < rs->nr_root_debts; i++) {
@@ -267,15 +271,16 @@ static bool lb_root_debt_add(struct lb_ledger *l, struct lb_lock *lock, struct l
 			     struct lb_task *cur, const struct lb_lock *victim, u64 ns,
 			     u32 steps)
 {
-	struct lb_task *p = lock->probable_pid ? lb_task_find(l, lock->probable_pid) : NULL;
+	s32 probable = lock->pending.probable_pid;
+	struct lb_task *p = probable ? lb_task_find(l, probable) : NULL;
 	struct lb_route_set *rs;
 	struct lb_route d = {
 		.victim_lock = victim->id,
 		.holder = t->id.pid,
 		.waits_on = t->waiting->lock->id,
 		.from = cur->id.pid,
-		.probable = lock->probable_pid,
-		.end = lock->probable_pid,
+		.probable = probable,
+		.end = probable,
 		.ns = ns,
 	};
 
@@ -296,7 +301,7 @@ static bool lb_root_debt_add(struct lb_ledger *l, struct lb_lock *lock, struct l
  */
 void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns)
 {
-	struct lb_task *p = lb_task_find(l, lock->probable_pid);
+	struct lb_task *p = lb_task_find(l, lock->pending.probable_pid);
 	struct lb_route_set *rs;
 	struct lb_route rt;
 
@@ -361,7 +366,7 @@ void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
  */
 void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
 {
-	struct lb_route_set *rs = lock->routes;
+	struct lb_route_set *rs = lock->pending.routes;
 	u32 i;
 
 	for (i = 0; r && rs && i < rs->nr_routes; i++) {

@@ -32,7 +32,7 @@ static void lb_holder_drop(struct lb_ledger *l, struct lb_lock *lock, u32 i)
 
 	if (lock->holder[i].contended_ns)
 		lb_hold_unended(lock, t, lock->holder[i].contended_ns,
-				lock->holder[i].flags & LB_HF_LOWER_BOUND);
+				lock->holder[i].known == LB_HOLD_LOWER_BOUND);
 	lock->nr_holders--;
 	memmove(&lock->holder[i], &lock->holder[i + 1],
 		(lock->nr_holders - i) * sizeof(lock->holder[0]));
@@ -48,7 +48,7 @@ void lb_holders_drop_others(struct lb_ledger *l, struct lb_lock *lock,
 	while (i < lock->nr_holders) {
 		const struct lb_holder *h = &lock->holder[i];
 
-		if (h->task == keep || (readers && (h->flags & LB_HF_READER)))
+		if (h->task == keep || (readers && h->reader))
 			i++;
 		else
 			lb_holder_drop(l, lock, i);
@@ -64,7 +64,7 @@ void lb_holders_drop_likely_others(struct lb_ledger *l, struct lb_lock *lock,
 	while (i < lock->nr_holders) {
 		const struct lb_holder *h = &lock->holder[i];
 
-		if (keep_woken && (h->flags & LB_HF_LIKELY) && h->task != releaser)
+		if (keep_woken && lb_holder_woken(h) && h->task != releaser)
 			i++;
 		else
 			lb_holder_drop(l, lock, i);
@@ -89,22 +89,19 @@ static struct lb_clocks lb_ev_owner_clocks(const struct lb_event *ev)
  * for a CPU, so whether it was read is said beside it. run_delay is only
  * used with an on-CPU reading, over the same span.
  */
-void lb_holder_start(struct lb_holder *h, u64 ts, const struct lb_clocks *c, u32 flags)
+void lb_holder_start(struct lb_holder *h, u64 ts, const struct lb_clocks *c,
+		     enum lb_hold_known known, bool reader)
 {
 	h->blame_ns = 0;
 	h->contended_ns = 0;
-	h->start_ns = ts;
-	h->cpu_ts = ts;
-	h->cpu_ns = c->cpu_ns;
-	h->run_delay_ns = c->run_delay_ns;
-	if (c->cpu_ns)
-		flags |= LB_HF_CPU | (c->run_delay_read ? LB_HF_RUN_DELAY : 0);
-	h->flags = flags;
+	h->start = (struct lb_hold_start){ .ts = ts, .c = *c };
+	h->known = known;
+	h->reader = reader;
 }
 
 struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock,
-				struct lb_task *t, u64 start_ns,
-				const struct lb_clocks *c, u32 flags)
+				struct lb_task *t, u64 start_ns, const struct lb_clocks *c,
+				enum lb_hold_known known, bool reader)
 {
 	struct lb_holder *h;
 
@@ -114,7 +111,7 @@ struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock,
 	}
 	h = &lock->holder[lock->nr_holders++];
 	h->task = t;
-	lb_holder_start(h, start_ns, c, flags);
+	lb_holder_start(h, start_ns, c, known, reader);
 	lb_task_pin(t);
 	return h;
 }
@@ -127,7 +124,6 @@ static bool lb_owner_exact(u8 source)
 	       source == LB_OWNER_READER_HINT;
 }
 
-/* What a new waiter's event says about who holds @lock. */
 /*
  * A guess of @lock's owner, @opid (glibc's __owner): shown as the probable
  * holder, never blamed. Its CPU clock is kept: if it turns out to be the
@@ -136,13 +132,15 @@ static bool lb_owner_exact(u8 source)
 static void lb_learn_probable(struct lb_ledger *l, struct lb_lock *lock,
 			      const struct lb_event *ev, u64 ts, s32 opid)
 {
-	if (lock->probable_pid != opid || !lock->probable_cpu_ts) {
-		lock->probable_cpu_ns = ev->owner_cpu_ns;
-		lock->probable_cpu_ts = ev->owner_cpu_ns ? ts : 0;
-		lock->probable_run_delay_ns = ev->owner_run_delay_ns;
-		lock->probable_run_delay_read = ev->flags & LB_EF_OWNER_RUN_DELAY;
+	struct lb_pending *p = &lock->pending;
+
+	if (p->probable_pid != opid || !p->probable.c.cpu_ns) {
+		p->probable = (struct lb_hold_start){ .ts = ts };
+		/* A guess at time 0 keeps no clocks: there, 0 is "no reading" too. */
+		if (ts)
+			p->probable.c = lb_ev_owner_clocks(ev);
 	}
-	lock->probable_pid = opid;
+	p->probable_pid = opid;
 	lb_task_get(l, &ev->owner, ev->flags & LB_EF_OWNER_KTHREAD);
 }
 
@@ -157,19 +155,20 @@ static void lb_holders_new_burst(struct lb_ledger *l, struct lb_lock *lock, u8 s
 {
 	u32 i;
 
-	lock->wake_credit = 0;
+	lb_pending_close(l, lock, NULL, LB_PENDING_BURST);
 	for (i = 0; i < lock->nr_holders;) {
 		const struct lb_holder *h = &lock->holder[i];
 
 		/* A reader hint names one reader; others may still hold too. */
 		if (h->task->id.pid == opid ||
-		    (exact && src == LB_OWNER_READER_HINT && (h->flags & LB_HF_READER)))
+		    (exact && src == LB_OWNER_READER_HINT && h->reader))
 			i++;
 		else
 			lb_holder_drop(l, lock, i);
 	}
 }
 
+/* What a new waiter's event says about who holds @lock. */
 void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 		    const struct lb_event *ev, u64 ts, struct lb_task *waiter)
 {
@@ -203,8 +202,7 @@ void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 	/* The owner field is the truth: other holders are stale, but readers share. */
 	lb_holders_drop_others(l, lock, NULL, src == LB_OWNER_READER_HINT);
 	/* It took the lock on the fast path, some time before: a lower bound. */
-	lb_holder_add(l, lock, o, ts, &oc, LB_HF_LOWER_BOUND |
-		      (src == LB_OWNER_READER_HINT ? LB_HF_READER : 0));
+	lb_holder_add(l, lock, o, ts, &oc, LB_HOLD_LOWER_BOUND, src == LB_OWNER_READER_HINT);
 }
 
 /*
@@ -236,31 +234,21 @@ u64 lb_scale(u64 a, u64 mul, u64 div)
 }
 
 /*
- * Where @r's clocks were read when its hold on @lock began, if they were:
- * its holder slot, or the probable holder's reading when it is known only
- * at release. False when the on-CPU clock was not read.
+ * Where @r's hold on @lock began, if its clocks were read then: its holder
+ * slot, or the probable holder's reading when it is known only at release.
+ * NULL when the on-CPU clock was not read, or was read after @ts.
  */
-static bool lb_hold_start_clocks(const struct lb_lock *lock, const struct lb_holder *h,
-				 const struct lb_task *r, u64 ts, u64 *start_ts,
-				 struct lb_clocks *c)
+static const struct lb_hold_start *lb_hold_started(const struct lb_lock *lock,
+						   const struct lb_holder *h,
+						   const struct lb_task *r, u64 ts)
 {
-	if (h) {
-		if (!(h->flags & LB_HF_CPU) || ts < h->cpu_ts)
-			return false;
-		*start_ts = h->cpu_ts;
-		c->cpu_ns = h->cpu_ns;
-		c->run_delay_ns = h->run_delay_ns;
-		c->run_delay_read = h->flags & LB_HF_RUN_DELAY;
-		return true;
-	}
-	if (lock->probable_pid != r->id.pid || !lock->probable_cpu_ts ||
-	    lock->probable_cpu_ts > ts)
-		return false;
-	*start_ts = lock->probable_cpu_ts;
-	c->cpu_ns = lock->probable_cpu_ns;
-	c->run_delay_ns = lock->probable_run_delay_ns;
-	c->run_delay_read = lock->probable_run_delay_read;
-	return true;
+	const struct lb_hold_start *st = &lock->pending.probable;
+
+	if (h)
+		st = &h->start;
+	else if (lock->pending.probable_pid != r->id.pid)
+		return NULL;
+	return st->c.cpu_ns && st->ts <= ts ? st : NULL;
 }
 
 /* A clock's advance from @from to @to, 0 if either was not read. */
@@ -343,10 +331,10 @@ void lb_record_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r
 		    const struct lb_event *ev, u64 ts, bool pending)
 {
 	struct lb_holder *h = lb_holder_find(lock, r);
-	u64 hold = h ? h->contended_ns : 0, span = 0, cpu = 0, runnable = 0, start;
-	bool lower = !h || (h->flags & LB_HF_LOWER_BOUND), rq_read = false;
+	u64 hold = h ? h->contended_ns : 0, span = 0, cpu = 0, runnable = 0;
+	bool lower = !h || h->known == LB_HOLD_LOWER_BOUND, rq_read = false;
 	struct lb_hold_split *s = &lock->release.split;
-	struct lb_clocks c;
+	const struct lb_hold_start *st;
 
 	/* The release, for the waits it ends and the outliers. */
 	lock->release = (struct lb_release){ .pid = r->id.pid, .stack_id = ev->stack_id,
@@ -354,17 +342,18 @@ void lb_record_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r
 	if (h)
 		h->contended_ns = 0;
 	if (pending)
-		hold += lock->pending_busy_ns;
+		hold += lock->pending.busy_ns;
 	if (!hold) {
 		lb_outliers_settle(l, lock);
 		return;
 	}
-	if (ev->cpu_ns && lb_hold_start_clocks(lock, h, r, ts, &start, &c)) {
-		span = ts - start;
-		cpu = lb_clock_delta(c.cpu_ns, ev->cpu_ns);
-		rq_read = c.run_delay_read && (ev->flags & LB_EF_RUN_DELAY);
-		runnable = rq_read && ev->run_delay_ns > c.run_delay_ns ?
-			   ev->run_delay_ns - c.run_delay_ns : 0;
+	st = ev->cpu_ns ? lb_hold_started(lock, h, r, ts) : NULL;
+	if (st) {
+		span = ts - st->ts;
+		cpu = lb_clock_delta(st->c.cpu_ns, ev->cpu_ns);
+		rq_read = st->c.run_delay_read && (ev->flags & LB_EF_RUN_DELAY);
+		runnable = rq_read && ev->run_delay_ns > st->c.run_delay_ns ?
+			   ev->run_delay_ns - st->c.run_delay_ns : 0;
 	}
 	lb_hold_split(hold, span, cpu, runnable, rq_read, s);
 	lb_hold_account(lock, r, hold, s);

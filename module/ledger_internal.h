@@ -15,26 +15,18 @@
 #define LB_CHAIN_DEPTH_MAX	16
 #define LB_CYCLE_MAX		(LB_CHAIN_DEPTH_MAX + 1)
 #define LB_DEADLOCKS_MAX	16
+#define LB_EVICT_SCAN		8	/* eviction looks this far from the LRU end */
 
-/* log2 histogram: bucket b holds values v with fls64(v) == b. */
 /*
- * Buckets are u32: a bucket about to overflow halves them all, which keeps
- * the shape (and so the percentiles) at 4 bytes a bucket; @count stays exact.
+ * log2 histogram: bucket b holds values v with fls64(v) == b. Buckets are
+ * u32: a bucket about to overflow halves them all, which keeps the shape
+ * (and so the percentiles) at 4 bytes a bucket; @count stays exact.
  */
 struct lb_hist {
 	u32 bucket[LB_HIST_BUCKETS];
 	u64 count;
 	u64 max;
 };
-
-/* lb_holder.flags */
-#define LB_HF_LOWER_BOUND	0x01	/* start is when we learnt of the hold, not its acquire */
-#define LB_HF_LIKELY		0x02	/* a woken futex waiter: probably took the lock */
-#define LB_HF_CPU		0x04	/* cpu_ns is its on-CPU clock read at cpu_ts */
-#define LB_HF_CONTENDED		0x08	/* somebody waited during this hold */
-#define LB_HF_READER		0x10	/* rwsem read side */
-#define LB_HF_RUN_DELAY		0x20	/* run_delay_ns is its run_delay read at cpu_ts */
-#define LB_HF_DEBT		0x40	/* woken before the release that woke it was seen */
 
 /* A task's clocks read by one event: 0 is "not read" for either. */
 struct lb_clocks {
@@ -43,22 +35,44 @@ struct lb_clocks {
 	bool run_delay_read;		/* run_delay_ns is a reading (0 is one) */
 };
 
+/*
+ * Where a hold began, as far as it is known: when, and its task's clocks
+ * then (c.cpu_ns 0: not read), from which the hold's on-CPU and runnable
+ * parts are measured at its release (lb_record_hold).
+ */
+struct lb_hold_start {
+	u64 ts;
+	struct lb_clocks c;
+};
+
+/* How a holder is known (lb_holder.known). */
+enum lb_hold_known {
+	LB_HOLD_EXACT,		/* its acquire was seen */
+	LB_HOLD_LOWER_BOUND,	/* named by an owner field: start is when we learnt of it */
+	LB_HOLD_LIKELY,		/* a woken futex waiter: probably took the lock */
+	LB_HOLD_DEBT,		/* likely, woken before the release that woke it was seen */
+};
+
 /* One known holder of a lock, and where its current hold started. */
 struct lb_holder {
 	struct lb_task *task;
 	u64 blame_ns;			/* blame charged during this hold */
 	u64 contended_ns;		/* time this hold had a waiter, holder known */
-	u64 start_ns;
-	u64 cpu_ts;
-	u64 cpu_ns;
-	u64 run_delay_ns;
-	u32 flags;
+	struct lb_hold_start start;
+	u8 known;			/* enum lb_hold_known */
+	bool reader;			/* rwsem read side */
 };
+
+/* A woken futex waiter, who probably took the lock (LB_HOLD_LIKELY, LB_HOLD_DEBT). */
+static inline bool lb_holder_woken(const struct lb_holder *h)
+{
+	return h->known == LB_HOLD_LIKELY || h->known == LB_HOLD_DEBT;
+}
 
 /* A heavy hitter of one lock: a cause (by blame) or a victim (by wait). */
 struct lb_top {
 	s32 pid;
-	bool pinned;	/* it pins its task (lb_top_pin) */
+	bool pinned;	/* it pins its task (lb_top_take) */
 	u64 ns;
 };
 
@@ -235,6 +249,33 @@ struct lb_release {
 	struct lb_hold_split split;
 };
 
+/*
+ * What a lock keeps while no holder is known ("pending"; see the state
+ * diagram in docs/ledger.md): the period since its first such waiting, a
+ * guess at its holder, the root blame that reached it along chains, and the
+ * futex wakes seen out of order with their releases. One function ends it
+ * (lb_pending_close), for each way it ends.
+ */
+struct lb_pending {
+	bool open;			/* since and busy_ns are valid */
+	u64 since;			/* first unattributed waiting since the last release */
+	u64 busy_ns;			/* time since then with a waiter, holder unknown */
+	s32 probable_pid;		/* heuristic owner: reported, never blamed; 0: none */
+	struct lb_hold_start probable;	/* its clocks when first named */
+	struct lb_route_set *routes;	/* its root debts and routes; NULL: none */
+	u32 wake_credit;		/* futex: wakes a seen release announced, not yet seen */
+	u32 wake_debt;			/* futex: wakes seen whose release is not seen yet */
+};
+
+/* Why a lock's pending state ends (lb_pending_close), and what of it ends. */
+enum lb_pending_end {
+	LB_PENDING_HANDOFF,	/* a waiter took the lock: pending waiting is unattributed */
+	LB_PENDING_RELEASE,	/* a release named its holder (or nobody); the guess ends */
+	LB_PENDING_NOT_A_LOCK,	/* no lock: unattributed, and its wakes mean nothing */
+	LB_PENDING_DROP,	/* the lock is dropped: unattributed, chains unsettled */
+	LB_PENDING_BURST,	/* a first waiter: wakes announced before it are stale */
+};
+
 struct lb_lock {
 	struct hlist_node hnode;
 	struct list_head lru;		/* free list, active_locks while waited on, else lock_lru */
@@ -245,17 +286,7 @@ struct lb_lock {
 	u32 nr_waiting;
 	u32 nr_holders;
 	struct lb_holder holder[LB_LOCK_HOLDERS];
-	s32 probable_pid;		/* heuristic owner: reported, never blamed */
-	u64 probable_cpu_ns;		/* its on-CPU clock when first named ... */
-	u64 probable_cpu_ts;		/* ... at this time (0: no reading) */
-	u64 probable_run_delay_ns;	/* and its run_delay then, ... */
-	bool probable_run_delay_read;	/* ... if it was read */
-	u32 wake_credit;		/* futex: wakes a seen release announced, not yet seen */
-	u32 wake_debt;			/* futex: wakes seen whose release is not seen yet */
-	bool pending_open;		/* pending_since is valid */
-	u64 pending_since;		/* first unattributed waiting since the last release */
-	u64 pending_busy_ns;		/* time since then with a waiter, holder unknown */
-	struct lb_route_set *routes;	/* its root debts and routes; NULL: none */
+	struct lb_pending pending;
 	struct lb_lock_counts cnt;
 	/*
 	 * Time not yet applied to its waiters and holder, from defer_since: a
@@ -281,7 +312,6 @@ struct lb_pair {
 	u64 blame_ns;
 };
 
-/* Blame that flowed past a blocked holder to the root of its chain. */
 #define LB_CGROUP_PAIR_BITS	6
 #define LB_CGROUP_PAIRS		64	/* (holder cgroup, victim cgroup) pairs kept */
 struct lb_cgroup_pair {
@@ -290,6 +320,7 @@ struct lb_cgroup_pair {
 	u64 blame_ns;
 };
 
+/* Blame that flowed past a blocked holder to the root of its chain. */
 struct lb_chain {
 	struct hlist_node hnode;
 	u64 victim_lock, waits_on;
@@ -316,76 +347,7 @@ struct lb_deadlock {
 	u64 lock[LB_CYCLE_MAX];
 };
 
-/*
- * Event waits: futex sleeps that are not contention (ledger_events.c). A
- * sleeper is a task seen in them, while asleep and after; it is never in
- * the task table, so parked threads neither fill it nor cost the engine.
- */
-#define LB_SIGNALS		64	/* (waiter, signaller) groups kept */
-#define LB_WAKE_BITS		8	/* last wake of a futex key: direct-mapped */
-#define LB_COUNTER_BITS		6	/* futexes shown to be counters: direct-mapped */
-#define LB_SCOPE_TASK_BITS	8	/* tasks inside a scope at once (ledger_scopes.c) */
-#define LB_SCOPE_TASK_PROBES	8
-#define LB_SCOPE_KEY_BITS	8	/* futex words slept on inside scopes: direct-mapped */
-
-/* A task inside a scope's acquire function (ledger_scopes.c). */
-struct lb_scope_task {
-	s32 pid;			/* 0: free */
-	bool waiting;			/* its wait on @lock is open in the ledger */
-	bool sleeping;			/* in a futex sleep that is part of that wait */
-	u16 shared;			/* LB_EF_SHARED_KEY: the lock is every process's */
-	u64 lock, uaddr, since;
-	u32 name_id;
-};
-
-/* A futex word slept on inside a scope: its wakes release the scope's lock. */
-struct lb_scope_key {
-	u64 key, lock, uaddr;
-	u32 name_id;
-	u16 shared;
-};
-
-struct lb_sleeper {
-	struct hlist_node hnode;
-	struct list_head lru;		/* free list, or sleeper_lru while awake */
-	s32 pid, tgid;
-	char comm[LB_COMM_LEN];
-	u64 key;			/* the futex it sleeps on */
-	u64 begin_ns;			/* when it fell asleep, if @asleep */
-	bool asleep;
-	u64 wait_ns, waits, errors;
-	s32 waker;			/* who ended its last wait; 0: not known */
-};
-
-/* An identity without the process name, as event waits keep it. */
-struct lb_who {
-	s32 pid, tgid;
-	char comm[LB_COMM_LEN];
-};
-
-/* Waiting of one group of tasks (tgid, comm) for another's signal. */
-struct lb_signal {
-	struct lb_who waiter, waker;	/* the group's latest task; waker.pid 0: none */
-	u64 wait_ns, waits, max_ns;
-};
-
-/*
- * The last wake of a futex key, for the waiters it ends. A woken waiter may
- * be seen before its waker's wake returns: it is kept as an orphan, and the
- * wake that follows soon claims it.
- */
-#define LB_WAKE_ORPHANS		4
-struct lb_orphan {
-	struct lb_who waiter;
-	u64 end_ns, ns;
-};
-
-struct lb_wake {
-	u64 key, ts;
-	struct lb_who waker;
-	u32 nr_orphans;
-	struct lb_orphan orphan[LB_WAKE_ORPHANS];
-};
+#include "ledger_events.h"
 
 struct lb_ledger {
 	struct lb_ledger_limits limits;
@@ -460,7 +422,10 @@ struct lb_ledger {
 	struct lb_scope_key scope_key[1U << LB_SCOPE_KEY_BITS];
 };
 
-/* ledger_tables.c: lookup, allocation and eviction, never allocating memory. */
+/*
+ * ledger_tables.c, ledger_tasks.c: lookup, allocation and eviction, never
+ * allocating memory.
+ */
 void lb_tables_init(struct lb_ledger *l);
 struct lb_lock *lb_lock_find(const struct lb_ledger *l, u64 id);
 struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class);
@@ -525,9 +490,15 @@ void lb_outliers_settle(struct lb_ledger *l, const struct lb_lock *lock);
 void lb_hist_add(struct lb_hist *h, u64 v);
 u64 lb_hist_percentile(const struct lb_hist *h, u32 pct);
 
+/* ledger_pending.c: waiting whose holder is not known yet, and how it ends. */
+void lb_pending_close(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
+		      enum lb_pending_end why);
+void lb_pending_to_blame(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r, u64 ns);
+u64 lb_reader_share(struct lb_ledger *l, struct lb_lock *lock, struct lb_waiter *w,
+		    struct lb_task *r, u32 n);
+
 /* ledger.c: the event engine. */
-void lb_pending_unattribute(struct lb_ledger *l, struct lb_lock *lock);
-void lb_handoff(struct lb_ledger *l, struct lb_lock *lock);
+void lb_top_add(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns);
 void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
 		  u64 ts, const struct lb_clocks *c, bool read);
 
@@ -547,10 +518,11 @@ void lb_holders_drop_others(struct lb_ledger *l, struct lb_lock *lock,
 void lb_holders_drop_likely_others(struct lb_ledger *l, struct lb_lock *lock,
 				   const struct lb_task *releaser, bool keep_woken);
 struct lb_clocks lb_ev_clocks(const struct lb_event *ev);
-void lb_holder_start(struct lb_holder *h, u64 ts, const struct lb_clocks *c, u32 flags);
+void lb_holder_start(struct lb_holder *h, u64 ts, const struct lb_clocks *c,
+		     enum lb_hold_known known, bool reader);
 struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock,
-				struct lb_task *t, u64 start_ns,
-				const struct lb_clocks *c, u32 flags);
+				struct lb_task *t, u64 start_ns, const struct lb_clocks *c,
+				enum lb_hold_known known, bool reader);
 void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 		    const struct lb_event *ev, u64 ts, struct lb_task *waiter);
 void lb_record_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
@@ -584,6 +556,22 @@ static inline u64 lb_split_sleeping(const struct lb_split_ns *h)
 }
 
 const char *lb_fmt_split(char *buf, size_t size, const struct lb_split_ns *h);
+
+#define LB_COLS		100	/* no report line is wider */
+
+/* A line built from items, wrapped before LB_COLS onto indented lines. */
+struct lb_line {
+	struct lb_out *out;
+	u32 len, cont;
+	bool empty;
+	char buf[LB_COLS + 1];
+};
+
+/* Start a line indented by @first; its continuations are indented by @cont. */
+void lb_line_start(struct lb_line *ln, struct lb_out *out, u32 first, u32 cont);
+void lb_line_end(struct lb_line *ln);
+/* Append @sep and an item; if it does not fit, end the line at @sep's punctuation. */
+__printf(3, 4) void lb_line_item(struct lb_line *ln, const char *sep, const char *fmt, ...);
 const char *lb_fmt_count(char *buf, size_t size, u64 n);
 const char *lb_class_name(u8 lock_class);
 u64 lb_sum_sat(u64 a, u64 b);

@@ -166,7 +166,7 @@ void lb_lock_fill_stats(const struct lb_ledger *l, const struct lb_lock *lock,
 	st->waiters_now = lock->nr_waiting;
 	st->holder_pid = lock->nr_holders ? lock->holder[0].task->id.pid : 0;
 	st->holders_now = lock->nr_holders;
-	st->probable_pid = lock->probable_pid;
+	st->probable_pid = lock->pending.probable_pid;
 	st->hold_sleeping_ns = lb_split_sleeping(&(struct lb_split_ns){
 		lock->cnt.hold_ns, lock->cnt.hold_on_cpu_ns, lock->cnt.hold_runnable_ns,
 		lock->cnt.hold_cpu_unknown_ns, lock->cnt.hold_runnable_unknown_ns });

@@ -5,7 +5,6 @@
  */
 #include "ledger_internal.h"
 
-#define LB_COLS		100	/* no report line is wider */
 #define LB_ROWS		32	/* rows per table in the report; the dump has all */
 #define LB_WHO_LEN	40
 #define LB_NUM_LEN	24	/* one formatted number or duration */
@@ -26,66 +25,6 @@ static const char *lb_fmt_who(const struct lb_ledger *l, char *buf, s32 pid)
 	else
 		snprintf(buf, LB_WHO_LEN, "%.16s/%d", esc, pid);
 	return buf;
-}
-
-/* A line built from items, wrapped before LB_COLS onto indented lines. */
-struct lb_line {
-	struct lb_out *out;
-	u32 len, cont;
-	bool empty;
-	char buf[LB_COLS + 1];
-};
-
-static void lb_line_indent(struct lb_line *ln, u32 indent)
-{
-	memset(ln->buf, ' ', indent);
-	ln->buf[indent] = '\0';
-	ln->len = indent;
-	ln->empty = true;
-}
-
-/* Start a line indented by @first; its continuations are indented by @cont. */
-static void lb_line_start(struct lb_line *ln, struct lb_out *out, u32 first, u32 cont)
-{
-	ln->out = out;
-	ln->cont = cont;
-	lb_line_indent(ln, first);
-}
-
-static void lb_line_end(struct lb_line *ln)
-{
-	if (!ln->empty)
-		ln->out->printf(ln->out, "%s\n", ln->buf);
-	lb_line_indent(ln, ln->cont);
-}
-
-/* Append @sep and an item; if it does not fit, end the line at @sep's punctuation. */
-static __printf(3, 4) void lb_line_item(struct lb_line *ln, const char *sep,
-					  const char *fmt, ...)
-{
-	char item[LB_COLS + 1];
-	u32 n, s, punct;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(item, sizeof(item), fmt, ap);
-	va_end(ap);
-	n = strlen(item);
-	s = ln->empty ? 0 : strlen(sep);
-	if (!ln->empty && ln->len + s + n > LB_COLS) {
-		punct = min_t(u32, strcspn(sep, " "), LB_COLS - ln->len);
-		memcpy(ln->buf + ln->len, sep, punct);
-		ln->len += punct;
-		ln->buf[ln->len] = '\0';
-		lb_line_end(ln);
-		s = 0;
-	}
-	n = min_t(u32, n, LB_COLS - ln->len - s);
-	memcpy(ln->buf + ln->len, sep, s);
-	memcpy(ln->buf + ln->len + s, item, n);
-	ln->len += s + n;
-	ln->buf[ln->len] = '\0';
-	ln->empty = false;
 }
 
 /* Top-N selection without allocation: descending key, ascending tie. */
@@ -259,16 +198,16 @@ static void lb_report_lock_now(const struct lb_ledger *l, struct lb_out *out,
 			     i ? "" : lock->nr_waiting ? "held by " : "last taken by ",
 			     lb_fmt_who(l, who, h->task->id.pid),
 			     lock->nr_waiting ? "for " : "",
-			     lock->nr_waiting && (h->flags & LB_HF_LOWER_BOUND) ? ">= " : "",
-			     lb_fmt_ns(d, sizeof(d), l->now_ns - h->start_ns),
-			     lock->nr_waiting ? (h->flags & LB_HF_LIKELY ? " (woken: likely)" : "")
+			     lock->nr_waiting && h->known == LB_HOLD_LOWER_BOUND ? ">= " : "",
+			     lb_fmt_ns(d, sizeof(d), l->now_ns - h->start.ts),
+			     lock->nr_waiting ? (lb_holder_woken(h) ? " (woken: likely)" : "")
 					      : " ago");
 	}
 	if (!lock->nr_holders && lock->nr_waiting)
 		lb_line_item(&ln, "; ", "holder unknown until release");
-	if (lock->probable_pid)
+	if (lock->pending.probable_pid)
 		lb_line_item(&ln, "; ", "probable holder %s (heuristic, not blamed)",
-			     lb_fmt_who(l, who, lock->probable_pid));
+			     lb_fmt_who(l, who, lock->pending.probable_pid));
 	lb_line_end(&ln);
 	lb_report_lock_holds(out, lock);
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The ledger's values as text, for its report and its dump: task names
- * escaped, durations and counts in a few characters, lock class names.
+ * escaped, durations and counts in a few characters, lock class names, and
+ * the report's lines, wrapped before 100 columns.
  */
 #include "ledger_internal.h"
 
@@ -112,4 +113,57 @@ const char *lb_fmt_split(char *buf, size_t size, const struct lb_split_ns *h)
 		snprintf(buf, size, "%llu/%llu/%llu", lb_pct(h->on, h->hold),
 			 lb_pct(h->runnable, h->hold), lb_pct(lb_split_sleeping(h), h->hold));
 	return buf;
+}
+
+/* Report lines */
+
+static void lb_line_indent(struct lb_line *ln, u32 indent)
+{
+	memset(ln->buf, ' ', indent);
+	ln->buf[indent] = '\0';
+	ln->len = indent;
+	ln->empty = true;
+}
+
+/* Start a line indented by @first; its continuations are indented by @cont. */
+void lb_line_start(struct lb_line *ln, struct lb_out *out, u32 first, u32 cont)
+{
+	ln->out = out;
+	ln->cont = cont;
+	lb_line_indent(ln, first);
+}
+
+void lb_line_end(struct lb_line *ln)
+{
+	if (!ln->empty)
+		ln->out->printf(ln->out, "%s\n", ln->buf);
+	lb_line_indent(ln, ln->cont);
+}
+
+/* Append @sep and an item; if it does not fit, end the line at @sep's punctuation. */
+void lb_line_item(struct lb_line *ln, const char *sep, const char *fmt, ...)
+{
+	char item[LB_COLS + 1];
+	u32 n, s, punct;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(item, sizeof(item), fmt, ap);
+	va_end(ap);
+	n = strlen(item);
+	s = ln->empty ? 0 : strlen(sep);
+	if (!ln->empty && ln->len + s + n > LB_COLS) {
+		punct = min_t(u32, strcspn(sep, " "), LB_COLS - ln->len);
+		memcpy(ln->buf + ln->len, sep, punct);
+		ln->len += punct;
+		ln->buf[ln->len] = '\0';
+		lb_line_end(ln);
+		s = 0;
+	}
+	n = min_t(u32, n, LB_COLS - ln->len - s);
+	memcpy(ln->buf + ln->len, sep, s);
+	memcpy(ln->buf + ln->len + s, item, n);
+	ln->len += s + n;
+	ln->buf[ln->len] = '\0';
+	ln->empty = false;
 }

@@ -174,19 +174,20 @@ void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 static void lb_woken(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t, u64 ts,
 		     const struct lb_clocks *c)
 {
-	u32 flags = LB_HF_LIKELY;
+	struct lb_pending *p = &lock->pending;
+	enum lb_hold_known known = LB_HOLD_LIKELY;
 
-	if (lock->wake_credit) {
-		lock->wake_credit--;
+	if (p->wake_credit) {
+		p->wake_credit--;
 		/* Waiting still owed to a release not seen yet stays pending. */
-		if (!lock->nr_holders && !lock->wake_debt)
-			lb_handoff(l, lock);
+		if (!lock->nr_holders && !p->wake_debt)
+			lb_pending_close(l, lock, NULL, LB_PENDING_HANDOFF);
 	} else {
-		lock->wake_debt++;
-		flags |= LB_HF_DEBT;
+		p->wake_debt++;
+		known = LB_HOLD_DEBT;
 	}
 	if (!lock->nr_holders)
-		lb_holder_add(l, lock, t, ts, c, flags);
+		lb_holder_add(l, lock, t, ts, c, known, false);
 }
 
 /*

@@ -3,7 +3,7 @@
  * The futex probes' slot table: the key a task's futex operation computed,
  * kept from get_futex_key()'s return until the same operation sleeps, finds
  * the word changed or wakes. Lock-free, shared by every task; the claim
- * protocol lives in probe_futex.c, the KUnit suite lockblame_futex_slots
+ * protocol lives in probe_futex_slots.c, the KUnit suite lockblame_futex_slots
  * drives it step by step.
  */
 #ifndef _LOCKBLAME_PROBE_FUTEX_H

@@ -189,10 +189,30 @@ static struct lb_scope *lb_scope_slot(const struct lb_scope_args *a, struct inod
 	return free;
 }
 
+/* Slot @s takes the scope @a asks for, on @inode (a reference is taken). */
+static void lb_scope_fill(struct lb_scope *s, const struct lb_scope_args *a,
+			  struct inode *inode)
+{
+	char label[LB_LOCK_NAME_LEN];
+
+	strscpy(s->name, a->name, sizeof(s->name));
+	strscpy(s->path, a->path, sizeof(s->path));
+	scnprintf(label, sizeof(label), "%s (scope)", s->name);
+	s->name_id = lb_name_intern(label);
+	s->name_key = lb_lock_id3(0x5c09e, jhash(s->name, strlen(s->name), 0), 0);
+	s->arg = a->arg;
+	s->shared = a->shared;
+	s->offset = a->offset;
+	s->inode = igrab(inode);
+	s->uc.handler = lb_scope_enter;
+	s->uc.ret_handler = lb_scope_exit;
+	atomic64_set(&s->enters, 0);
+	atomic64_set(&s->exits, 0);
+}
+
 static int lb_scope_add(char *args, const char **err)
 {
 	struct lb_scope_args a = {};
-	char label[LB_LOCK_NAME_LEN];
 	struct inode *inode;
 	struct lb_scope *s;
 	struct path path;
@@ -227,19 +247,7 @@ static int lb_scope_add(char *args, const char **err)
 		ret = -EINVAL;
 		goto out;
 	}
-	strscpy(s->name, a.name, sizeof(s->name));
-	strscpy(s->path, a.path, sizeof(s->path));
-	scnprintf(label, sizeof(label), "%s (scope)", s->name);
-	s->name_id = lb_name_intern(label);
-	s->name_key = lb_lock_id3(0x5c09e, jhash(s->name, strlen(s->name), 0), 0);
-	s->arg = a.arg;
-	s->shared = a.shared;
-	s->offset = a.offset;
-	s->inode = igrab(inode);
-	s->uc.handler = lb_scope_enter;
-	s->uc.ret_handler = lb_scope_exit;
-	atomic64_set(&s->enters, 0);
-	atomic64_set(&s->exits, 0);
+	lb_scope_fill(s, &a, inode);
 	ret = lb_uprobe_register(&s->up, s->inode, s->offset, &s->uc);
 	if (ret) {
 		iput(s->inode);

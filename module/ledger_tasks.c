@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The ledger's tasks and their processes: lookup, identity, pinning and
+ * eviction, in tables allocated once (ledger_tables.c).
+ */
+#include "ledger_internal.h"
+
+/*
+ * What a task or a process is worth keeping: the blame and the waiting the
+ * report ranks it by.
+ */
+static u64 lb_worth(const struct lb_account *a)
+{
+	return lb_sum_sat(a->wait_ns, a->blame_ns);
+}
+
+/* Processes */
+
+struct lb_proc *lb_proc_find(const struct lb_ledger *l, s32 tgid)
+{
+	struct lb_proc *p;
+
+	hlist_for_each_entry(p, &l->proc_hash[hash_64((u32)tgid, l->proc_bits)], hnode)
+		if (p->tgid == tgid)
+			return p;
+	return NULL;
+}
+
+static void lb_proc_set_comm(struct lb_proc *p, const struct lb_task_id *id)
+{
+	bool leader = id->pid == id->tgid;
+
+	/* The event's process name wins; else the leader's comm, else the first. */
+	if (id->pcomm[0]) {
+		memcpy(p->comm, id->pcomm, LB_COMM_LEN);
+		return;
+	}
+	if (!id->comm[0] || (!leader && p->comm[0]))
+		return;
+	memcpy(p->comm, id->comm, LB_COMM_LEN);
+}
+
+/* A process no tracked task refers to, to forget: the least worth of the oldest few. */
+static struct lb_proc *lb_proc_victim(struct lb_ledger *l)
+{
+	struct lb_proc *p, *best = NULL;
+	u32 n = 0;
+
+	list_for_each_entry_reverse(p, &l->proc_lru, lru) {
+		if (!best || lb_worth(&p->acct) < lb_worth(&best->acct))
+			best = p;
+		if (++n == LB_EVICT_SCAN)
+			break;
+	}
+	return best;
+}
+
+/* Find or make the process of @id and take a task reference on it. */
+static struct lb_proc *lb_proc_attach(struct lb_ledger *l, const struct lb_task_id *id,
+				      bool kthread)
+{
+	struct lb_proc *p = lb_proc_find(l, id->tgid);
+
+	if (!p) {
+		if (!list_empty(&l->free_procs))
+			p = list_first_entry(&l->free_procs, struct lb_proc, lru);
+		else if (!list_empty(&l->proc_lru))
+			p = lb_proc_victim(l);
+		else
+			return NULL;
+		hlist_del_init(&p->hnode);
+		list_del_init(&p->lru);
+		memset(p, 0, sizeof(*p));
+		INIT_HLIST_NODE(&p->hnode);
+		INIT_LIST_HEAD(&p->lru);
+		p->tgid = id->tgid;
+		hlist_add_head(&p->hnode, &l->proc_hash[hash_64((u32)id->tgid, l->proc_bits)]);
+	}
+	if (!p->nr_tasks++)
+		list_del_init(&p->lru);
+	p->kthread = kthread;
+	if (id->cgroup)
+		p->cgroup = id->cgroup;
+	lb_proc_set_comm(p, id);
+	return p;
+}
+
+static void lb_proc_detach(struct lb_ledger *l, struct lb_proc *p)
+{
+	if (!p || --p->nr_tasks)
+		return;
+	list_add(&p->lru, &l->proc_lru);
+}
+
+/* Tasks */
+
+struct lb_task *lb_task_find(const struct lb_ledger *l, s32 pid)
+{
+	struct lb_task *t;
+
+	hlist_for_each_entry(t, &l->task_hash[hash_64((u32)pid, l->task_bits)], hnode)
+		if (t->id.pid == pid)
+			return t;
+	return NULL;
+}
+
+void lb_task_pin(struct lb_task *t)
+{
+	if (!t->pins++)
+		list_del_init(&t->lru);
+}
+
+static u32 lb_task_bucket(const struct lb_task *t)
+{
+	return fls64(lb_worth(&t->acct));
+}
+
+void lb_task_unpin(struct lb_ledger *l, struct lb_task *t)
+{
+	if (--t->pins)
+		return;
+	list_add(&t->lru, &l->task_lru[lb_task_bucket(t)]);
+}
+
+/*
+ * Give a lock's top slot to @t (NULL: to nobody). The slot pins its task, so
+ * that a lock's heaviest causes and victims stay while the lock does: a herd
+ * heavier than them elsewhere cannot evict the story of a quieter lock. At
+ * most a quarter of the task slots are pinned so; past that a top slot pins
+ * nothing (the first locks seen keep theirs).
+ */
+void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t)
+{
+	struct lb_task *old;
+
+	if (slot->pinned) {
+		old = lb_task_find(l, slot->pid);
+		if (old) {
+			old->tops--;
+			lb_task_unpin(l, old);
+		}
+		slot->pinned = false;
+		l->nr_top_pins--;
+	}
+	slot->pid = t ? t->id.pid : 0;
+	if (t && l->nr_top_pins < l->limits.max_tasks / 4) {
+		lb_task_pin(t);
+		t->tops++;
+		slot->pinned = true;
+		l->nr_top_pins++;
+	}
+}
+
+static void lb_task_touch(struct lb_ledger *l, struct lb_task *t)
+{
+	if (!t->pins)
+		list_move(&t->lru, &l->task_lru[lb_task_bucket(t)]);
+}
+
+/* Take the identity carried by an event: the latest comm and tgid win. */
+static void lb_task_set_id(struct lb_ledger *l, struct lb_task *t,
+			   const struct lb_task_id *id, bool kthread)
+{
+	if (id->comm[0])
+		memcpy(t->id.comm, id->comm, LB_COMM_LEN);
+	if (id->pcomm[0])
+		memcpy(t->id.pcomm, id->pcomm, LB_COMM_LEN);
+	/* A task may move between cgroups: the latest known one wins. */
+	if (id->cgroup)
+		t->id.cgroup = id->cgroup;
+	if (kthread)
+		t->kthread = true;
+	if (id->tgid <= 0)
+		return;
+	if (t->proc && t->id.tgid == id->tgid) {
+		lb_proc_set_comm(t->proc, id);
+		if (id->cgroup)
+			t->proc->cgroup = id->cgroup;
+		return;
+	}
+	lb_proc_detach(l, t->proc);
+	t->id.tgid = id->tgid;
+	t->proc = NULL;
+	/* Pin the task: making room for the process must not evict it. */
+	lb_task_pin(t);
+	t->proc = lb_proc_attach(l, &t->id, t->kthread);
+	lb_task_unpin(l, t);
+}
+
+/*
+ * The mean worth of the tracked tasks, when every task slot is in use: the
+ * totals' waiting and blame less what evicted tasks took with them. An
+ * estimate (waiting taken back after its task was evicted is not
+ * subtracted), which is all a bar needs.
+ */
+static u64 lb_task_bar(const struct lb_ledger *l)
+{
+	u64 all = lb_sum_sat(l->totals.wait_ns, l->totals.blame_ns);
+	u64 gone = lb_sum_sat(l->totals.evicted_wait_ns, l->totals.evicted_blame_ns);
+
+	return div_u64(all - min(all, gone), l->limits.max_tasks);
+}
+
+/*
+ * The least worth of the unpinned tasks: the first bucket holding any, and in
+ * it the least of the least recently used few. A task whose worth grew since
+ * it was filed (blame charged without an event of its own) moves up first.
+ */
+static struct lb_task *lb_task_least(struct lb_ledger *l)
+{
+	struct lb_task *t, *next, *best = NULL;
+	u64 worth, least = U64_MAX;
+	u32 b, now, n;
+
+	for (b = 0; b < LB_WORTH_BUCKETS && !best; b++) {
+		n = 0;
+		list_for_each_entry_safe_reverse(t, next, &l->task_lru[b], lru) {
+			now = lb_task_bucket(t);
+			if (now > b) {
+				list_move_tail(&t->lru, &l->task_lru[now]);
+				continue;
+			}
+			worth = lb_worth(&t->acct);
+			if (!best || worth < least) {
+				best = t;
+				least = worth;
+			}
+			if (!least || ++n == LB_EVICT_SCAN)
+				break;
+		}
+	}
+	return best;
+}
+
+/*
+ * Which unpinned task to forget for a newcomer: the least worth of all, if it
+ * is worth no more than the mean. Else none: the newcomer, worth nothing yet,
+ * is the least significant, and a herd of them cannot push out the culprit
+ * and the victims seen before it.
+ */
+static struct lb_task *lb_task_victim(struct lb_ledger *l)
+{
+	struct lb_task *best = lb_task_least(l);
+
+	if (best && lb_worth(&best->acct) > lb_task_bar(l))
+		return NULL;
+	return best;
+}
+
+/* Forget @t; the waiting and blame it carried stay in the totals, and are counted. */
+static void lb_task_evict(struct lb_ledger *l, struct lb_task *t)
+{
+	hlist_del_init(&t->hnode);
+	lb_proc_detach(l, t->proc);
+	t->proc = NULL;
+	l->totals.evicted_tasks++;
+	l->totals.evicted_wait_ns += t->acct.wait_ns;
+	l->totals.evicted_blame_ns += t->acct.blame_ns;
+}
+
+/* Find or make the task of @id (pid > 0); NULL when every task is pinned. */
+struct lb_task *lb_task_get(struct lb_ledger *l, const struct lb_task_id *id, bool kthread)
+{
+	struct lb_task *t = lb_task_find(l, id->pid);
+
+	if (!t) {
+		if (!list_empty(&l->free_tasks)) {
+			t = list_first_entry(&l->free_tasks, struct lb_task, lru);
+		} else {
+			t = lb_task_victim(l);
+			if (!t) {
+				l->totals.refused_tasks++;
+				return NULL;
+			}
+			lb_task_evict(l, t);
+		}
+		list_del_init(&t->lru);
+		memset(t, 0, sizeof(*t));
+		INIT_HLIST_NODE(&t->hnode);
+		t->id.pid = id->pid;
+		hlist_add_head(&t->hnode, &l->task_hash[hash_64((u32)id->pid, l->task_bits)]);
+		list_add(&t->lru, &l->task_lru[0]);
+	}
+	lb_task_touch(l, t);
+	lb_task_set_id(l, t, id, kthread);
+	return t;
+}
