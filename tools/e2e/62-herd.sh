@@ -6,8 +6,9 @@
 
 # It runs in make torture (lb_torture=1: 3 runs a lane) and when the kernel
 # command line asks (lb_herd_runs=N: N runs in one boot). Not in make check:
-# a run takes 50 to 150 s under TCG, and 1 run in 4 on 6.12 still misses the
-# culprit's blame by more than 10% (issue 26, open: docs/limits.md).
+# a run takes 16 to 31 s under TCG on an idle host, 50 to 150 s beside
+# another guest, where 1 run in 4 on 6.12 missed the culprit's blame by 13%
+# (issue 26, open: docs/limits.md, "Full tables").
 runs=$(sed -n 's/.*lb_herd_runs=\([0-9]*\).*/\1/p' /proc/cmdline 2> /dev/null)
 grep -q 'lb_torture=1' /proc/cmdline 2> /dev/null && runs=${runs:-3}
 if [ -z "$runs" ]; then
@@ -38,14 +39,13 @@ while [ "$i" -le "$runs" ]; do
 		# full table rightly drops first, so pairs are the victims'.
 		lb_check "$name" --verdicts --pairs-of victim --lock futex \
 			--compare culprit:blame_ns --compare victim:wait_ns
+		# Whether the lock tables overflowed depends on the run (on 4
+		# vCPUs the herd may drain before they fill); the event-wait
+		# table always does (5,000 sleepers, 2,048 slots), so neither is
+		# an assertion: the run's drops are printed.
 		lost=$(grep -oE '(evicted_tasks|refused_tasks|dropped_waiters|dropped_pairs|event_dropped)=[0-9]+' \
 			"$LB_OUT/$name.ledger" | tr '\n' ' ')
 		echo "# $name: $(($(date +%s) - start)) s; the tables dropped: $lost"
-		if echo "$lost" | grep -qE '=[1-9]'; then
-			lb_ok "$name: the herd overflowed the ledger's tables"
-		else
-			lb_not_ok "$name: the herd overflowed the ledger's tables" "nothing dropped: $lost"
-		fi
 	fi
 	i=$((i + 1))
 done
