@@ -7,8 +7,8 @@
 # It runs in make torture (lb_torture=1: 3 runs a lane) and when the kernel
 # command line asks (lb_herd_runs=N: N runs in one boot). Not in make check:
 # a run takes 16 to 31 s under TCG on an idle host, 50 to 150 s beside
-# another guest, where 1 run in 4 on 6.12 missed the culprit's blame by 13%
-# (issue 26, open: docs/limits.md, "Full tables").
+# another guest, and 2 runs in 20 missed a check (issue 26, open:
+# docs/limits.md, "Full tables" and "Handoffs").
 runs=$(sed -n 's/.*lb_herd_runs=\([0-9]*\).*/\1/p' /proc/cmdline 2> /dev/null)
 grep -q 'lb_torture=1' /proc/cmdline 2> /dev/null && runs=${runs:-3}
 if [ -z "$runs" ]; then
