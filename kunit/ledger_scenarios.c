@@ -1975,7 +1975,8 @@ static const struct lb_scn_step lb_scn_steps_culprit_exact[] = {
 	LB_SCN_END
 };
 
-static const struct lb_scn_step lb_scn_steps_culprit_first[] = {
+/* The culprit's round first (the prologue of culprit_first and herd_after_culprit). */
+static const struct lb_scn_step lb_scn_steps_culprit_round[] = {
 	LB_BEGIN(1000, HOT_LK, FUTEX, 2601, 0), LB_BEGIN(1000, HOT_LK, FUTEX, 2602, 0),
 	LB_BEGIN(1000, HOT_LK, FUTEX, 2603, 0),
 	LB_RELEASE(2000, HOT_LK, FUTEX, 2600, 0, 0, 1),
@@ -1985,6 +1986,10 @@ static const struct lb_scn_step lb_scn_steps_culprit_first[] = {
 	LB_RELEASE(2000, HOT_LK, FUTEX, 2602, 0, 0, 1),
 	LB_END(2000, HOT_LK, FUTEX, 2603, 0, WOKEN, 0),
 	LB_RELEASE(2000, HOT_LK, FUTEX, 2603, 0, 0, 0),
+	LB_SCN_END
+};
+
+static const struct lb_scn_step lb_scn_steps_culprit_first[] = {
 	HERD_WAIT(10000, 2611, 2610), HERD_WAIT(10000, 2612, 2610),
 	HERD_WAIT(10000, 2613, 2610), HERD_WAIT(10000, 2614, 2610),
 	HERD_WAIT(10000, 2615, 2610), HERD_WAIT(10000, 2616, 2610),
@@ -2190,15 +2195,6 @@ static const struct lb_scn_step lb_scn_steps_culprit_after_heavy[] = {
 #define HEAVY_WAIT(t, p)	LB_BEGIN_OWNED(t, HEAVY_LK, MUTEX, p, 0, FIELD, 2800, 0)
 
 static const struct lb_scn_step lb_scn_steps_herd_after_culprit[] = {
-	LB_BEGIN(1000, HOT_LK, FUTEX, 2601, 0), LB_BEGIN(1000, HOT_LK, FUTEX, 2602, 0),
-	LB_BEGIN(1000, HOT_LK, FUTEX, 2603, 0),
-	LB_RELEASE(2000, HOT_LK, FUTEX, 2600, 0, 0, 1),
-	LB_END(2000, HOT_LK, FUTEX, 2601, 0, WOKEN, 0),
-	LB_RELEASE(2000, HOT_LK, FUTEX, 2601, 0, 0, 1),
-	LB_END(2000, HOT_LK, FUTEX, 2602, 0, WOKEN, 0),
-	LB_RELEASE(2000, HOT_LK, FUTEX, 2602, 0, 0, 1),
-	LB_END(2000, HOT_LK, FUTEX, 2603, 0, WOKEN, 0),
-	LB_RELEASE(2000, HOT_LK, FUTEX, 2603, 0, 0, 0),
 	HEAVY_WAIT(3000, 2801), HEAVY_WAIT(3000, 2802), HEAVY_WAIT(3000, 2803),
 	HEAVY_WAIT(3000, 2804), HEAVY_WAIT(3000, 2805), HEAVY_WAIT(3000, 2806),
 	HEAVY_WAIT(3000, 2807), HEAVY_WAIT(3000, 2808), HEAVY_WAIT(3000, 2809),
@@ -2683,6 +2679,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_CHAIN_MUTEX_MIDDLE] = LB_SCENARIO(chain_mutex_middle),
 	[LB_SCN_CHAIN_WRONG_GUESS] = LB_SCENARIO(chain_wrong_guess),
 	[LB_SCN_CULPRIT_FIRST] = { .name = "culprit_first", .tasks = lb_scn_tasks_herd,
+				   .prologue = lb_scn_steps_culprit_round,
 				   .steps = lb_scn_steps_culprit_first,
 				   .epilogue = lb_scn_steps_culprit_exact,
 				   .limits = { .max_tasks = 8, .max_pairs = 4 } },
@@ -2699,6 +2696,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 					 .epilogue = lb_scn_steps_culprit_exact,
 					 .limits = { .max_tasks = 16 } },
 	[LB_SCN_HERD_AFTER_CULPRIT] = { .name = "herd_after_culprit", .tasks = lb_scn_tasks_herd,
+					.prologue = lb_scn_steps_culprit_round,
 					.steps = lb_scn_steps_herd_after_culprit,
 					.epilogue = lb_scn_steps_culprit_exact,
 					.limits = { .max_tasks = 16, .max_pairs = 4 } },
