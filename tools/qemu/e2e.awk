@@ -19,6 +19,8 @@ function script_of(line) {
 	ended[$2] = 1
 	rc[$2] = substr($3, 4)
 	timedout[$2] = $4 == "timeout"
+	if ($NF ~ /^secs=[0-9]+$/)
+		secs[$2] = substr($NF, 6)
 	next
 }
 
@@ -80,4 +82,11 @@ END {
 				print "#   " diag[s, j]
 		}
 	}
+	# Each script's time in the guest, for finding where a lane's time goes.
+	line = ""
+	for (i = 1; i <= nscripts; i++)
+		if (order[i] in secs)
+			line = line (line == "" ? "" : ", ") order[i] " " secs[order[i]]
+	if (line != "")
+		print "# " lane ": e2e seconds: " line
 }
