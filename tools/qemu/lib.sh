@@ -15,6 +15,37 @@ stage_tree() {
 	done
 }
 
+# The module cache. lockblame.ko built from the same sources for the same
+# kernel image is the same module, so the W=1 build step, the lanes and the
+# real-program guests build it once per tree and kernel, and the others take
+# it from $LB_CACHE/modules/KEY (the newest 24 kept). W=1 adds warnings only,
+# not code, so a module built with it serves a lane built without.
+# module_key TREE KERNEL: the key of TREE's sources (stage_tree's copy, before
+# any build in it) and the kernel image KERNEL they are built for.
+module_key() {
+	{
+		(cd "$1" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum) &&
+			sha256sum < "$2"
+	} | sha256sum | cut -c1-24
+}
+
+# module_cached KEY TREE: the module kept under KEY into TREE/lockblame.ko;
+# fails when there is none.
+module_cached() {
+	[ -f "$LB_CACHE/modules/$1/lockblame.ko" ] &&
+		cp "$LB_CACHE/modules/$1/lockblame.ko" "$2/lockblame.ko"
+}
+
+# module_keep KEY KO: keep KO under KEY (written whole, then renamed, so a
+# reader never takes half a module).
+module_keep() {
+	local d=$LB_CACHE/modules
+	mkdir -p "$d/.new-$$" && cp "$2" "$d/.new-$$/lockblame.ko" &&
+		mv -T "$d/.new-$$" "$d/$1" 2> /dev/null
+	rm -rf "$d/.new-$$"
+	ls -dt "$d"/*/ 2> /dev/null | tail -n +25 | xargs -r rm -rf
+}
+
 # clean_console: the serial log made greppable: no CRs, no terminal escapes
 # (SeaBIOS leaves some in front of the first line init prints), no printk
 # timestamps, and the guest's marker and result lines on lines of their own
