@@ -74,7 +74,7 @@ if lb_case cgroups lb-mutex -p -d 1000 -g "$a:$b"; then
 	hi=$(lb_field "$truth" "truth role=culprit " blame_ns_late)
 	between "${got:-0}" "${lo:-0}" "${hi:-${lo:-0}}" &&
 		lb_ok "$name: A -> B blame $got ns, the culprit's own clock $lo..$hi ns" ||
-		{ lb_not_ok "$name: A -> B blame within $LB_TOLERANCE % of the culprit's" \
+		{ lb_stat_not_ok "$name: A -> B blame within $LB_TOLERANCE % of the culprit's" \
 			"ledger ${got:-absent}, truth ${lo:-absent}..${hi:-absent}"
 		  lb_diag_file "$name ledger" "$ledger" 40; }
 
@@ -142,7 +142,7 @@ filter_case() {
 		esac
 		between "${got:-0}" "${lo:-0}" "${hi:-0}" &&
 			lb_ok "$name: victim $v waited $got ns, its own clock $lo..$hi ns" ||
-			{ lb_not_ok "$name: victim $v's waits within $LB_TOLERANCE % of its own clock" \
+			{ lb_stat_not_ok "$name: victim $v's waits within $LB_TOLERANCE % of its own clock" \
 				"ledger ${got:-absent}, truth ${lo:-absent}..${hi:-absent}"
 			  lb_diag_file "$name ledger" "$ledger" 40; }
 	done

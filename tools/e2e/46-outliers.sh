@@ -140,7 +140,7 @@ fi
 if [ "$short" = 0 ] && [ "$long" = 0 ]; then
 	echo "ok - outliers: every duration is at least 50 ms; the culprit's holds at most its longest in the truth (+5%), waits within 2.5 holds (a victim can lose the lock to the culprit again)"
 else
-	lb_not_ok "outliers: durations near the truth" "$(cat "$out/summary")"
+	lb_stat_not_ok "outliers: durations near the truth" "$(cat "$out/summary")"
 fi
 if [ "$nostack" = 0 ] && [ "$hstack" -ge 1 ] && [ "$hustack" -ge 1 ]; then
 	echo "ok - outliers: stacks on: the victims' and the holder's kernel and user stacks are named"

@@ -60,7 +60,7 @@ if [ $rc_report -ne 0 ] || [ -z "$secs" ]; then
 elif awk -v s="$secs" 'BEGIN { exit !(s < 1) }'; then
 	lb_ok "$name: report read in < 1 s (${secs} s, $(wc -l < "$LB_OUT/$name.report") lines, $asleep asleep)"
 else
-	lb_not_ok "$name: report read in < 1 s" "${secs} s with ${asleep:-?} asleep"
+	lb_stat_not_ok "$name: report read in < 1 s" "${secs} s with ${asleep:-?} asleep"
 fi
 
 # The culprit is the top cause: verdict cause, most root_blame_ns.

@@ -113,7 +113,7 @@ if [ "$gen" -gt 0 ] && [ $((full * 100)) -lt "$gen" ]; then
 			lb_not_ok "$name: the report says the data is partial" "$(grep '^data:' "$LB_DEBUGFS/report")"
 	fi
 else
-	lb_not_ok "$name: rings filled for under 1% of the events (rescuer ${policy:-none})" \
+	lb_stat_not_ok "$name: rings filled for under 1% of the events (rescuer ${policy:-none})" \
 		"$full of $gen events dropped for a full ring ($(grep '^drain_ns' "$out/stats"))"
 fi
 # Every event is either recorded or counted as dropped: exact, on every kernel.

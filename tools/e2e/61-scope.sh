@@ -113,7 +113,7 @@ if lb_case $c lb-semq -d 1000; then
 	# Their sleeps are event waits: most of their waiting (the rest is
 	# the way into and out of sem_wait).
 	within "$levw" "$twait" 50 && lb_ok "$name: $c: the victims' sleeps are event waits ($(pct "$levw" "$twait")% of their waiting)" ||
-		{ lb_not_ok "$name: $c: the victims' sleeps are event waits" "event_wait_ns $levw of $twait waited"; bad=1; }
+		{ lb_stat_not_ok "$name: $c: the victims' sleeps are event waits" "event_wait_ns $levw of $twait waited"; bad=1; }
 	[ -n "${bad:-}" ] && failed_case $c
 	bad=
 fi
@@ -198,7 +198,7 @@ while [ $i -lt "$runs" ]; do
 	if [ "$lblame" -gt 0 ] && [ $((lblame / 101)) -le $((twait / 100)) ]; then
 		lb_ok "$name: $c: the hog's blame is at most the victims' own waiting ($(pct "$lblame" "$twait")% of it)"
 	else
-		lb_not_ok "$name: $c: the hog's blame is at most the victims' own waiting" \
+		lb_stat_not_ok "$name: $c: the hog's blame is at most the victims' own waiting" \
 			"blame $lblame ns, victims waited $twait ns ($(pct "$lblame" "$twait")%)"
 		bad=1
 	fi
@@ -207,7 +207,7 @@ while [ $i -lt "$runs" ]; do
 		exit !(lo > 0 && v * 100 >= lo * (100 - m) && v * 100 <= hi * (100 + m)) }'; then
 		lb_ok "$name: $c: the hog's blame is within $margin% of the victims' waiting in its holds, by their clocks ($(pct "$lblame" "$tblame")%)"
 	else
-		lb_not_ok "$name: $c: the hog's blame is within $margin% of the victims' waiting in its holds" \
+		lb_stat_not_ok "$name: $c: the hog's blame is within $margin% of the victims' waiting in its holds" \
 			"blame $lblame ns, truth $tblame to $tlate ns"
 		bad=1
 	fi

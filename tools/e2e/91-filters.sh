@@ -55,7 +55,7 @@ filter_case() {
 		got=$(lb_field "$ledger" "task pid=$vpid " wait_ns)
 		within "${got:-0}" "${want:-0}" &&
 			lb_ok "$name: victim $vpid waited $got ns, its own clock $want ns" ||
-			{ lb_not_ok "$name: victim $vpid's waits within $LB_TOLERANCE %" "ledger ${got:-absent} truth $want"
+			{ lb_stat_not_ok "$name: victim $vpid's waits within $LB_TOLERANCE %" "ledger ${got:-absent} truth $want"
 			  lb_diag_file "$name ledger" "$ledger" 40; }
 		return
 	fi
@@ -72,7 +72,7 @@ filter_case() {
 			'BEGIN { exit !(lo > 0 && g >= lo * (1 - t / 100) && g <= hi * (1 + t / 100)) }'; then
 			lb_ok "$name: victim $vpid waited $got ns, its own clock $lo..$hi ns"
 		else
-			lb_not_ok "$name: victim $vpid's waits within $LB_TOLERANCE % of its own clock" \
+			lb_stat_not_ok "$name: victim $vpid's waits within $LB_TOLERANCE % of its own clock" \
 				"ledger ${got:-absent}, truth ${lo:-absent} (on the culprit) .. ${hi:-absent} (all)"
 			lb_diag_file "$name truth" "$truth" 20
 			lb_diag_file "$name ledger" "$ledger" 40

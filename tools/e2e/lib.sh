@@ -31,6 +31,25 @@ lb_not_ok() {
 	lb_failed=1
 }
 
+# Statistical checks (a duration or share within a margin under TCG) are
+# judged on the stock kernels, where their margins were measured. The debug
+# kernel (KASAN, lockdep, kmemleak) runs several times slower, its margins were
+# never measured, and host load moves its timing most: two make torture runs of
+# its lane on a loaded host missed 6 and 4 statistical checks (and a verdict
+# each). There a statistical miss is a skip that says what missed (lb-check
+# reads LB_STATISTICAL too), and exact checks are judged as anywhere.
+[ "${LB_LANE:-}" = debug ] && LB_STATISTICAL=report
+export LB_STATISTICAL=${LB_STATISTICAL:-judge}
+
+# lb_stat_not_ok WHAT WHY: a statistical check missed.
+lb_stat_not_ok() {
+	if [ "$LB_STATISTICAL" = report ]; then
+		echo "ok - $1 # SKIP statistical, judged on the stock lanes: $2"
+	else
+		lb_not_ok "$1" "$2"
+	fi
+}
+
 # Prints each line of a file as a TAP diagnostic.
 lb_diag_file() {
 	[ -s "$2" ] || return 0
