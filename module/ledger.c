@@ -28,17 +28,14 @@
  * Remember the heaviest causes or victims of a lock (space-saving: a
  * newcomer takes the lightest slot and its count, so a heavy hitter is never
  * missed; counts are exact while a lock has at most LB_LOCK_TOP of them).
- * The slot keeps its task tracked (lb_top_take).
+ * The slot keeps its task tracked (lb_top_take). @t has no slot up to the
+ * first empty one (lb_top_add looked): the empty one, else the lightest.
  */
-void lb_top_add(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns)
+void lb_top_claim(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns)
 {
 	u32 i, lightest = 0;
 
 	for (i = 0; i < LB_LOCK_TOP; i++) {
-		if (top[i].pid == t->id.pid) {
-			top[i].ns += ns;
-			return;
-		}
 		if (top[i].ns < top[lightest].ns || !top[i].pid)
 			lightest = i;
 		if (!top[i].pid)
@@ -521,9 +518,15 @@ void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
 		l->totals.late_events++;
 		ts = l->now_ns;
 	}
-	ev = lb_scope_rewrite(l, ev, &scoped, ts);
-	if (!ev)
-		return;
+	/*
+	 * Until a task enters a scope, none has one to rewrite its events
+	 * into and no word is a scope's (ledger_scopes.c): an event is itself.
+	 */
+	if (l->scopes_entered || ev->type == LB_EV_SCOPE_ENTER || ev->type == LB_EV_SCOPE_EXIT) {
+		ev = lb_scope_rewrite(l, ev, &scoped, ts);
+		if (!ev)
+			return;
+	}
 	lb_advance_to(l, ts, ev);
 	switch (ev->type) {
 	case LB_EV_WAIT_BEGIN:

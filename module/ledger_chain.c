@@ -212,6 +212,7 @@ static struct lb_route_set *lb_route_set_get(struct lb_ledger *l, struct lb_lock
 
 		if (!rs->lock) {
 			rs->lock = lock;
+			l->nr_route_sets++;
 			rs->nr_root_debts = 0;
 			rs->nr_routes = 0;
 			lock->pending.routes = rs;
@@ -222,21 +223,22 @@ static struct lb_route_set *lb_route_set_get(struct lb_ledger *l, struct lb_lock
 }
 
 /* @lock's set back to the pool, whatever it still holds (@lock is dropped). */
-void lb_route_set_drop(struct lb_lock *lock)
+void lb_route_set_drop(struct lb_ledger *l, struct lb_lock *lock)
 {
 	if (!lock->pending.routes)
 		return;
 	lock->pending.routes->lock = NULL;
 	lock->pending.routes = NULL;
+	l->nr_route_sets--;
 }
 
 /* @lock's set back to the pool once it holds nothing. */
-static void lb_route_set_put(struct lb_lock *lock)
+static void lb_route_set_put(struct lb_ledger *l, struct lb_lock *lock)
 {
 	const struct lb_route_set *rs = lock->pending.routes;
 
 	if (rs && !rs->nr_root_debts && !rs->nr_routes)
-		lb_route_set_drop(lock);
+		lb_route_set_drop(l, lock);
 }
 
 /* Pay every root debt of @lock to its root past @root, or (NULL) back to its fallback. */
@@ -258,7 +260,7 @@ void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 	}
 	if (rs)
 		rs->nr_root_debts = 0;
-	lb_route_set_put(lock);
+	lb_route_set_put(l, lock);
 }
 
 /*
@@ -325,7 +327,7 @@ void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns)
 	if (lb_route_walk(l, p, l->limits.max_chain_depth, &rt))
 		l->totals.chain_cut_ns += ns;
 	lb_route_keep(l, rs->route, &rs->nr_routes, LB_LOCK_ROUTES, &rt);
-	lb_route_set_put(lock);
+	lb_route_set_put(l, lock);
 }
 
 /* Note @pid (-1: nobody) as the releaser of @lock in the hops still open on it. */
@@ -341,13 +343,15 @@ static void lb_hops_decide_in(struct lb_route *rt, u32 nr, u64 lock, s32 pid)
 
 static void lb_hops_decide(struct lb_ledger *l, u64 lock, s32 pid)
 {
-	u32 i;
+	u32 i, seen = 0;
 
-	for (i = 0; i < LB_ROUTE_SETS; i++) {
+	/* Most releases find no set in use: stop at the last one given out. */
+	for (i = 0; i < LB_ROUTE_SETS && seen < l->nr_route_sets; i++) {
 		struct lb_route_set *rs = &l->route_set[i];
 
 		if (!rs->lock)
 			continue;
+		seen++;
 		lb_hops_decide_in(rs->route, rs->nr_routes, lock, pid);
 		lb_hops_decide_in(rs->root_debt, rs->nr_root_debts, lock, pid);
 	}
@@ -386,7 +390,7 @@ void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task 
 	}
 	if (rs)
 		rs->nr_routes = 0;
-	lb_route_set_put(lock);
+	lb_route_set_put(l, lock);
 	if (!r)
 		lb_hops_decide(l, lock->id, -1);
 }
@@ -492,7 +496,8 @@ static struct lb_task *lb_chain_root(struct lb_ledger *l, const struct lb_lock *
  * @ns of blame charged to holder @t of @lock: its root keeps it as root
  * blame, and a chain record says how it got there.
  */
-void lb_blame_flow(struct lb_ledger *l, const struct lb_lock *lock, struct lb_task *t, u64 ns)
+static void lb_blame_chain(struct lb_ledger *l, const struct lb_lock *lock, struct lb_task *t,
+			   u64 ns)
 {
 	struct lb_task *root = lb_chain_root(l, lock, t, ns);
 	struct lb_route d = { .victim_lock = lock->id, .holder = t->id.pid, .ns = ns };
@@ -503,4 +508,14 @@ void lb_blame_flow(struct lb_ledger *l, const struct lb_lock *lock, struct lb_ta
 	if (root != t)
 		d.waits_on = t->waiting->lock->id;
 	lb_root_debt_pay(l, &d, root);
+}
+
+void lb_blame_flow(struct lb_ledger *l, const struct lb_lock *lock, struct lb_task *t, u64 ns)
+{
+	/* Most holders wait on nothing: their own root, with no chain to record. */
+	if (!t->waiting) {
+		lb_account_add(t, &(struct lb_account){ .root_blame_ns = ns });
+		return;
+	}
+	lb_blame_chain(l, lock, t, ns);
 }

@@ -407,6 +407,7 @@ struct lb_ledger {
 	struct lb_wake wake[1U << LB_WAKE_BITS];
 	u64 counter_key[1U << LB_COUNTER_BITS];
 	struct lb_route_set route_set[LB_ROUTE_SETS];
+	u32 nr_route_sets;		/* of them, given to a lock */
 	/* The string of a lock's name id (lb_ledger_set_namer()), or NULL. */
 	const char *(*name_of)(u32 id);
 
@@ -420,6 +421,7 @@ struct lb_ledger {
 
 	struct lb_scope_task scope_task[1U << LB_SCOPE_TASK_BITS];
 	struct lb_scope_key scope_key[1U << LB_SCOPE_KEY_BITS];
+	bool scopes_entered;		/* a scope_task was claimed since the reset */
 };
 
 /*
@@ -455,7 +457,7 @@ void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns);
 void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
 void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
-void lb_route_set_drop(struct lb_lock *lock);
+void lb_route_set_drop(struct lb_ledger *l, struct lb_lock *lock);
 
 /* ledger_events.c: futex waits that are not contention. */
 void lb_events_init(struct lb_ledger *l);
@@ -498,7 +500,24 @@ u64 lb_reader_share(struct lb_ledger *l, struct lb_lock *lock, struct lb_waiter 
 		    struct lb_task *r, u32 n);
 
 /* ledger.c: the event engine. */
-void lb_top_add(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns);
+void lb_top_claim(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns);
+
+/* @ns to @t's top slot; inline: every segment's waiters and holders come here. */
+static inline void lb_top_add(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns)
+{
+	u32 i;
+
+	for (i = 0; i < LB_LOCK_TOP; i++) {
+		if (top[i].pid == t->id.pid) {
+			top[i].ns += ns;
+			return;
+		}
+		if (!top[i].pid)
+			break;
+	}
+	lb_top_claim(l, top, t, ns);
+}
+
 void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
 		  u64 ts, const struct lb_clocks *c, bool read);
 

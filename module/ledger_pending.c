@@ -125,7 +125,7 @@ void lb_pending_close(struct lb_ledger *l, struct lb_lock *lock, struct lb_task 
 		return;
 	case LB_PENDING_DROP:
 		lb_pending_unattribute_waits(l, lock);
-		lb_route_set_drop(lock);
+		lb_route_set_drop(l, lock);
 		return;
 	case LB_PENDING_RELEASE:
 		if (r)

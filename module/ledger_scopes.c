@@ -37,19 +37,20 @@ void lb_scopes_init(struct lb_ledger *l)
 {
 	memset(l->scope_task, 0, sizeof(l->scope_task));
 	memset(l->scope_key, 0, sizeof(l->scope_key));
+	l->scopes_entered = false;
 }
 
-static u32 lb_scope_slot(s32 pid, u32 i)
+static u32 lb_scope_slot(u32 first, u32 i)
 {
-	return (hash_64((u32)pid, LB_SCOPE_TASK_BITS) + i) & ((1U << LB_SCOPE_TASK_BITS) - 1);
+	return (first + i) & ((1U << LB_SCOPE_TASK_BITS) - 1);
 }
 
 static struct lb_scope_task *lb_scope_task_find(struct lb_ledger *l, s32 pid)
 {
-	u32 i;
+	u32 first = hash_64((u32)pid, LB_SCOPE_TASK_BITS), i;
 
 	for (i = 0; i < LB_SCOPE_TASK_PROBES; i++) {
-		struct lb_scope_task *st = &l->scope_task[lb_scope_slot(pid, i)];
+		struct lb_scope_task *st = &l->scope_task[lb_scope_slot(first, i)];
 
 		if (st->pid == pid)
 			return st;
@@ -60,11 +61,11 @@ static struct lb_scope_task *lb_scope_task_find(struct lb_ledger *l, s32 pid)
 /* A slot for @pid: a free one, else the one entered longest ago. */
 static struct lb_scope_task *lb_scope_task_claim(struct lb_ledger *l, s32 pid, u64 ts)
 {
+	u32 first = hash_64((u32)pid, LB_SCOPE_TASK_BITS), i;
 	struct lb_scope_task *old = NULL;
-	u32 i;
 
 	for (i = 0; i < LB_SCOPE_TASK_PROBES; i++) {
-		struct lb_scope_task *st = &l->scope_task[lb_scope_slot(pid, i)];
+		struct lb_scope_task *st = &l->scope_task[lb_scope_slot(first, i)];
 
 		if (!st->pid) {
 			old = st;
@@ -75,6 +76,7 @@ static struct lb_scope_task *lb_scope_task_claim(struct lb_ledger *l, s32 pid, u
 	}
 	if (old->pid)
 		l->totals.scope_evicted++;
+	l->scopes_entered = true;
 	memset(old, 0, sizeof(*old));
 	old->pid = pid;
 	old->since = ts;
