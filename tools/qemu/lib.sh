@@ -103,7 +103,7 @@ tcg_crash_class() {
 	/^(lockblame-|LOCKBLAME-)/ { next }
 	!what && /Oops: int3/ { what = "int3"; intrace = 0; next }
 	!what && /BUG: kernel NULL pointer dereference, address: 0+$/ { what = "null"; next }
-	!what && /(Oops: |kernel BUG at |BUG: |general protection fault|WARNING: )/ { what = "other"; next }
+	!what && /(Oops: |kernel BUG at |BUG: |general protection fault[,:]|WARNING: )/ { what = "other"; next }
 	what && !done && /RIP: 0010:0x0( |$)/ { rip0 = 1 }
 	what && !done && /Call Trace:/ { intrace = 1; next }
 	what && intrace && !done {
