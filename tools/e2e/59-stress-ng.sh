@@ -54,6 +54,7 @@ touch "$out/reader.run"
 reader=$!
 
 t0=$(date +%s)
+klog0=$(dmesg | wc -l)
 # 2 vCPUs, 1 GiB: a couple of workers each, pthread threads capped.
 "$sng" --temp-path /tmp/stress-ng --futex 2 --mutex 2 --pthread 2 --pthread-max 32 \
 	--sem 2 --pipe 2 --mmap 1 --mmap-bytes 16M --rename 1 --flock 2 \
@@ -74,6 +75,19 @@ elif [ $rc -eq 3 ]; then
 	# 1 GiB guest and stopped early; the others ran. Not lockblame's doing.
 	grep -E 'aborted early|could not' "$out/stress-ng.out" | sed 's/^/# /'
 	lb_ok "$name: stress-ng exits 0, or 3 when a stressor lacked resources (3)"
+elif [ $rc -eq 2 ] && dmesg | tail -n +$((klog0 + 1)) |
+	grep -E '(traps: |^|\] )stress-ng-(pthre|sem)[^ ]*\[[0-9]+\]:? (general protection fault|segfault at) .* in stress-ng\[' \
+	> "$out/stress-ng.faults"; then
+	# stress-ng as bookworm ships it (0.15.06) hands each new pthread and
+	# sem thread its arguments in one local variable that the next
+	# thread's creation overwrites; a thread that starts late (0.7 s under
+	# TCG, once in a 6.1 lane) reads another's, and faults in stress-ng's
+	# own code: its pthread_info pointer, read from those arguments, was
+	# not canonical. Fixed upstream in 2026-07 (pull request 630, "Fix race
+	# in passing arguments to stressors"). lockblame writes no user memory;
+	# the checks below still run.
+	sed 's/^/# /' "$out/stress-ng.faults"
+	echo "ok - $name: stress-ng exits 0 # SKIP a pthread or sem thread of stress-ng faulted in its own argument race (stress-ng pull request 630), not in lockblame"
 else
 	lb_diag_file "stress-ng output" "$out/stress-ng.out" 60
 	lb_not_ok "$name: stress-ng exits 0" "exit $rc (stress-ng's own failures above)"
