@@ -107,9 +107,13 @@ if lb_case $c lb-semq -d 1000; then
 		END { print s + 0 }' "$LB_OUT/$c.ledger")
 	[ "$hpair" = 0 ] && lb_ok "$name: $c: the hog is blamed for none of the victims' waiting (verdict ${verdict:-none})" ||
 		{ lb_not_ok "$name: $c: the hog is blamed for none of the victims' waiting" "$hpair ns, verdict $verdict"; bad=1; }
-	# Nothing in lb-semq sleeps on a futex but the semaphores: exact.
-	[ "$lwait" = 0 ] && lb_ok "$name: $c: the victims have no lock wait" ||
-		{ lb_not_ok "$name: $c: the victims have no lock wait" "$lwait ns"; bad=1; }
+	# Nothing in lb-semq sleeps on a futex but the semaphores: no futex
+	# lock wait at all, exact. (A victim may wait on a kernel lock: its
+	# process's mmap_lock, 44 us once in a 6.1 lane, while the main thread
+	# maps a stack. That is lock waiting, and not this check's.)
+	flw=$(sed -n 's/^totals .* futex_lock_waits=\([0-9]*\).*/\1/p' "$LB_OUT/$c.ledger")
+	[ "$flw" = 0 ] && lb_ok "$name: $c: no futex lock wait (the victims' kernel lock wait: $lwait ns)" ||
+		{ lb_not_ok "$name: $c: no futex lock wait" "futex_lock_waits=${flw:-none}"; bad=1; }
 	# Their sleeps are event waits: most of their waiting (the rest is
 	# the way into and out of sem_wait).
 	within "$levw" "$twait" 50 && lb_ok "$name: $c: the victims' sleeps are event waits ($(pct "$levw" "$twait")% of their waiting)" ||
