@@ -2,6 +2,16 @@
 # shellcheck shell=bash disable=SC2154 # $top is the sourcing script's
 # Shared by the QEMU lane and demo scripts (sourced, bash). Expects $top.
 
+# What a guest's console says when its kernel complains, one pattern for
+# every script that reads one (boot, lane, real, demo), as extended regular
+# expressions (grep -E, awk). LB_CRASH_ERE: the first line of a fatal or
+# warning report (crash summaries and the TCG crash class). LB_SPLAT_ERE:
+# anything a clean run never prints. A user process's fault ("traps: ...
+# general protection fault ip:...") is not the kernel's: "[,:]" keeps it out.
+LB_CRASH_ERE='Oops: |kernel BUG at |BUG: |general protection fault[,:]|WARNING: '
+LB_SPLAT_ERE='BUG:|WARNING:|Oops|Call Trace|KASAN|unreferenced object|suspected memory leak|Kernel panic|general protection fault[,:]|UBSAN:|INFO: task .* blocked|detected stall|kernel BUG'
+export LB_CRASH_ERE LB_SPLAT_ERE
+
 # stage_tree DIR: copy what builds the module (no build products) into DIR, so
 # builds for different kernels never disturb the checkout or each other.
 stage_tree() {
@@ -44,6 +54,20 @@ module_keep() {
 		mv -T "$d/.new-$$" "$d/$1" 2> /dev/null
 	rm -rf "$d/.new-$$"
 	ls -dt "$d"/*/ 2> /dev/null | tail -n +25 | xargs -r rm -rf
+}
+
+# module_build KEY TREE LOG CMD...: TREE/lockblame.ko taken from the cache
+# under KEY, or else built by CMD (its output in LOG) and kept under KEY. An
+# empty KEY never uses the cache. Fails when CMD fails or leaves no module.
+module_build() {
+	local key=$1 tree=$2 log=$3
+	shift 3
+	if [ -n "$key" ] && module_cached "$key" "$tree"; then
+		echo "module cache $LB_CACHE/modules/$key: lockblame.ko built before from these sources" > "$log"
+		return 0
+	fi
+	"$@" > "$log" 2>&1 && [ -f "$tree/lockblame.ko" ] || return 1
+	[ -z "$key" ] || module_keep "$key" "$tree/lockblame.ko"
 }
 
 # clean_console: the serial log made greppable: no CRs, no terminal escapes
@@ -99,11 +123,11 @@ build_errors() {
 # those that plant or remove probes. Any other crash, or one with a frame of
 # lockblame's handlers or drain, is lockblame's to explain.
 tcg_crash_class() {
-	awk '
+	awk -v crash="$LB_CRASH_ERE" '
 	/^(lockblame-|LOCKBLAME-)/ { next }
 	!what && /Oops: int3/ { what = "int3"; intrace = 0; next }
 	!what && /BUG: kernel NULL pointer dereference, address: 0+$/ { what = "null"; next }
-	!what && /(Oops: |kernel BUG at |BUG: |general protection fault[,:]|WARNING: )/ { what = "other"; next }
+	!what && $0 ~ crash { what = "other"; next }
 	what && !done && /RIP: 0010:0x0( |$)/ { rip0 = 1 }
 	what && !done && /Call Trace:/ { intrace = 1; next }
 	what && intrace && !done {
