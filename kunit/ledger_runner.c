@@ -11,11 +11,18 @@ static void lb_scn_expect(struct lb_scn_check *c, const char *what, u64 got, u64
 	c->check(c->ctx, c->s, c->step, what, got, want);
 }
 
+static void lb_scn_comm(char *dst, const char *src)
+{
+	size_t n = strlen(src);
+
+	memset(dst, 0, LB_COMM_LEN);
+	memcpy(dst, src, n < LB_COMM_LEN ? n : LB_COMM_LEN - 1);
+}
+
 static void lb_scn_identity(const struct lb_scenario *s, s32 pid,
 			    struct lb_task_id *id, bool *kthread)
 {
 	const struct lb_scn_task *t;
-	size_t n;
 
 	memset(id, 0, sizeof(*id));
 	id->pid = pid;
@@ -25,13 +32,10 @@ static void lb_scn_identity(const struct lb_scenario *s, s32 pid,
 		if (t->pid != pid)
 			continue;
 		id->tgid = t->tgid;
-		n = strlen(t->comm);
-		memcpy(id->comm, t->comm, n < LB_COMM_LEN ? n : LB_COMM_LEN - 1);
+		lb_scn_comm(id->comm, t->comm);
 		*kthread = t->kthread;
-		if (!t->pcomm)
-			continue;
-		n = strlen(t->pcomm);
-		memcpy(id->pcomm, t->pcomm, n < LB_COMM_LEN ? n : LB_COMM_LEN - 1);
+		if (t->pcomm)
+			lb_scn_comm(id->pcomm, t->pcomm);
 	}
 }
 
@@ -67,6 +71,9 @@ static void lb_scn_event(const struct lb_scenario *s, const struct lb_scn_step *
 	ev->count = st->count;
 	ev->word = st->word;
 	lb_scn_identity(s, st->pid, &ev->task, &kthread);
+	/* An event step's .comm: its task has been renamed since the table's name. */
+	if (st->comm)
+		lb_scn_comm(ev->task.comm, st->comm);
 	ev->task.cgroup = lb_scn_cgroup(s, st->pid);
 	if (kthread)
 		ev->flags |= LB_EF_KTHREAD;

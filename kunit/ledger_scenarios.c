@@ -990,6 +990,45 @@ static const struct lb_scn_step lb_scn_steps_thread_exit[] = {
 #undef TX
 
 /*
+ * A task renamed after its first wait: a pool's new worker (clone gave it
+ * its creator's name, "lb-pool") waits [100,300) for a kernel lock its
+ * creator holds, before it names itself "lb-idle"; then it sleeps on a
+ * condvar's counter (an event wait). The event wait files nothing under the
+ * task but carries its name, and the latest name wins, as a lock wait's
+ * would. A task not tracked (2202) is not made tracked by an event wait.
+ */
+static const struct lb_scn_task lb_scn_tasks_renamed[] = {
+	{ 2200, 2200, "lb-pool", false, NULL },
+	{ 2201, 2200, "lb-pool", false, NULL },
+	{ 2202, 2200, "lb-pool", false, NULL },
+	{ 0 }
+};
+
+#define LB_FBEGIN_AS(_t, _lk, _pid, _w, _comm) \
+	{ LB_EV(LB_EV_WAIT_BEGIN, _t, _lk, LB_LOCK_FUTEX, _pid), .flags = LB_EF_WORD, \
+	  .word = (_w), .comm = (_comm) }
+static const struct lb_scn_step lb_scn_steps_renamed[] = {
+	LB_BEGIN_OWNED(100, LB_LK(0x90), MUTEX, 2201, 0, FIELD, 2200, 0),
+	LB_RELEASE(300, LB_LK(0x90), MUTEX, 2200, 0, 0, 0),
+	LB_END(300, LB_LK(0x90), MUTEX, 2201, 0, ACQ, 0),
+	LB_X_TASK_COMM(2201, "lb-pool"),
+	LB_FBEGIN_AS(400, LB_LK(0x91), 2201, 0, "lb-idle"),
+	LB_FBEGIN_AS(450, LB_LK(0x91), 2202, 0, "lb-idle"),
+	LB_X_TASK_COMM(2201, "lb-idle"),
+	LB_X_TASK(2201, .wait = 200, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK_COUNTS(2201, .waits = 1, .holds = 0, .holds_lower_bound = 0, .errors = 0,
+			 .kthread = 0, .tgid = 2200),
+	LB_X_NO_TASK(2202),
+	LB_X_TASK_COMM(2200, "lb-pool"),
+	LB_X_PROC_COMM(2200, "lb-pool"),
+	LB_X_TOTALS(.wait = 200, .blame = 200, .pending = 0, .unattributed = 0),
+	LB_SCN_END
+};
+
+#undef LB_FBEGIN_AS
+
+/*
  * A futex wait is a lock wait only when its releaser agrees (issue 26): a
  * counter that passes through 2 or 3 looks like a contended lock to its
  * waiters, but its release advances the word past what they expected.
@@ -2702,6 +2741,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 					.limits = { .max_tasks = 16, .max_pairs = 4 } },
 	[LB_SCN_SCOPE_GIL] = LB_SCENARIO(scope_gil),
 	[LB_SCN_SCOPE_SEMQ] = LB_SCENARIO(scope_semq),
+	[LB_SCN_RENAMED] = LB_SCENARIO(renamed),
 };
 
 /* The verdict rule at its edges. */

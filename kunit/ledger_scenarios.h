@@ -97,7 +97,7 @@ struct lb_scn_step {
 	u64 t, lock, cpu, owner_cpu;
 	u64 run_delay, owner_run_delay;	/* run_delay readings (0: not read, unless in .flags) */
 	union lb_scn_want want;		/* an expectation's values */
-	const char *comm;
+	const char *comm;		/* an expectation's name; an event's renamed task */
 	u64 holder_cgroup, victim_cgroup;	/* LB_SCN_X_CGROUP_PAIR's subject */
 };
 
@@ -144,7 +144,7 @@ enum lb_scn_index {
 	LB_SCN_CHAIN_WRONG_GUESS,
 	LB_SCN_CULPRIT_FIRST, LB_SCN_CULPRIT_LAST, LB_SCN_CULPRIT_AMID,
 	LB_SCN_CULPRIT_AFTER_HEAVY, LB_SCN_HERD_AFTER_CULPRIT,
-	LB_SCN_SCOPE_GIL, LB_SCN_SCOPE_SEMQ,
+	LB_SCN_SCOPE_GIL, LB_SCN_SCOPE_SEMQ, LB_SCN_RENAMED,
 	LB_SCN_COUNT
 };
 

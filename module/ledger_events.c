@@ -183,8 +183,12 @@ struct lb_sleeper *lb_sleeper_find(const struct lb_ledger *l, s32 pid)
 	return NULL;
 }
 
-/* The sleeper of @id; NULL when every slot holds a task asleep. */
-static struct lb_sleeper *lb_sleeper_get(struct lb_ledger *l, const struct lb_task_id *id)
+/*
+ * The sleeper of @id; NULL when every slot holds a task asleep. @renamed
+ * (if given): whether @id's name is new to it (a new sleeper, or a rename).
+ */
+static struct lb_sleeper *lb_sleeper_get(struct lb_ledger *l, const struct lb_task_id *id,
+					 bool *renamed)
 {
 	struct lb_sleeper *s = lb_sleeper_find(l, id->pid);
 
@@ -206,6 +210,8 @@ static struct lb_sleeper *lb_sleeper_get(struct lb_ledger *l, const struct lb_ta
 		list_add(&s->lru, &l->sleeper_lru);
 	}
 	s->tgid = id->tgid;
+	if (renamed)
+		*renamed = id->comm[0] && memcmp(s->comm, id->comm, LB_COMM_LEN);
 	if (id->comm[0])
 		memcpy(s->comm, id->comm, LB_COMM_LEN);
 	return s;
@@ -296,8 +302,12 @@ static void lb_sleeper_wake(struct lb_ledger *l, struct lb_sleeper *s, u64 ts,
 void lb_event_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 {
 	static const struct lb_who nobody;
-	struct lb_sleeper *s = lb_sleeper_get(l, &ev->task);
+	bool renamed = false;
+	struct lb_sleeper *s = lb_sleeper_get(l, &ev->task, &renamed);
 
+	/* Its name, if new here, is the tracked task's latest too. */
+	if (!s || renamed)
+		lb_task_rename(l, &ev->task);
 	if (!s) {
 		l->totals.event_dropped++;
 		return;
@@ -329,7 +339,7 @@ void lb_event_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 void lb_event_wait_ended(struct lb_ledger *l, const struct lb_task_id *id, u64 ns,
 			 const struct lb_task_id *waker)
 {
-	struct lb_sleeper *s = lb_sleeper_get(l, id);
+	struct lb_sleeper *s = lb_sleeper_get(l, id, NULL);
 	struct lb_who waiter, by;
 
 	if (!s) {
@@ -350,7 +360,7 @@ void lb_event_wait_ended(struct lb_ledger *l, const struct lb_task_id *id, u64 n
 bool lb_event_wait_adopt(struct lb_ledger *l, const struct lb_task_id *id, u64 key,
 			 u64 begin_ns)
 {
-	struct lb_sleeper *s = lb_sleeper_get(l, id);
+	struct lb_sleeper *s = lb_sleeper_get(l, id, NULL);
 
 	if (!s || s->asleep) {
 		l->totals.event_dropped++;

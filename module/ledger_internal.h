@@ -434,6 +434,7 @@ struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class);
 void lb_lock_forget(struct lb_ledger *l, struct lb_lock *lock);
 struct lb_task *lb_task_find(const struct lb_ledger *l, s32 pid);
 struct lb_task *lb_task_get(struct lb_ledger *l, const struct lb_task_id *id, bool kthread);
+void lb_task_rename(struct lb_ledger *l, const struct lb_task_id *id);
 void lb_task_pin(struct lb_task *t);
 void lb_task_unpin(struct lb_ledger *l, struct lb_task *t);
 void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t);

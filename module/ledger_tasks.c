@@ -258,6 +258,31 @@ static void lb_task_evict(struct lb_ledger *l, struct lb_task *t)
 	l->totals.evicted_blame_ns += t->acct.blame_ns;
 }
 
+/*
+ * The identity carried by an event that files nothing under its task (an
+ * event wait), for a task already tracked: a thread named after it first
+ * waited (a pool's worker renames itself once it runs, and on kernels
+ * without per-VMA locks its first stack fault may wait for mmap_lock
+ * before that) is reported by its latest name, as it would be had it
+ * waited for a lock again.
+ */
+void lb_task_rename(struct lb_ledger *l, const struct lb_task_id *id)
+{
+	struct lb_task *t;
+
+	if (!id->comm[0])
+		return;
+	t = lb_task_find(l, id->pid);
+	/* A tgid that changed (an exec by a thread) is lb_task_get's to follow. */
+	if (!t || t->id.tgid != id->tgid)
+		return;
+	memcpy(t->id.comm, id->comm, LB_COMM_LEN);
+	if (id->pcomm[0])
+		memcpy(t->id.pcomm, id->pcomm, LB_COMM_LEN);
+	if (t->proc)
+		lb_proc_set_comm(t->proc, id);
+}
+
 /* Find or make the task of @id (pid > 0); NULL when every task is pinned. */
 struct lb_task *lb_task_get(struct lb_ledger *l, const struct lb_task_id *id, bool kthread)
 {
