@@ -157,14 +157,20 @@ static void lb_task_touch(struct lb_ledger *l, struct lb_task *t)
 		list_move(&t->lru, &l->task_lru[lb_task_bucket(t)]);
 }
 
-/* Take the identity carried by an event: the latest comm and tgid win. */
-static void lb_task_set_id(struct lb_ledger *l, struct lb_task *t,
-			   const struct lb_task_id *id, bool kthread)
+/* The names an event carries, those it has: the latest win. */
+static void lb_task_take_names(struct lb_task *t, const struct lb_task_id *id)
 {
 	if (id->comm[0])
 		memcpy(t->id.comm, id->comm, LB_COMM_LEN);
 	if (id->pcomm[0])
 		memcpy(t->id.pcomm, id->pcomm, LB_COMM_LEN);
+}
+
+/* Take the identity carried by an event: the latest comm and tgid win. */
+static void lb_task_set_id(struct lb_ledger *l, struct lb_task *t,
+			   const struct lb_task_id *id, bool kthread)
+{
+	lb_task_take_names(t, id);
 	/* A task may move between cgroups: the latest known one wins. */
 	if (id->cgroup)
 		t->id.cgroup = id->cgroup;
@@ -276,9 +282,7 @@ void lb_task_rename(struct lb_ledger *l, const struct lb_task_id *id)
 	/* A tgid that changed (an exec by a thread) is lb_task_get's to follow. */
 	if (!t || t->id.tgid != id->tgid)
 		return;
-	memcpy(t->id.comm, id->comm, LB_COMM_LEN);
-	if (id->pcomm[0])
-		memcpy(t->id.pcomm, id->pcomm, LB_COMM_LEN);
+	lb_task_take_names(t, id);
 	if (t->proc)
 		lb_proc_set_comm(t->proc, id);
 }
