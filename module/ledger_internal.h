@@ -61,6 +61,7 @@ struct lb_holder {
 	struct lb_hold_start start;
 	u8 known;			/* enum lb_hold_known */
 	bool reader;			/* rwsem read side */
+	bool passed_on;			/* some blame went on along a chain */
 };
 
 /* A woken futex waiter, who probably took the lock (LB_HOLD_LIKELY, LB_HOLD_DEBT). */
@@ -180,61 +181,7 @@ struct lb_waiter {
 	u64 share_ns, share_mark_ns, share_since;
 };
 
-/*
- * A lock a chain passed while its holder was not known: who probably held
- * it (0: no guess) and who waited on it then; who released it next is
- * learnt at that release (0: not yet, -1: no release will say).
- */
-struct lb_hop {
-	u64 lock;
-	s32 probable, from, releaser;
-};
-
-/*
- * Root blame on its way along a chain through locks whose holders are not
- * known yet (a futex is learnt at its release). Both kinds sit on such a
- * lock, whose probable holder was @probable (0: none) while @from waited
- * on it:
- *
- * - a root debt: root blame that reached the lock. It goes to the lock's
- *   releaser, or back to @from if no release ever names one;
- * - a route: the lock's pending waiting while @probable waited elsewhere,
- *   applied only if @probable turns out to be the releaser.
- *
- * If the releaser is @probable, the blame goes on along the chain as it
- * was when the blame arrived: through the @hop locks, each decided at its
- * own release, to @end, where the chain ended (see lb_route_root).
- */
-#define LB_LOCK_ROOT_DEBTS	4
-#define LB_LOCK_ROUTES		4
-/* Guessed locks a route remembers past its own; a longer chain is cut (chain_cut_ns). */
-#define LB_ROUTE_HOPS		8
-struct lb_route {
-	u64 victim_lock, waits_on;	/* for the chain record */
-	s32 holder;			/* ditto: the holder charged first */
-	s32 from, probable;
-	s32 end;			/* a task that did not wait; 0: the last hop's releaser */
-	u32 nr_hops;
-	struct lb_hop hop[LB_ROUTE_HOPS];
-	u64 ns;
-};
-
-/*
- * The root debts and routes of one lock. Few locks have any at a time (a
- * lock whose holder is not known yet, on a chain), so they come from a
- * small pool in the ledger rather than from every lock: kept in each lock,
- * they made a lock 3,112 bytes and the defaults 1.07 MiB per CPU. A lock
- * that finds the pool empty keeps none, and what it would have kept is
- * counted as cut (chain_cut_ns).
- */
-#define LB_ROUTE_SETS		32
-struct lb_route_set {
-	struct lb_lock *lock;		/* NULL: free */
-	u32 nr_root_debts;
-	struct lb_route root_debt[LB_LOCK_ROOT_DEBTS];
-	u32 nr_routes;			/* all for one probable holder */
-	struct lb_route route[LB_LOCK_ROUTES];
-};
+#include "ledger_chain.h"
 
 /* How a contended hold of @hold ns divides, from clocks read over @span ns. */
 struct lb_hold_split {
@@ -443,6 +390,7 @@ struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l);
 void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w);
 struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim);
 void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns);
+void lb_pair_take(struct lb_ledger *l, s32 holder, s32 victim, u64 ns);
 void lb_hash_init(struct hlist_head *hash, u32 bits);
 
 /*
@@ -451,14 +399,6 @@ void lb_hash_init(struct hlist_head *hash, u32 bits);
  */
 void lb_stack_add(struct lb_ledger *l, s32 pid, u8 role, u32 id, u64 ns);
 struct lb_stack *lb_stack_find(const struct lb_ledger *l, s32 pid, u8 role, u32 id);
-
-/* ledger_chain.c: root blame, chains and deadlocks. */
-void lb_blame_flow(struct lb_ledger *l, const struct lb_lock *lock, struct lb_task *t, u64 ns);
-void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *root);
-void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns);
-void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
-void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
-void lb_route_set_drop(struct lb_ledger *l, struct lb_lock *lock);
 
 /* ledger_events.c: futex waits that are not contention. */
 void lb_events_init(struct lb_ledger *l);
@@ -480,11 +420,14 @@ u64 lb_sleeper_wait_ns(const struct lb_ledger *l, const struct lb_sleeper *s);
 void lb_cgroup_pairs_init(struct lb_ledger *l);
 void lb_blame_pair(struct lb_ledger *l, const struct lb_task *holder,
 		   struct lb_waiter *w, u64 ns);
+void lb_blame_pair_take(struct lb_ledger *l, const struct lb_task *holder,
+			struct lb_waiter *w, u64 ns);
 #define LB_CGROUP_LEN	28	/* "cgroup:" and a u64 */
 void lb_report_cgroups(const struct lb_ledger *l, struct lb_out *out);
 
 /* ledger_outliers.c: the worst cases, kept whole. */
 void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns);
+void lb_outlier_take_blame(struct lb_waiter *w, s32 holder, u64 ns);
 void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w);
 void lb_outlier_hold(struct lb_ledger *l, struct lb_lock *lock, const struct lb_task *r);
 void lb_outliers_settle(struct lb_ledger *l, const struct lb_lock *lock);
@@ -497,11 +440,13 @@ u64 lb_hist_percentile(const struct lb_hist *h, u32 pct);
 void lb_pending_close(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
 		      enum lb_pending_end why);
 void lb_pending_to_blame(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r, u64 ns);
+void lb_pending_disown(struct lb_ledger *l, struct lb_lock *lock, struct lb_holder *h, u64 now);
 u64 lb_reader_share(struct lb_ledger *l, struct lb_lock *lock, struct lb_waiter *w,
 		    struct lb_task *r, u32 n);
 
 /* ledger.c: the event engine. */
 void lb_top_claim(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns);
+void lb_top_less(struct lb_top *top, s32 pid, u64 ns);
 
 /* @ns to @t's top slot; inline: every segment's waiters and holders come here. */
 static inline void lb_top_add(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns)

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The ledger's chains (ledger_chain.c): root blame on its way through locks
+ * whose holders are not known yet, and the functions that move it. Part of
+ * ledger_internal.h, which includes it.
+ */
+#ifndef _LOCKBLAME_LEDGER_CHAIN_H
+#define _LOCKBLAME_LEDGER_CHAIN_H
+
+struct lb_ledger;
+struct lb_lock;
+struct lb_task;
+
+/*
+ * A lock a chain passed while its holder was not known: who probably held
+ * it (0: no guess) and who waited on it then; who released it next is
+ * learnt at that release (0: not yet, -1: no release will say).
+ */
+struct lb_hop {
+	u64 lock;
+	s32 probable, from, releaser;
+};
+
+/*
+ * Root blame on its way along a chain through locks whose holders are not
+ * known yet (a futex is learnt at its release). Both kinds sit on such a
+ * lock, whose probable holder was @probable (0: none) while @from waited
+ * on it:
+ *
+ * - a root debt: root blame that reached the lock. It goes to the lock's
+ *   releaser, or back to @from if no release ever names one;
+ * - a route: the lock's pending waiting while @probable waited elsewhere,
+ *   applied only if @probable turns out to be the releaser.
+ *
+ * If the releaser is @probable, the blame goes on along the chain as it
+ * was when the blame arrived: through the @hop locks, each decided at its
+ * own release, to @end, where the chain ended (see lb_route_root).
+ */
+#define LB_LOCK_ROOT_DEBTS	4
+#define LB_LOCK_ROUTES		4
+/* Guessed locks a route remembers past its own; a longer chain is cut (chain_cut_ns). */
+#define LB_ROUTE_HOPS		8
+struct lb_route {
+	u64 victim_lock, waits_on;	/* for the chain record */
+	s32 holder;			/* ditto: the holder charged first */
+	s32 from, probable;
+	s32 end;			/* a task that did not wait; 0: the last hop's releaser */
+	u32 nr_hops;
+	struct lb_hop hop[LB_ROUTE_HOPS];
+	u64 ns;
+};
+
+/*
+ * The root debts and routes of one lock. Few locks have any at a time (a
+ * lock whose holder is not known yet, on a chain), so they come from a
+ * small pool in the ledger rather than from every lock: kept in each lock,
+ * they made a lock 3,112 bytes and the defaults 1.07 MiB per CPU. A lock
+ * that finds the pool empty keeps none, and what it would have kept is
+ * counted as cut (chain_cut_ns).
+ */
+#define LB_ROUTE_SETS		32
+struct lb_route_set {
+	struct lb_lock *lock;		/* NULL: free */
+	u32 nr_root_debts;
+	struct lb_route root_debt[LB_LOCK_ROOT_DEBTS];
+	u32 nr_routes;			/* all for one probable holder */
+	struct lb_route route[LB_LOCK_ROUTES];
+};
+
+/* ledger_chain.c: root blame, chains and deadlocks. */
+void lb_blame_flow(struct lb_ledger *l, const struct lb_lock *lock, struct lb_task *t, u64 ns);
+void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *root);
+void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns);
+void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
+void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
+void lb_route_set_drop(struct lb_ledger *l, struct lb_lock *lock);
+
+#endif /* _LOCKBLAME_LEDGER_CHAIN_H */
