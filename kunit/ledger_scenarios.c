@@ -1029,6 +1029,58 @@ static const struct lb_scn_step lb_scn_steps_renamed[] = {
 #undef LB_FBEGIN_AS
 
 /*
+ * A woken waiter that never took the lock (a herd's handoff): C releases L
+ * at 1000 and wakes V1, but V1 is not run for a while; C takes L again on
+ * the fast path and its unlock later wakes nobody (the word says no waiter).
+ * V1 runs at 5010, finds L taken and waits again, with no release of its
+ * own in between: it never held L.
+ *   [0,1000) pending, named C at its release: C 1000 + 900
+ *   [1000,1010) handing over: 20 unattributed
+ *   [1010,5010) V1 likely holds: 4000 of V2's waiting, taken back when V1
+ *     waits again: pending again (V1 keeps no blame, no hold)
+ *   [5010,6000) V1, V2 wait: 1980 more pending; C's release names it all:
+ *     C 1900 + 5980 = 7880, its holds 1000 + 4990
+ *   [6000,6010) handing over: 20; [6010,6500) V2 holds: V2 490;
+ *   [6500,6510) handing over: 10
+ * Without the take-back, V1 had 4000 of blame for a lock it never had.
+ */
+static const struct lb_scn_task lb_scn_tasks_stolen[] = {
+	{ 2301, 2300, "culprit", false, NULL },
+	{ 2302, 2300, "victim", false, NULL },
+	{ 2303, 2300, "victim", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_stolen[] = {
+	LB_BEGIN(0, LB_LK(0xa0), FUTEX, 2302, 0),
+	LB_BEGIN(100, LB_LK(0xa0), FUTEX, 2303, 0),
+	LB_RELEASE(1000, LB_LK(0xa0), FUTEX, 2301, 0, 0, 1),
+	LB_END(1010, LB_LK(0xa0), FUTEX, 2302, 0, WOKEN, 0),
+	LB_X_TOTALS(.wait = 1920, .blame = 1900, .pending = 0, .unattributed = 20),
+	LB_BEGIN(5010, LB_LK(0xa0), FUTEX, 2302, 0),
+	LB_X_TOTALS(.wait = 5920, .blame = 1900, .pending = 4000, .unattributed = 20),
+	LB_X_TASK(2302, .wait = 1010, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_PAIR(2302, 2303, .blame = 0),
+	LB_RELEASE(6000, LB_LK(0xa0), FUTEX, 2301, 0, 0, 1),
+	LB_END(6010, LB_LK(0xa0), FUTEX, 2303, 0, WOKEN, 0),
+	LB_RELEASE(6500, LB_LK(0xa0), FUTEX, 2303, 0, 0, 1),
+	LB_END(6510, LB_LK(0xa0), FUTEX, 2302, 0, WOKEN, 0),
+	LB_X_TASK(2301, .wait = 0, .blame = 7880, .root_blame = 7880, .hold = 5990,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_TASK(2302, .wait = 2510, .blame = 0, .root_blame = 0, .hold = 0, .hold_on_cpu = 0,
+		  .verdict = VICTIM),
+	LB_X_TASK(2303, .wait = 5910, .blame = 490, .root_blame = 490, .hold = 490,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_PAIR(2301, 2302, .blame = 1990),
+	LB_X_PAIR(2301, 2303, .blame = 5890),
+	LB_X_PAIR(2303, 2302, .blame = 490),
+	LB_X_PAIR(2302, 2303, .blame = 0),
+	LB_X_TOTALS(.wait = 8420, .blame = 8370, .pending = 0, .unattributed = 50),
+	LB_SCN_END
+};
+
+/*
  * A futex wait is a lock wait only when its releaser agrees (issue 26): a
  * counter that passes through 2 or 3 looks like a contended lock to its
  * waiters, but its release advances the word past what they expected.
@@ -1371,12 +1423,14 @@ static const struct lb_scn_step lb_scn_steps_pool[] = {
  * The pool with futex kinds off (every futex a lock, as before kinds): the
  * dispatcher takes the blame of the workers' waiting and is a cause.
  *   K: [0,100) 3 waiting: D 300; [100,150) handing over: 150 unattributed;
- *   [150,200) W1 likely holds: 100; [200,2000) 3 waiting: D 5400
+ *   [150,200) W1 likely holds: 100, but W1 waits again at 200 with no
+ *   release of its own, so it never held K: the 100 is pending again;
+ *   [200,2000) 3 waiting: 5400, all named D at its release: D 5800
  */
 static const struct lb_scn_step lb_scn_steps_pool_kinds_off[] = {
-	LB_X_VERDICT(1504, .verdict = CAUSE, .root_blame = 5700),
+	LB_X_VERDICT(1504, .verdict = CAUSE, .root_blame = 5800),
 	LB_X_VERDICT(1501, .verdict = CAUSE, .root_blame = 2000),
-	LB_X_VERDICT(1505, .verdict = VICTIM, .root_blame = 100),
+	LB_X_VERDICT(1505, .verdict = VICTIM, .root_blame = 0),
 	LB_X_TOTALS(.wait = 8450, .blame = 8300, .pending = 0, .unattributed = 150),
 	LB_X_EVENT_TOTALS(.wait = 0, .waits = 0, .errors = 0, .dropped = 0, .asleep = 0,
 			  .futex_lock_waits = 6),
@@ -2742,6 +2796,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_SCOPE_GIL] = LB_SCENARIO(scope_gil),
 	[LB_SCN_SCOPE_SEMQ] = LB_SCENARIO(scope_semq),
 	[LB_SCN_RENAMED] = LB_SCENARIO(renamed),
+	[LB_SCN_STOLEN] = LB_SCENARIO(stolen),
 };
 
 /* The verdict rule at its edges. */

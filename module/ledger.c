@@ -45,6 +45,16 @@ void lb_top_claim(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u6
 	top[lightest].ns += ns;
 }
 
+/* Take @ns back from @pid's slot in @top, if it has one (saturating at 0). */
+void lb_top_less(struct lb_top *top, s32 pid, u64 ns)
+{
+	u32 i;
+
+	for (i = 0; i < LB_LOCK_TOP; i++)
+		if (top[i].pid == pid)
+			top[i].ns -= min(ns, top[i].ns);
+}
+
 /* @t acquired @lock at @ts (exact): it becomes the holder, or joins the readers. */
 void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
 		  u64 ts, const struct lb_clocks *c, bool read)
@@ -71,6 +81,7 @@ void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
 static void lb_charge(struct lb_ledger *l, struct lb_lock *lock, struct lb_holder *h, u64 ns)
 {
 	h->blame_ns += ns;
+	h->passed_on |= !!h->task->waiting;
 	lb_account_add(h->task, &(struct lb_account){ .blame_ns = ns });
 	lb_top_add(l, lock->cause, h->task, ns);
 	lb_blame_flow(l, lock, h->task, ns);
@@ -251,15 +262,12 @@ static void lb_advance_to(struct lb_ledger *l, u64 ts, const struct lb_event *ev
 static void lb_unwait(struct lb_ledger *l, struct lb_lock *lock, s32 pid, u64 ns, bool ended)
 {
 	struct lb_task *t = lb_task_find(l, pid);
-	u32 i;
 
 	lock->cnt.wait_ns -= ns;
 	lock->cnt.pending_ns -= ns;
 	l->totals.wait_ns -= ns;
 	l->totals.pending_ns -= ns;
-	for (i = 0; i < LB_LOCK_TOP; i++)
-		if (lock->victim[i].pid == pid)
-			lock->victim[i].ns -= min(ns, lock->victim[i].ns);
+	lb_top_less(lock->victim, pid, ns);
 	if (!t)
 		return;
 	/* The process gives back no more than the task had. */

@@ -53,6 +53,19 @@ void lb_blame_pair(struct lb_ledger *l, const struct lb_task *holder,
 		l->totals.dropped_pairs++;
 }
 
+/* Take back what lb_blame_pair charged to @holder for @w. */
+void lb_blame_pair_take(struct lb_ledger *l, const struct lb_task *holder,
+			struct lb_waiter *w, u64 ns)
+{
+	struct lb_cgroup_pair *cp;
+
+	lb_pair_take(l, holder->id.pid, w->pid, ns);
+	lb_outlier_take_blame(w, holder->id.pid, ns);
+	cp = lb_cgroup_pair_get(l, holder->id.cgroup, w->cgroup);
+	if (cp)
+		cp->blame_ns -= min(ns, cp->blame_ns);
+}
+
 u64 lb_ledger_cgroup_blame(const struct lb_ledger *l, u64 holder, u64 victim)
 {
 	u32 i;

@@ -97,6 +97,7 @@ void lb_holder_start(struct lb_holder *h, u64 ts, const struct lb_clocks *c,
 	h->start = (struct lb_hold_start){ .ts = ts, .c = *c };
 	h->known = known;
 	h->reader = reader;
+	h->passed_on = false;
 }
 
 struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock,
@@ -184,10 +185,17 @@ void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 		lb_learn_probable(l, lock, ev, ts, opid);
 	if (!lock->nr_waiting)
 		lb_holders_new_burst(l, lock, src, opid, exact);
-	/* A waiter does not hold the lock, unless its owner field says so. */
+	/*
+	 * A waiter does not hold the lock, unless its owner field says so. A
+	 * woken waiter that waits again with no release of its own in between
+	 * never took it: what it was charged since its wake is pending again.
+	 */
 	h = lb_holder_find(lock, waiter);
-	if (h && !(exact && opid == waiter->id.pid))
+	if (h && !(exact && opid == waiter->id.pid)) {
+		if (h->known == LB_HOLD_LIKELY)
+			lb_pending_disown(l, lock, h, ts);
 		lb_holder_drop(l, lock, h - lock->holder);
+	}
 	if (!exact)
 		return;
 	o = lb_task_get(l, &ev->owner, okthread);

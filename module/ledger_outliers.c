@@ -134,6 +134,22 @@ void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns)
 }
 
 /*
+ * @ns of @w's current stretch under @holder was not @holder's doing after
+ * all (lb_pending_disown): the stretch, and the longest if it was this one,
+ * shrink by it.
+ */
+void lb_outlier_take_blame(struct lb_waiter *w, s32 holder, u64 ns)
+{
+	bool top = w->top_holder == holder && w->top_ns == w->cur_ns;
+
+	if (w->cur_holder != holder)
+		return;
+	w->cur_ns -= min(ns, w->cur_ns);
+	if (top)
+		w->top_ns = w->cur_ns;
+}
+
+/*
  * Wait @w ended, and was long: its holder is the task that made it wait
  * longest in one stretch, with its release's stacks and split if that
  * release came since the wait began, or, if that task still holds the lock,

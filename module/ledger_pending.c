@@ -90,6 +90,52 @@ static void lb_pending_name(struct lb_ledger *l, struct lb_lock *lock, struct lb
 }
 
 /*
+ * @h, a woken futex waiter taken for @lock's holder (LB_HOLD_LIKELY), waits
+ * on @lock again at @now with no release of its own in between: it never
+ * took the lock. Another task took it first, on the fast path, while @h was
+ * woken but not yet running (a herd's handoff), and its fast-path unlock
+ * woke nobody. What the waiters still waiting were charged to @h since its
+ * wake goes back to pending, for the next release to name; what ended waits
+ * were charged stays @h's. Only while @h was the lock's one holder, and its
+ * own root: blame that went on along a chain is not taken back.
+ */
+void lb_pending_disown(struct lb_ledger *l, struct lb_lock *lock, struct lb_holder *h, u64 now)
+{
+	struct lb_pending *p = &lock->pending;
+	struct lb_waiter *w;
+	u64 sum = 0;
+
+	if (lock->lock_class != LB_LOCK_FUTEX || lock->nr_holders != 1 || h->passed_on)
+		return;
+	list_for_each_entry(w, &lock->waiters, lock_node)
+		sum += min(w->wait_ns, now - max(w->begin_ns, h->start.ts));
+	if (!sum || sum > h->blame_ns)
+		return;
+	list_for_each_entry(w, &lock->waiters, lock_node) {
+		u64 ns = min(w->wait_ns, now - max(w->begin_ns, h->start.ts));
+
+		lb_blame_pair_take(l, h->task, w, ns);
+		w->pending_ns += ns;
+	}
+	h->blame_ns -= sum;
+	lb_account_take(h->task, &(struct lb_account){ .blame_ns = sum, .root_blame_ns = sum });
+	lb_top_less(lock->cause, h->task->id.pid, sum);
+	lock->cnt.blame_ns -= sum;
+	l->totals.blame_ns -= sum;
+	lock->cnt.pending_ns += sum;
+	l->totals.pending_ns += sum;
+	l->totals.disowned_ns += sum;
+	if (!p->open) {
+		p->open = true;
+		p->since = h->start.ts;
+		p->busy_ns = 0;
+	}
+	p->busy_ns += h->contended_ns;
+	/* Not a hold of @h's: lb_holder_drop records none. */
+	h->contended_ns = 0;
+}
+
+/*
  * Pending blame whose holder can never be named becomes unattributed, and
  * the root blame that waited on its holder goes back to the chains' ends.
  */

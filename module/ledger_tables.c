@@ -442,3 +442,16 @@ void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns)
 	p->blame_ns += ns;
 	l->pairs_blame_ns += ns;
 }
+
+/* Take back @ns that lb_pair_add gave; what a forgotten pair had was dropped. */
+void lb_pair_take(struct lb_ledger *l, s32 holder, s32 victim, u64 ns)
+{
+	struct lb_pair *p = lb_pair_find(l, holder, victim);
+	u64 take = p ? min(ns, p->blame_ns) : 0;
+
+	if (p) {
+		p->blame_ns -= take;
+		l->pairs_blame_ns -= take;
+	}
+	l->totals.dropped_pair_ns -= min(ns - take, l->totals.dropped_pair_ns);
+}
