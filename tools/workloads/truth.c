@@ -195,6 +195,21 @@ static struct lb_span *lb_add_span(struct lb_actor *a, enum lb_span_kind kind,
 	return s;
 }
 
+/* @a holds @lock from @now: the clocks its hold is measured from. */
+void lb_hold_begin(struct lb_actor *a, unsigned int lock, uint64_t now)
+{
+	a->acquired_ns[lock] = now;
+	a->acquired_cpu_ns[lock] = lb_thread_cpu();
+	if (!lb_run_delay(a, &a->acquired_run_delay_ns[lock]))
+		a->acquired_run_delay_ns[lock] = UINT64_MAX;
+}
+
+/* @a waited for @lock from @start_ns until now. */
+void lb_wait_span(struct lb_actor *a, unsigned int lock, uint64_t start_ns)
+{
+	lb_add_span(a, LB_SPAN_WAIT, lock, start_ns, lb_now(), 0);
+}
+
 /*
  * A wait is only what follows a failed trylock, so uncontended acquisitions
  * count as no waiting at all, as in the kernel, where only contended
@@ -219,10 +234,7 @@ void lb_lock(struct lb_actor *a, unsigned int lock, pthread_mutex_t *m)
 		errno = err;
 		lb_die("pthread_mutex_lock");
 	}
-	a->acquired_ns[lock] = now;
-	a->acquired_cpu_ns[lock] = lb_thread_cpu();
-	if (!lb_run_delay(a, &a->acquired_run_delay_ns[lock]))
-		a->acquired_run_delay_ns[lock] = UINT64_MAX;
+	lb_hold_begin(a, lock, now);
 }
 
 /* The actor's run_delay since it took @lock, or UINT64_MAX if unknown. */
@@ -240,16 +252,23 @@ static uint64_t lb_hold_run_delay(const struct lb_actor *a, unsigned int lock)
  * time: the reading's own cost falls inside the CPU clock's span, as the
  * start's does (lb_lock reads the time, the CPU clock, then run_delay).
  */
-void lb_unlock(struct lb_actor *a, unsigned int lock, pthread_mutex_t *m)
+struct lb_span *lb_hold_end(struct lb_actor *a, unsigned int lock)
 {
 	uint64_t rd = lb_hold_run_delay(a, lock);
 	uint64_t cpu = lb_thread_cpu() - a->acquired_cpu_ns[lock];
-	uint64_t now = lb_now();
 	struct lb_span *s;
+
+	s = lb_add_span(a, LB_SPAN_HOLD, lock, a->acquired_ns[lock], lb_now(), cpu);
+	s->run_delay_ns = rd;
+	s->run_delay_late_ns = rd;
+	return s;
+}
+
+void lb_unlock(struct lb_actor *a, unsigned int lock, pthread_mutex_t *m)
+{
+	struct lb_span *s = lb_hold_end(a, lock);
 	int err;
 
-	s = lb_add_span(a, LB_SPAN_HOLD, lock, a->acquired_ns[lock], now, cpu);
-	s->run_delay_ns = rd;
 	err = pthread_mutex_unlock(m);
 	if (err) {
 		errno = err;

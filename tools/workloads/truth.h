@@ -100,6 +100,14 @@ bool lb_actor_room(const struct lb_actor *a);
 
 void lb_lock(struct lb_actor *a, unsigned int lock, pthread_mutex_t *m);
 void lb_unlock(struct lb_actor *a, unsigned int lock, pthread_mutex_t *m);
+/*
+ * A kernel lock taken inside a system call (a pipe's mutex): the caller
+ * times the call. A hold runs from lb_hold_begin to lb_hold_end; a wait is
+ * the call, from its start to now (lb_wait_span).
+ */
+void lb_hold_begin(struct lb_actor *a, unsigned int lock, uint64_t now);
+struct lb_span *lb_hold_end(struct lb_actor *a, unsigned int lock);
+void lb_wait_span(struct lb_actor *a, unsigned int lock, uint64_t start_ns);
 void lb_actor_op(struct lb_actor *a, uint64_t start_ns, uint64_t bytes);
 
 /*
