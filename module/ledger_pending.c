@@ -89,6 +89,12 @@ static void lb_pending_name(struct lb_ledger *l, struct lb_lock *lock, struct lb
 	}
 }
 
+/* What @w waited while @h held, up to @now: all of it was charged to @h. */
+static u64 lb_waited_since(const struct lb_waiter *w, const struct lb_holder *h, u64 now)
+{
+	return min(w->wait_ns, now - max(w->begin_ns, h->start.ts));
+}
+
 /*
  * @h, a woken futex waiter taken for @lock's holder (LB_HOLD_LIKELY), waits
  * on @lock again at @now with no release of its own in between: it never
@@ -108,11 +114,11 @@ void lb_pending_disown(struct lb_ledger *l, struct lb_lock *lock, struct lb_hold
 	if (lock->lock_class != LB_LOCK_FUTEX || lock->nr_holders != 1 || h->passed_on)
 		return;
 	list_for_each_entry(w, &lock->waiters, lock_node)
-		sum += min(w->wait_ns, now - max(w->begin_ns, h->start.ts));
+		sum += lb_waited_since(w, h, now);
 	if (!sum || sum > h->blame_ns)
 		return;
 	list_for_each_entry(w, &lock->waiters, lock_node) {
-		u64 ns = min(w->wait_ns, now - max(w->begin_ns, h->start.ts));
+		u64 ns = lb_waited_since(w, h, now);
 
 		lb_blame_pair_take(l, h->task, w, ns);
 		w->pending_ns += ns;
