@@ -119,21 +119,29 @@ static void lb_share_blame(struct lb_ledger *l, struct lb_lock *lock, u64 dt, u6
 				left_h = share;
 			}
 			a = min(left_w, left_h);
-			lb_blame_pair(l, lock->holder[i].task, w, a);
+			lb_blame_pair_defer(l, lock->holder[i].task, w, a);
 			left_w -= a;
 			left_h -= a;
 		}
 	}
 }
 
-/* @dt passed on @lock from @since with its current waiters and holders. */
+/*
+ * @dt passed on @lock from @since with its current waiters and holders. One
+ * holder (the common case) gets every waiter's @dt in the same pass over the
+ * waiters; several share it (lb_share_blame).
+ */
 static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 since, u64 dt)
 {
 	u64 total = dt * lock->nr_waiting;
 	bool pending = !lock->nr_holders;
+	const struct lb_task *one = NULL;
 	struct lb_waiter *w;
 	u32 i;
 
+	/* n * dt wrapped around: no exact pairs for this segment. */
+	if (lock->nr_holders == 1 && dt <= div_u64(U64_MAX, lock->nr_waiting))
+		one = lock->holder[0].task;
 	lock->cnt.wait_ns += total;
 	lock->cnt.busy_ns += dt;
 	l->totals.wait_ns += total;
@@ -142,7 +150,9 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 since
 		if (pending)
 			w->pending_ns += dt;
 		lb_account_add(w->task, &(struct lb_account){ .wait_ns = dt });
-		lb_top_add(l, lock->victim, w->task, dt);
+		w->acc_top_ns += dt;
+		if (one)
+			lb_blame_pair_defer(l, one, w, dt);
 	}
 	if (pending) {
 		if (!lock->pending.open) {
@@ -161,7 +171,10 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 since
 		lock->holder[i].contended_ns += dt;
 	lock->cnt.blame_ns += total;
 	l->totals.blame_ns += total;
-	lb_share_blame(l, lock, dt, total);
+	if (one)
+		lb_charge(l, lock, &lock->holder[0], total);
+	else
+		lb_share_blame(l, lock, dt, total);
 }
 
 /*
@@ -303,6 +316,7 @@ static void lb_on_not_a_lock(struct lb_ledger *l, struct lb_lock *lock,
 	list_for_each_entry_safe(w, tmp, &lock->waiters, lock_node) {
 		struct lb_task *t = w->task;
 
+		lb_waiter_flush(l, w);
 		lb_unwait(l, lock, w->pid, w->pending_ns, false);
 		lock->nr_waiting--;
 		t->waiting = NULL;
@@ -555,7 +569,9 @@ EXPORT_SYMBOL_IF_KUNIT(lb_ledger_feed);
 
 void lb_ledger_advance(struct lb_ledger *l, u64 now_ns)
 {
-	if (l->started)
-		lb_advance_to(l, now_ns, NULL);
+	if (!l->started)
+		return;
+	lb_advance_to(l, now_ns, NULL);
+	lb_waiters_flush(l);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_advance);

@@ -204,7 +204,8 @@ void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev);
 
 /*
  * Bring open waits and holds up to @now_ns (same clock as ts_ns), and apply
- * the time locks kept back: call it before reading the ledger.
+ * the time locks kept back and the charges waits put aside: call it before
+ * reading the ledger.
  */
 void lb_ledger_advance(struct lb_ledger *l, u64 now_ns);
 

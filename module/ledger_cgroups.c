@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Blame by cgroup: every (holder, victim) charge is also summed by the
- * holder's cgroup and the victim's, so "a task of container A holds the
- * lock container B waits on" is one record. A fixed table in the ledger.
+ * Blame by pair and by cgroup: every (holder, victim) charge goes to the
+ * pair table and is also summed by the holder's cgroup and the victim's, so
+ * "a task of container A holds the lock container B waits on" is one
+ * record (a fixed table in the ledger). A segment's charges wait in the
+ * waiter until its holder changes, its wait ends or a reader comes.
  */
 #include "ledger_internal.h"
 
@@ -38,19 +40,69 @@ static struct lb_cgroup_pair *lb_cgroup_pair_get(struct lb_ledger *l, u64 holder
 	return cp;
 }
 
-/* @ns of @w's waiting charged to @holder: by task and by cgroup. */
-void lb_blame_pair(struct lb_ledger *l, const struct lb_task *holder,
-		   struct lb_waiter *w, u64 ns)
+/* @ns of @w's waiting charged to holder @pid of cgroup @cgroup: by task and by cgroup. */
+static void lb_blame_pair_now(struct lb_ledger *l, s32 pid, u64 cgroup, struct lb_waiter *w,
+			      u64 ns)
 {
 	struct lb_cgroup_pair *cp;
 
-	lb_pair_add(l, holder->id.pid, w->pid, ns);
-	lb_outlier_note_blame(w, holder->id.pid, ns);
-	cp = lb_cgroup_pair_get(l, holder->id.cgroup, w->cgroup);
+	lb_pair_add(l, pid, w->pid, ns);
+	lb_outlier_note_blame(w, pid, ns);
+	cp = lb_cgroup_pair_get(l, cgroup, w->cgroup);
 	if (cp)
 		cp->blame_ns += ns;
 	else
 		l->totals.dropped_pairs++;
+}
+
+/* The blame a segment put aside for @w, to the tables: its stretch is over. */
+static void lb_waiter_flush_pair(struct lb_ledger *l, struct lb_waiter *w)
+{
+	if (!w->acc_pair_ns)
+		return;
+	lb_blame_pair_now(l, w->acc_pid, w->acc_cgroup, w, w->acc_pair_ns);
+	w->acc_pair_ns = 0;
+}
+
+/* @ns of @w's waiting charged to @holder, after what was put aside before. */
+void lb_blame_pair(struct lb_ledger *l, const struct lb_task *holder,
+		   struct lb_waiter *w, u64 ns)
+{
+	lb_waiter_flush_pair(l, w);
+	lb_blame_pair_now(l, holder->id.pid, holder->id.cgroup, w, ns);
+}
+
+/* @w's stretch under another holder is over: its charges to the tables. */
+void lb_blame_pair_switch(struct lb_ledger *l, const struct lb_task *holder,
+			  struct lb_waiter *w)
+{
+	lb_waiter_flush_pair(l, w);
+	w->acc_pid = holder->id.pid;
+	w->acc_cgroup = holder->id.cgroup;
+}
+
+/*
+ * Everything put aside for @w, to the tables: before its wait ends, before
+ * anything is taken back from it, and for every live wait before a read
+ * (lb_waiters_flush).
+ */
+void lb_waiter_flush(struct lb_ledger *l, struct lb_waiter *w)
+{
+	lb_waiter_flush_pair(l, w);
+	if (w->acc_top_ns && w->task)
+		lb_top_add(l, w->lock->victim, w->task, w->acc_top_ns);
+	w->acc_top_ns = 0;
+}
+
+/* Every live wait's, for a reader (lb_ledger_advance). */
+void lb_waiters_flush(struct lb_ledger *l)
+{
+	struct lb_waiter *w;
+	struct lb_lock *lock;
+
+	list_for_each_entry(lock, &l->active_locks, lru)
+		list_for_each_entry(w, &lock->waiters, lock_node)
+			lb_waiter_flush(l, w);
 }
 
 /* Take back what lb_blame_pair charged to @holder for @w. */
@@ -59,6 +111,7 @@ void lb_blame_pair_take(struct lb_ledger *l, const struct lb_task *holder,
 {
 	struct lb_cgroup_pair *cp;
 
+	lb_waiter_flush_pair(l, w);
 	lb_pair_take(l, holder->id.pid, w->pid, ns);
 	lb_outlier_take_blame(w, holder->id.pid, ns);
 	cp = lb_cgroup_pair_get(l, holder->id.cgroup, w->cgroup);

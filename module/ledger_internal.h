@@ -170,6 +170,15 @@ struct lb_waiter {
 	s32 top_holder, cur_holder;
 	u64 top_ns, cur_ns;
 	u64 cgroup;			/* the waiter's cgroup v2 id when it began */
+	/*
+	 * What segments charged and the tables have not seen yet (applied by
+	 * lb_waiter_flush): blame from one holder (acc_pid, acc_cgroup), and
+	 * waiting for the lock's top victims. A segment costs each waiter an
+	 * add, not a table lookup: a herd of a thousand waits on one lock
+	 * made every event cost a thousand lookups.
+	 */
+	s32 acc_pid;
+	u64 acc_cgroup, acc_pair_ns, acc_top_ns;
 	u64 begin_ns;
 	u64 wait_ns;			/* integral of this wait so far */
 	u64 pending_ns;			/* part of wait_ns whose holder is not known yet */
@@ -422,6 +431,10 @@ void lb_blame_pair(struct lb_ledger *l, const struct lb_task *holder,
 		   struct lb_waiter *w, u64 ns);
 void lb_blame_pair_take(struct lb_ledger *l, const struct lb_task *holder,
 			struct lb_waiter *w, u64 ns);
+void lb_blame_pair_switch(struct lb_ledger *l, const struct lb_task *holder,
+			  struct lb_waiter *w);
+void lb_waiter_flush(struct lb_ledger *l, struct lb_waiter *w);
+void lb_waiters_flush(struct lb_ledger *l);
 #define LB_CGROUP_LEN	28	/* "cgroup:" and a u64 */
 void lb_report_cgroups(const struct lb_ledger *l, struct lb_out *out);
 
@@ -462,6 +475,19 @@ static inline void lb_top_add(struct lb_ledger *l, struct lb_top *top, struct lb
 			break;
 	}
 	lb_top_claim(l, top, t, ns);
+}
+
+/*
+ * @ns of @w's waiting charged to @holder, put aside while @holder stays the
+ * one (every segment comes here for every waiter): one table charge per
+ * stretch under one holder, not per event (ledger_cgroups.c).
+ */
+static inline void lb_blame_pair_defer(struct lb_ledger *l, const struct lb_task *holder,
+				       struct lb_waiter *w, u64 ns)
+{
+	if (unlikely(w->acc_pid != holder->id.pid || w->acc_cgroup != holder->id.cgroup))
+		lb_blame_pair_switch(l, holder, w);
+	w->acc_pair_ns += ns;
 }
 
 void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,

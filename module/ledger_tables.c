@@ -357,6 +357,8 @@ void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w)
 	w->lock = NULL;
 	w->task = NULL;
 	w->pending_ns = 0;
+	w->acc_pair_ns = 0;
+	w->acc_top_ns = 0;
 	w->share_ns = 0;
 	w->share_mark_ns = 0;
 	w->share_since = 0;

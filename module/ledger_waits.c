@@ -15,6 +15,7 @@ static void lb_wait_end(struct lb_ledger *l, struct lb_waiter *w, u8 result, u16
 	struct lb_task *t = w->task;
 	u64 errors = 0;
 
+	lb_waiter_flush(l, w);
 	list_del_init(&w->lock_node);
 	lock->nr_waiting--;
 	t->waiting = NULL;
@@ -96,6 +97,10 @@ static void lb_wait_start(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 	w->cur_holder = 0;
 	w->top_ns = 0;
 	w->cur_ns = 0;
+	w->acc_pid = 0;
+	w->acc_cgroup = 0;
+	w->acc_pair_ns = 0;
+	w->acc_top_ns = 0;
 	w->begin_ns = ts;
 	w->wait_ns = 0;
 	w->pending_ns = 0;

@@ -6,9 +6,12 @@
  * ledgers and prints how many events it fed. Or K mutexes at once, each
  * with a running holder and 4 waiters taking turns (--locks K ROUNDS
  * [every]: "every" applies every lock's time at every event, no_defer).
+ * Or one mutex with W waiters taking turns (--herd W ROUNDS), a herd: each
+ * event applies the segment to every waiter, and W distinct pairs outgrow
+ * the pair table, as the 5,000 threads of 62-herd.sh do.
  *
  * Usage: ledger_bench --list | SCENARIO ROUNDS | --stream FILE ROUNDS |
- *        --locks K ROUNDS [every]
+ *        --locks K ROUNDS [every] | --herd W ROUNDS
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,6 +93,7 @@ static int bench_stream(const char *path, unsigned long rounds)
 }
 
 #define LB_BENCH_WAITERS	4
+#define LB_BENCH_HERD_MAX	65536
 
 static void lock_event(struct lb_event *e, u64 ts, u8 type, u32 lock, s32 pid, s32 owner)
 {
@@ -106,10 +110,13 @@ static void lock_event(struct lb_event *e, u64 ts, u8 type, u32 lock, s32 pid, s
 	}
 }
 
-/* @k mutexes, each with its holder and queue: its release, handoff, and requeue. */
-static int bench_locks(u32 k, unsigned long rounds, bool every)
+/*
+ * @k mutexes, each with its holder and a queue of @w: its release, handoff,
+ * and requeue.
+ */
+static int bench_locks(u32 k, u32 w, unsigned long rounds, bool every)
 {
-	s32 holder[64], queue[64][LB_BENCH_WAITERS], old;
+	s32 holder[64], *queue, *q, old;
 	struct lb_ledger_opts opts;
 	struct lb_ledger *l;
 	unsigned long r, n = 0;
@@ -117,38 +124,47 @@ static int bench_locks(u32 k, unsigned long rounds, bool every)
 	u64 ts = 1000;
 	u32 i, j;
 
-	if (!k || k > ARRAY_SIZE(holder) || !(l = lb_ledger_create(NULL)))
+	if (!k || k > ARRAY_SIZE(holder) || !w || w > LB_BENCH_HERD_MAX)
 		return 2;
+	queue = calloc((size_t)k * w, sizeof(*queue));
+	l = queue ? lb_ledger_create(NULL) : NULL;
+	if (!l) {
+		free(queue);
+		return 2;
+	}
 	lb_ledger_opts(l, &opts);
 	opts.no_defer = every;
 	lb_ledger_set_opts(l, &opts);
 	for (i = 0; i < k; i++) {
-		holder[i] = 1000 + i * 32;
-		for (j = 0; j < LB_BENCH_WAITERS; j++) {
-			queue[i][j] = holder[i] + 1 + j;
-			lock_event(&e, ts += 100, LB_EV_WAIT_BEGIN, i, queue[i][j], holder[i]);
+		holder[i] = 1000 + i * (w + 1);
+		q = queue + (size_t)i * w;
+		for (j = 0; j < w; j++) {
+			q[j] = holder[i] + 1 + j;
+			lock_event(&e, ts += 100, LB_EV_WAIT_BEGIN, i, q[j], holder[i]);
 			lb_ledger_feed(l, &e);
 			n++;
 		}
 	}
 	for (r = 0; r < rounds; r++) {
 		for (i = 0; i < k; i++) {
+			q = queue + (size_t)i * w;
 			old = holder[i];
-			holder[i] = queue[i][0];
+			holder[i] = q[0];
 			lock_event(&e, ts += 100, LB_EV_RELEASE, i, old, 0);
 			e.count = 1;
 			lb_ledger_feed(l, &e);
 			lock_event(&e, ts += 100, LB_EV_WAIT_END, i, holder[i], holder[i]);
 			e.result = LB_WAIT_ACQUIRED;
 			lb_ledger_feed(l, &e);
-			memmove(queue[i], queue[i] + 1, sizeof(queue[i]) - sizeof(queue[i][0]));
-			queue[i][LB_BENCH_WAITERS - 1] = old;
+			memmove(q, q + 1, (size_t)(w - 1) * sizeof(*q));
+			q[w - 1] = old;
 			lock_event(&e, ts += 100, LB_EV_WAIT_BEGIN, i, old, holder[i]);
 			lb_ledger_feed(l, &e);
 			n += 3;
 		}
 	}
 	lb_ledger_destroy(l);
+	free(queue);
 	printf("events %lu\n", n);
 	return 0;
 }
@@ -165,10 +181,15 @@ int main(int argc, char **argv)
 	if (argc == 4 && !strcmp(argv[1], "--stream"))
 		return bench_stream(argv[2], strtoul(argv[3], NULL, 10));
 	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "--locks"))
-		return bench_locks(strtoul(argv[2], NULL, 10), strtoul(argv[3], NULL, 10),
+		return bench_locks(strtoul(argv[2], NULL, 10), LB_BENCH_WAITERS,
+				   strtoul(argv[3], NULL, 10),
 				   argc == 5 && !strcmp(argv[4], "every"));
+	if (argc == 4 && !strcmp(argv[1], "--herd"))
+		return bench_locks(1, strtoul(argv[2], NULL, 10), strtoul(argv[3], NULL, 10),
+				   false);
 	if (argc == 3)
 		return bench_scenario(argv[1], strtoul(argv[2], NULL, 10));
-	fprintf(stderr, "usage: ledger_bench --list | SCENARIO ROUNDS | --stream FILE ROUNDS | --locks K ROUNDS [every]\n");
+	fprintf(stderr, "usage: ledger_bench --list | SCENARIO ROUNDS | --stream FILE ROUNDS |\n"
+		"       --locks K ROUNDS [every] | --herd W ROUNDS\n");
 	return 2;
 }
