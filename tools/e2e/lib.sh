@@ -100,6 +100,35 @@ lb_stream_open() {
 	return 0
 }
 
+# lb_stream_follow NAME: read the stream while the case runs, into
+# $LB_OUT/NAME.events, so it keeps every event and not only the FIFO's first
+# stream_events (4,096 by default: a herd's thread creation, not its end).
+# One open description throughout, so one header. Cases opt in with
+# LB_STREAM_WHOLE=1; the reader costs the guest a little CPU.
+lb_stream_follow() {
+	rm -f "$LB_OUT/$1.stop"
+	(
+		exec 3< "$LB_DEBUGFS/events" || exit 1
+		while [ ! -e "$LB_OUT/$1.stop" ]; do
+			cat <&3
+			usleep 100000
+		done
+		cat <&3
+	) > "$LB_OUT/$1.events" 2> /dev/null &
+	lb_stream_follower=$!
+}
+
+# lb_stream_unfollow NAME: stop following (the last read takes what the
+# drain holds); false if the case was not followed.
+lb_stream_unfollow() {
+	[ -n "${lb_stream_follower:-}" ] || return 1
+	touch "$LB_OUT/$1.stop"
+	wait "$lb_stream_follower"
+	lb_stream_follower=
+	rm -f "$LB_OUT/$1.stop"
+	return 0
+}
+
 # lb_case NAME WORKLOAD [ARG...]
 # Resets the ledger, runs the workload (its truth to $LB_OUT/NAME.truth) and
 # reads the ledger (to $LB_OUT/NAME.ledger). Returns non-zero, having printed
@@ -133,13 +162,16 @@ lb_case() {
 		lb_not_ok "$name: run" "cannot reset $LB_DEBUGFS/control"
 		return 1
 	fi
+	[ -n "${LB_STREAM_WHOLE:-}" ] && lb_stream_follow "$name"
 	"$LB_BIN/$workload" "$@" > "$truth" 2> "$LB_OUT/$name.err"
 	rc=$?
 	cat "$LB_DEBUGFS/ledger" > "$ledger" 2>> "$LB_OUT/$name.err" ||
-		{ lb_not_ok "$name: run" "cannot read $LB_DEBUGFS/ledger"; return 1; }
+		{ lb_stream_unfollow "$name"; lb_not_ok "$name: run" "cannot read $LB_DEBUGFS/ledger"; return 1; }
 	cat "$LB_DEBUGFS/stats" > "$LB_OUT/$name.stats" 2> /dev/null
-	# The stream the ledger was fed (as far as it holds): evidence on failure.
-	cat "$LB_DEBUGFS/events" > "$LB_OUT/$name.events" 2> /dev/null
+	# The stream the ledger was fed (as far as the FIFO holds, or all of
+	# it when followed): evidence on failure.
+	lb_stream_unfollow "$name" ||
+		cat "$LB_DEBUGFS/events" > "$LB_OUT/$name.events" 2> /dev/null
 	if [ $rc -ne 0 ]; then
 		lb_not_ok "$name: run" "$workload $* exited $rc: $(head -n 1 "$LB_OUT/$name.err")"
 		return 1
@@ -168,12 +200,21 @@ lb_check() {
 # lb_events_artifact NAME: the case's recorded stream, base64, as a console
 # artifact (tools/qemu/artifacts keeps it as NAME.events.b64; "base64 -d"
 # then tools/hosttest/build/replay feeds it to the host's ledger).
+# A followed stream past 4 MiB goes gzipped (NAME.events.gz.b64), up to
+# 64 MiB before compression (a herd of 5,000 threads: about 20 MiB).
 lb_events_artifact() {
-	local f="$LB_OUT/$1.events"
-	[ -s "$f" ] && [ "$(wc -c < "$f")" -le 4194304 ] && command -v base64 > /dev/null || return 0
-	echo "LB-ARTIFACT-BEGIN $1.events.b64"
-	base64 < "$f"
-	echo "LB-ARTIFACT-END $1.events.b64"
+	local f="$LB_OUT/$1.events" size
+	[ -s "$f" ] && command -v base64 > /dev/null || return 0
+	size=$(wc -c < "$f")
+	if [ "$size" -le 4194304 ]; then
+		echo "LB-ARTIFACT-BEGIN $1.events.b64"
+		base64 < "$f"
+		echo "LB-ARTIFACT-END $1.events.b64"
+	elif [ "$size" -le 67108864 ] && command -v gzip > /dev/null; then
+		echo "LB-ARTIFACT-BEGIN $1.events.gz.b64"
+		gzip -c < "$f" | base64
+		echo "LB-ARTIFACT-END $1.events.gz.b64"
+	fi
 }
 
 lb_done() {
