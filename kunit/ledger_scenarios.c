@@ -1081,6 +1081,46 @@ static const struct lb_scn_step lb_scn_steps_stolen[] = {
 };
 
 /*
+ * Pairs read while their waits go on: a waiter keeps its charges while its
+ * holder stays the same (lb_blame_pair_defer), and a reader must see them
+ * all the same. A kernel mutex held by H (2401) from before 1000:
+ *   [1000,2500) V1 (2402) waits on H; [1200,2500) V2 (2403) waits on H
+ *   read at 2000: H-V1 1000, H-V2 800, both waits live
+ *   2500: H hands over to V1; [2500,3500) V2 waits on V1
+ *   read at 3000: H-V1 1500, H-V2 1300 (ended stretches), V1-V2 500 (live)
+ *   3500: V1 hands over to V2: V1-V2 1000
+ */
+static const struct lb_scn_task lb_scn_tasks_pairs_live[] = {
+	{ 2401, 2400, "holder", false, NULL },
+	{ 2402, 2400, "victim", false, NULL },
+	{ 2403, 2400, "victim", false, NULL },
+	{ 0 }
+};
+
+#define LIVE_LK		LB_LK(0xb0)
+
+static const struct lb_scn_step lb_scn_steps_pairs_live[] = {
+	LB_BEGIN_OWNED(1000, LIVE_LK, MUTEX, 2402, 0, FIELD, 2401, 0),
+	LB_BEGIN_OWNED(1200, LIVE_LK, MUTEX, 2403, 0, FIELD, 2401, 0),
+	LB_ADVANCE(2000),
+	LB_X_PAIR(2401, 2402, .blame = 1000),
+	LB_X_PAIR(2401, 2403, .blame = 800),
+	LB_RELEASE(2500, LIVE_LK, MUTEX, 2401, 0, 0, 0),
+	LB_END(2500, LIVE_LK, MUTEX, 2402, 0, ACQ, 0),
+	LB_ADVANCE(3000),
+	LB_X_PAIR(2401, 2402, .blame = 1500),
+	LB_X_PAIR(2401, 2403, .blame = 1300),
+	LB_X_PAIR(2402, 2403, .blame = 500),
+	LB_RELEASE(3500, LIVE_LK, MUTEX, 2402, 0, 0, 0),
+	LB_END(3500, LIVE_LK, MUTEX, 2403, 0, ACQ, 0),
+	LB_RELEASE(3600, LIVE_LK, MUTEX, 2403, 0, 0, 0),
+	LB_X_PAIR(2401, 2403, .blame = 1300),
+	LB_X_PAIR(2402, 2403, .blame = 1000),
+	LB_X_TOTALS(.wait = 3800, .blame = 3800, .pending = 0, .unattributed = 0),
+	LB_SCN_END
+};
+
+/*
  * A futex wait is a lock wait only when its releaser agrees (issue 26): a
  * counter that passes through 2 or 3 looks like a contended lock to its
  * waiters, but its release advances the word past what they expected.
@@ -2799,6 +2839,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_SCOPE_SEMQ] = LB_SCENARIO(scope_semq),
 	[LB_SCN_RENAMED] = LB_SCENARIO(renamed),
 	[LB_SCN_STOLEN] = LB_SCENARIO(stolen),
+	[LB_SCN_PAIRS_LIVE] = LB_SCENARIO(pairs_live),
 };
 
 /* The verdict rule at its edges. */
