@@ -1194,6 +1194,36 @@ static const struct lb_scn_step lb_scn_steps_futex_counter[] = {
 	LB_SCN_END
 };
 
+/*
+ * Two counters whose keys hash to one slot of the counters' table
+ * (LB_LK(0x3c7) and LB_LK(0x3e9): slot 41 of 64). Each is shown a counter
+ * by a release that advanced its word (3 for a waiter of 2); then C1's
+ * next wait, expecting 2 again, is an event wait at once. With one slot
+ * per hash, C2 took C1's and C1's wait was a lock wait again.
+ */
+static const struct lb_scn_task lb_scn_tasks_counters_collide[] = {
+	{ 2101, 2100, "notifier", false, NULL },
+	{ 2102, 2100, "waiter", false, NULL },
+	{ 2103, 2100, "waiter2", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_counters_collide[] = {
+	LB_FBEGIN(0, LB_LK(0x3c7), 2102, 2),
+	LB_FRELEASE_W(1000, LB_LK(0x3c7), 2101, 1, 3),
+	LB_FEND0(1010, 2102, WOKEN, 0),
+	LB_FBEGIN(2000, LB_LK(0x3e9), 2103, 2),
+	LB_FRELEASE_W(3000, LB_LK(0x3e9), 2101, 1, 3),
+	LB_FEND0(3010, 2103, WOKEN, 0),
+	LB_FBEGIN(4000, LB_LK(0x3c7), 2102, 2),
+	LB_X_NO_LOCK(LB_LK(0x3c7)),
+	LB_X_TOTALS(.wait = 0, .blame = 0, .pending = 0, .unattributed = 0),
+	LB_FRELEASE_W(4500, LB_LK(0x3c7), 2101, 1, 4),
+	LB_FEND0(4500, 2102, WOKEN, 0),
+	LB_X_EVENT_TASK(2102, .wait = 1510, .waits = 2, .signaller = 2101),
+	LB_SCN_END
+};
+
 #undef LB_FRELEASE_W
 
 /*
@@ -2739,6 +2769,44 @@ static const struct lb_scn_step lb_scn_steps_scope_semq[] = {
 	LB_SCN_END
 };
 
+/*
+ * Two LWLock-like scope locks, S1 held by 3201 and S2 by 3202, whose
+ * waiters' semaphore words hash to one slot of the ledger's word table
+ * (LB_LK(0x304) and LB_LK(0x394): slot 44 of 256). 3203 sleeps on its word
+ * for S1 at 10, 3204 on its own for S2 at 30; 3201 posts 3203's at 1000,
+ * 3202 posts 3204's at 2000. Each post releases its lock and names its
+ * holder: 990 and 1970, the hand-off gaps (20 each) unattributed. With
+ * one slot per hash, 3204's word took 3203's slot, 3201's post released
+ * nothing, and 3203's 990 went unattributed (semq-two, a 6.1 lane).
+ */
+static const struct lb_scn_task lb_scn_tasks_scope_words[] = {
+	{ 3201, 3200, "hog1", false, NULL },
+	{ 3202, 3200, "hog2", false, NULL },
+	{ 3203, 3200, "w1", false, NULL },
+	{ 3204, 3200, "w2", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_scope_words[] = {
+	LB_SENTER(0, LB_LK(0x3a0), 3203),
+	LB_FBEGIN(10, LB_LK(0x304), 3203, 0),
+	LB_SENTER(20, LB_LK(0x3a1), 3204),
+	LB_FBEGIN(30, LB_LK(0x394), 3204, 0),
+	LB_FRELEASE_W(1000, LB_LK(0x304), 3201, 1, 1),
+	LB_FEND0(1010, 3203, WOKEN, 0),
+	LB_SEXIT(1020, LB_LK(0x3a0), 3203),
+	LB_FRELEASE_W(2000, LB_LK(0x394), 3202, 1, 1),
+	LB_FEND0(2010, 3204, WOKEN, 0),
+	LB_SEXIT(2020, LB_LK(0x3a1), 3204),
+	LB_ADVANCE(2020),
+	LB_X_TOTALS(.wait = 3000, .blame = 2960, .pending = 0, .unattributed = 40),
+	LB_X_PAIR(3201, 3203, .blame = 990),
+	LB_X_PAIR(3202, 3204, .blame = 1970),
+	LB_X_VERDICT(3201, .verdict = CAUSE, .root_blame = 990),
+	LB_X_VERDICT(3202, .verdict = CAUSE, .root_blame = 1970),
+	LB_SCN_END
+};
+
 #undef LB_FRELEASE_W
 #undef LB_SEXIT
 #undef LB_SENTER
@@ -2840,6 +2908,8 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_RENAMED] = LB_SCENARIO(renamed),
 	[LB_SCN_STOLEN] = LB_SCENARIO(stolen),
 	[LB_SCN_PAIRS_LIVE] = LB_SCENARIO(pairs_live),
+	[LB_SCN_SCOPE_WORDS] = LB_SCENARIO(scope_words),
+	[LB_SCN_COUNTERS_COLLIDE] = LB_SCENARIO(counters_collide),
 };
 
 /* The verdict rule at its edges. */

@@ -90,15 +90,42 @@ static bool lb_word_lock_shaped(u32 word)
 	       ((word & LB_FUTEX_LOCK_BITS) && word != U32_MAX);
 }
 
+/*
+ * The counters' table: a key is in one of LB_COUNTER_PROBES slots from its
+ * hash on. Direct-mapped, two counters that shared a slot forgot each
+ * other, and a forgotten one whose word passed 2 or 3 was a lock again.
+ */
+static u32 lb_counter_slot(u64 key, u32 i)
+{
+	return (hash_64(key, LB_COUNTER_BITS) + i) & ((1U << LB_COUNTER_BITS) - 1);
+}
+
 /* Whether futex @key was shown to be a counter by a release (lb_futex_counter_note). */
 static bool lb_futex_counter_known(const struct lb_ledger *l, u64 key)
 {
-	return key && l->counter_key[hash_64(key, LB_COUNTER_BITS)] == key;
+	u32 i;
+
+	for (i = 0; key && i < LB_COUNTER_PROBES; i++)
+		if (l->counter_key[lb_counter_slot(key, i)] == key)
+			return true;
+	return false;
 }
 
+/* Kept where it is, else in a free slot, else in place of one, in turn. */
 void lb_futex_counter_note(struct lb_ledger *l, u64 key)
 {
-	l->counter_key[hash_64(key, LB_COUNTER_BITS)] = key;
+	u64 *slot;
+	u32 i;
+
+	for (i = 0; i < LB_COUNTER_PROBES; i++) {
+		slot = &l->counter_key[lb_counter_slot(key, i)];
+		if (*slot == key || !*slot)
+			break;
+	}
+	if (i == LB_COUNTER_PROBES)
+		slot = &l->counter_key[lb_counter_slot(key, (u32)l->totals.futex_counters %
+							    LB_COUNTER_PROBES)];
+	*slot = key;
 	l->totals.futex_counters++;
 }
 

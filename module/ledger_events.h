@@ -15,10 +15,12 @@
  */
 #define LB_SIGNALS		64	/* (waiter, signaller) groups kept */
 #define LB_WAKE_BITS		8	/* last wake of a futex key: direct-mapped */
-#define LB_COUNTER_BITS		6	/* futexes shown to be counters: direct-mapped */
+#define LB_COUNTER_BITS		6	/* futexes shown to be counters */
+#define LB_COUNTER_PROBES	4
 #define LB_SCOPE_TASK_BITS	8	/* tasks inside a scope at once (ledger_scopes.c) */
 #define LB_SCOPE_TASK_PROBES	8
-#define LB_SCOPE_KEY_BITS	8	/* futex words slept on inside scopes: direct-mapped */
+#define LB_SCOPE_KEY_BITS	8	/* futex words slept on inside scopes */
+#define LB_SCOPE_KEY_PROBES	8
 
 /* A task inside a scope's acquire function (ledger_scopes.c). */
 struct lb_scope_task {
@@ -33,6 +35,7 @@ struct lb_scope_task {
 /* A futex word slept on inside a scope: its wakes release the scope's lock. */
 struct lb_scope_key {
 	u64 key, lock, uaddr;
+	u64 ts;				/* its last sleep: the oldest gives way */
 	u32 name_id;
 	u16 shared;
 };

@@ -48,6 +48,7 @@ LB_LEDGER_KEY(totals, disowned_ns, UNREAD_U64)	/* woken waiters' blame, pending 
 LB_LEDGER_KEY(totals, scope_waits, UNREAD_U64)	/* scoped futex sleeps: waits on a scope's lock */
 LB_LEDGER_KEY(totals, scope_releases, UNREAD_U64)	/* wakes of them: releases of that lock */
 LB_LEDGER_KEY(totals, scope_evicted, UNREAD_U64)	/* tasks in a scope forgotten for room */
+LB_LEDGER_KEY(totals, scope_words_evicted, UNREAD_U64)	/* words slept on in one, likewise */
 LB_LEDGER_KEY(totals, event_wait_ns, U64)	/* open event waits up to now */
 LB_LEDGER_KEY(totals, event_waits, U64)
 LB_LEDGER_KEY(totals, event_errors, U64)
