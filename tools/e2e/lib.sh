@@ -202,9 +202,15 @@ lb_check() {
 # then tools/hosttest/build/replay feeds it to the host's ledger).
 # A followed stream past 4 MiB goes gzipped (NAME.events.gz.b64), up to
 # 64 MiB before compression (a herd of 5,000 threads: about 20 MiB).
+# Once per case and script: a case whose check failed and whose script then
+# prints its own diagnostics (61-scope.sh) would name one artifact twice,
+# which tools/qemu/artifacts rightly fails.
+lb_artifacts_printed=" "
 lb_events_artifact() {
 	local f="$LB_OUT/$1.events" size
+	case "$lb_artifacts_printed" in *" $1 "*) return 0 ;; esac
 	[ -s "$f" ] && command -v base64 > /dev/null || return 0
+	lb_artifacts_printed="$lb_artifacts_printed$1 "
 	size=$(wc -c < "$f")
 	if [ "$size" -le 4194304 ]; then
 		echo "LB-ARTIFACT-BEGIN $1.events.b64"
