@@ -53,15 +53,24 @@ file == 2 && $1 == "task" {
 	kv()
 	pid = f["pid"]
 	if (f["blame_ns"] + 0 > top_blame || top_pid == "") { top_blame = f["blame_ns"] + 0; top_pid = pid }
-	if (pid == sorter) {
-		s_blame = f["blame_ns"]; s_verdict = f["verdict"]; s_wait = f["wait_ns"]; s_event = f["event_wait_ns"]
-	}
-	if (pid == mainpid) { m_wait = f["wait_ns"]; m_event = f["event_wait_ns"] }
+	if (pid == sorter) { s_blame = f["blame_ns"]; s_verdict = f["verdict"]; s_wait = f["wait_ns"] }
+	if (pid == mainpid) m_wait = f["wait_ns"]
 	if (pid in ticker) {
 		verdict[pid] = f["verdict"]
 		if (f["verdict"] == "victim") victims++
-		t_wait += f["wait_ns"]; t_event += f["event_wait_ns"]; t_blame += f["blame_ns"]
+		t_wait += f["wait_ns"]; t_blame += f["blame_ns"]
 	}
+	next
+}
+# Event waits from their own records: a task record exists only for a task
+# that waited on or held a lock, and a ticker may never meet the GIL's inner
+# mutex in a whole run (its condvar waits are all it does).
+file == 2 && $1 == "evwait" {
+	kv()
+	pid = f["pid"]
+	if (pid == sorter) s_event = f["wait_ns"]
+	if (pid == mainpid) m_event = f["wait_ns"]
+	if (pid in ticker) t_event += f["wait_ns"]
 }
 END {
 	for (p in ticker) {

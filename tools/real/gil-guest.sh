@@ -123,7 +123,7 @@ if run before; then
 		notok "before: the tickers' waiting is not blamed on the sorter" "blame $sorter_blame_ns ns, $sorter_blame_pct% of their $truth_ns ns (bar: under 5%)"
 	fi
 	# It shows as the tickers' event waits (take_gil's timed condvar waits;
-	# measured: 96.9 to 99.8% of their clocks' figure).
+	# measured: 96.6 to 99.8% of their clocks' figure).
 	if [ "$ticker_event_pct_ok" = 1 ]; then
 		ok "before: the tickers' waiting shows as event waits ($ticker_event_ns ns, $ticker_event_pct% of $truth_ns ns)"
 	else
