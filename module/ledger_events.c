@@ -92,12 +92,13 @@ static bool lb_word_lock_shaped(u32 word)
 
 /*
  * The counters' table: a key is in one of LB_COUNTER_PROBES slots from its
- * hash on. Direct-mapped, two counters that shared a slot forgot each
- * other, and a forgotten one whose word passed 2 or 3 was a lock again.
+ * hash on (lb_probe_slot). Direct-mapped, two counters that shared a slot
+ * forgot each other, and a forgotten one whose word passed 2 or 3 was a
+ * lock again.
  */
 static u32 lb_counter_slot(u64 key, u32 i)
 {
-	return (hash_64(key, LB_COUNTER_BITS) + i) & ((1U << LB_COUNTER_BITS) - 1);
+	return lb_probe_slot(hash_64(key, LB_COUNTER_BITS), i, LB_COUNTER_BITS);
 }
 
 /* Whether futex @key was shown to be a counter by a release (lb_futex_counter_note). */

@@ -445,6 +445,16 @@ void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w);
 void lb_outlier_hold(struct lb_ledger *l, struct lb_lock *lock, const struct lb_task *r);
 void lb_outliers_settle(struct lb_ledger *l, const struct lb_lock *lock);
 
+/*
+ * Slot @i of the @probes a key probes in a table of 2^@bits slots: linear
+ * from its hash @first (hash_64(key, bits)). The scopes' task and word
+ * tables and the counters' table probe this way.
+ */
+static inline u32 lb_probe_slot(u32 first, u32 i, u32 bits)
+{
+	return (first + i) & ((1U << bits) - 1);
+}
+
 /* ledger_hist.c */
 void lb_hist_add(struct lb_hist *h, u64 v);
 u64 lb_hist_percentile(const struct lb_hist *h, u32 pct);

@@ -44,18 +44,14 @@ void lb_scopes_init(struct lb_ledger *l)
 	l->scopes_entered = false;
 }
 
-static u32 lb_scope_slot(u32 first, u32 i)
-{
-	return (first + i) & ((1U << LB_SCOPE_TASK_BITS) - 1);
-}
-
 static struct lb_scope_task *lb_scope_task_find(struct lb_ledger *l, s32 pid)
 {
 	u32 first = hash_64((u32)pid, LB_SCOPE_TASK_BITS), i;
 
 	for (i = 0; i < LB_SCOPE_TASK_PROBES; i++) {
-		struct lb_scope_task *st = &l->scope_task[lb_scope_slot(first, i)];
+		struct lb_scope_task *st;
 
+		st = &l->scope_task[lb_probe_slot(first, i, LB_SCOPE_TASK_BITS)];
 		if (st->pid == pid)
 			return st;
 	}
@@ -69,8 +65,9 @@ static struct lb_scope_task *lb_scope_task_claim(struct lb_ledger *l, s32 pid, u
 	struct lb_scope_task *old = NULL;
 
 	for (i = 0; i < LB_SCOPE_TASK_PROBES; i++) {
-		struct lb_scope_task *st = &l->scope_task[lb_scope_slot(first, i)];
+		struct lb_scope_task *st;
 
+		st = &l->scope_task[lb_probe_slot(first, i, LB_SCOPE_TASK_BITS)];
 		if (!st->pid) {
 			old = st;
 			break;
@@ -87,19 +84,15 @@ static struct lb_scope_task *lb_scope_task_claim(struct lb_ledger *l, s32 pid, u
 	return old;
 }
 
-static struct lb_scope_key *lb_scope_key_at(struct lb_ledger *l, u32 first, u32 i)
-{
-	return &l->scope_key[(first + i) & ((1U << LB_SCOPE_KEY_BITS) - 1)];
-}
-
 /* The word @key if it was slept on inside a scope, else NULL. */
 static struct lb_scope_key *lb_scope_key_find(struct lb_ledger *l, u64 key)
 {
 	u32 first = hash_64(key, LB_SCOPE_KEY_BITS), i;
 
 	for (i = 0; key && i < LB_SCOPE_KEY_PROBES; i++) {
-		struct lb_scope_key *k = lb_scope_key_at(l, first, i);
+		struct lb_scope_key *k;
 
+		k = &l->scope_key[lb_probe_slot(first, i, LB_SCOPE_KEY_BITS)];
 		if (k->key == key)
 			return k;
 	}
@@ -113,8 +106,9 @@ static struct lb_scope_key *lb_scope_key_claim(struct lb_ledger *l, u64 key)
 	struct lb_scope_key *old = NULL;
 
 	for (i = 0; i < LB_SCOPE_KEY_PROBES; i++) {
-		struct lb_scope_key *k = lb_scope_key_at(l, first, i);
+		struct lb_scope_key *k;
 
+		k = &l->scope_key[lb_probe_slot(first, i, LB_SCOPE_KEY_BITS)];
 		if (!k->key) {
 			old = k;
 			break;
