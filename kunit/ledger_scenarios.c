@@ -2807,6 +2807,91 @@ static const struct lb_scn_step lb_scn_steps_scope_words[] = {
 	LB_SCN_END
 };
 
+/*
+ * A span scope (LB_EF_SPAN): PostgreSQL's ProcSleep, whose backends wait
+ * for a row's updater on a latch (epoll and a signal: no futex), one lock
+ * L in every backend (shared). Backends 3302 and 3303 enter at 100 and
+ * 200: each call is a wait on L. 3302's deadlock check takes an LWLock
+ * (an inner scope, 1000..1120) and sleeps on its semaphore; 3305's post
+ * wakes it at 1100 (the futex's release, then the scheduler's wake): that
+ * wake is the inner sleep's, not a release of L. Updater 3301 commits at
+ * 2000 and wakes both (2000, 2001): each wake is a release, so it held L
+ * until 2001, and their 1901 + 1801 are its. 3302 takes its partition
+ * LWLock back (2010..2015, inside the wait) and returns at 2020: it has
+ * L, and 3303's last 10 are its (a scope's lock is exclusive; a row's
+ * updater's lock that both waiters share is not, which the kernel cannot
+ * tell). The 19 + 19 between the release and 3302's return had no holder.
+ * A wake of 3302 outside ProcSleep, at 3000, is nothing. Last, 3303
+ * leaves a span by a longjmp (an error out of ProcSleep, 4000..5000, from
+ * inside an inner scope entered at 4500, whose return is lost too): the
+ * module sees it at its next scope entry and records the span's end as an
+ * error first. The LWLock it then takes is a wait of its own, on M (100,
+ * 3301's), not part of the span's; nor is the wake at 5100 a release.
+ */
+static const struct lb_scn_task lb_scn_tasks_scope_span[] = {
+	{ 3301, 3301, "updater", false, NULL },
+	{ 3302, 3302, "backendA", false, NULL },
+	{ 3303, 3303, "backendB", false, NULL },
+	{ 3305, 3305, "lwreleaser", false, NULL },
+	{ 0 }
+};
+
+#define LB_SPAN(_t, _lk, _pid) { LB_EV(LB_EV_SCOPE_ENTER, _t, _lk, LB_LOCK_SCOPE, _pid), \
+				 .flags = LB_EF_SPAN | LB_EF_SHARED_KEY }
+#define LB_SWAKE(_t, _pid, _woken) { LB_EV(LB_EV_SCOPE_WAKE, _t, 0, LB_LOCK_SCOPE, _pid), \
+				     .owner = (_woken) }
+static const struct lb_scn_step lb_scn_steps_scope_span[] = {
+	LB_SPAN(100, LB_LK(0xb0), 3302),
+	LB_SPAN(200, LB_LK(0xb0), 3303),
+	LB_SENTER(1000, LB_LK(0xb8), 3302),
+	LB_FBEGIN(1010, LB_LK(0xb9), 3302, 0),
+	LB_FRELEASE_W(1100, LB_LK(0xb9), 3305, 1, 1),
+	LB_SWAKE(1101, 3305, 3302),
+	LB_FEND0(1110, 3302, WOKEN, 0),
+	LB_SEXIT(1120, LB_LK(0xb8), 3302),
+	LB_ADVANCE(1500),
+	LB_X_TOTALS(.wait = 2700, .blame = 0, .pending = 2700, .unattributed = 0),
+	LB_SWAKE(2000, 3301, 3302),
+	LB_SWAKE(2001, 3301, 3303),
+	LB_SENTER(2010, LB_LK(0xb8), 3302),
+	LB_SEXIT(2015, LB_LK(0xb8), 3302),
+	LB_SEXIT(2020, LB_LK(0xb0), 3302),
+	LB_SEXIT(2030, LB_LK(0xb0), 3303),
+	LB_SWAKE(3000, 3301, 3302),
+	LB_ADVANCE(3000),
+	LB_X_TOTALS(.wait = 3750, .blame = 3712, .pending = 0, .unattributed = 38),
+	LB_X_COUNTERS(.late = 0, .unmatched = 0, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 0),
+	LB_X_PAIR(3301, 3302, .blame = 1901),
+	LB_X_PAIR(3301, 3303, .blame = 1801),
+	LB_X_PAIR(3302, 3303, .blame = 10),
+	LB_X_PAIR(3305, 3302, .blame = 0),
+	LB_X_VERDICT(3301, .verdict = CAUSE, .root_blame = 3702),
+	LB_X_VERDICT(3302, .verdict = VICTIM, .root_blame = 10),
+	LB_X_VERDICT(3303, .verdict = VICTIM, .root_blame = 0),
+	LB_X_TASK_COUNTS(3302, .waits = 1, .holds = 1, .holds_lower_bound = 0, .errors = 0,
+			 .kthread = 0, .tgid = 3302),
+	LB_X_EVENT_TOTALS(.wait = 0, .waits = 0, .errors = 0, .dropped = 0, .asleep = 0,
+			  .futex_lock_waits = 0, .futex_counters = 0),
+	LB_SPAN(4000, LB_LK(0xb1), 3303),
+	LB_SENTER(4500, LB_LK(0xb8), 3303),
+	{ LB_EV(LB_EV_SCOPE_EXIT, 5000, LB_LK(0xb0), LB_LOCK_SCOPE, 3303),
+	  .result = LB_WAIT_ERROR },
+	LB_SENTER(5000, LB_LK(0xb8), 3303),
+	LB_SWAKE(5100, 3301, 3303),
+	LB_FBEGIN(5200, LB_LK(0xba), 3303, 2),
+	LB_FRELEASE_W(5300, LB_LK(0xba), 3301, 1, 0),
+	LB_FEND0(5300, 3303, WOKEN, 0),
+	LB_SEXIT(5400, LB_LK(0xb8), 3303),
+	LB_ADVANCE(5400),
+	LB_X_TASK_COUNTS(3303, .waits = 3, .holds = 0, .holds_lower_bound = 0, .errors = 1,
+			 .kthread = 0, .tgid = 3303),
+	LB_X_TOTALS(.wait = 4850, .blame = 3812, .pending = 1000, .unattributed = 38),
+	LB_SCN_END
+};
+
+#undef LB_SWAKE
+#undef LB_SPAN
 #undef LB_FRELEASE_W
 #undef LB_SEXIT
 #undef LB_SENTER
@@ -2909,6 +2994,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_STOLEN] = LB_SCENARIO(stolen),
 	[LB_SCN_PAIRS_LIVE] = LB_SCENARIO(pairs_live),
 	[LB_SCN_SCOPE_WORDS] = LB_SCENARIO(scope_words),
+	[LB_SCN_SCOPE_SPAN] = LB_SCENARIO(scope_span),
 	[LB_SCN_COUNTERS_COLLIDE] = LB_SCENARIO(counters_collide),
 };
 

@@ -394,4 +394,13 @@ static inline u64 lb_user_arg(const struct pt_regs *regs, unsigned int n)
 static inline u64 lb_user_arg(const struct pt_regs *regs, unsigned int n) { return 0; }
 #endif
 
+/*
+ * The user stack pointer of a task asleep in the kernel (its registers at
+ * kernel entry); 0 for a kernel thread, which has none.
+ */
+static inline unsigned long lb_user_sp_asleep(struct task_struct *p)
+{
+	return (p->flags & PF_KTHREAD) ? 0 : user_stack_pointer(task_pt_regs(p));
+}
+
 #endif /* _LOCKBLAME_COMPAT_H */

@@ -514,17 +514,40 @@ static bool lb_event_valid(const struct lb_event *ev)
 		return false;
 	if (ev->type == LB_EV_WAIT_END && ev->result >= LB_WAIT_RESULT_MAX)
 		return false;
-	/* A scope's events name its lock. */
+	/* A scope's events name its lock; a wake inside one names the woken. */
 	if ((ev->type == LB_EV_SCOPE_ENTER || ev->type == LB_EV_SCOPE_EXIT) &&
 	    (ev->lock_class != LB_LOCK_SCOPE || !ev->lock))
+		return false;
+	if (ev->type == LB_EV_SCOPE_WAKE && (ev->lock_class != LB_LOCK_SCOPE || ev->owner.pid <= 0))
 		return false;
 	return true;
 }
 
+/* One event, as the engine sees it (after the scopes' rewrite), at @ts. */
+static void lb_feed_one(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
+{
+	lb_advance_to(l, ts, ev);
+	switch (ev->type) {
+	case LB_EV_WAIT_BEGIN:
+		lb_on_wait_begin(l, ev, ts);
+		break;
+	case LB_EV_WAIT_END:
+		lb_on_wait_end(l, ev, ts);
+		break;
+	case LB_EV_RELEASE:
+		if (ev->flags & LB_EF_LEFT)
+			lb_on_left(l, ev, ts);
+		else
+			lb_on_release(l, ev, ts);
+		break;
+	}
+}
+
 void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
 {
+	const struct lb_event *then = NULL;
+	struct lb_event scoped[2];
 	u64 ts = ev->ts_ns;
-	struct lb_event scoped;
 
 	l->totals.events++;
 	if (!lb_event_valid(ev)) {
@@ -545,25 +568,13 @@ void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
 	 * into and no word is a scope's (ledger_scopes.c): an event is itself.
 	 */
 	if (l->scopes_entered || ev->type == LB_EV_SCOPE_ENTER || ev->type == LB_EV_SCOPE_EXIT) {
-		ev = lb_scope_rewrite(l, ev, &scoped, ts);
+		ev = lb_scope_rewrite(l, ev, scoped, &then, ts);
 		if (!ev)
 			return;
 	}
-	lb_advance_to(l, ts, ev);
-	switch (ev->type) {
-	case LB_EV_WAIT_BEGIN:
-		lb_on_wait_begin(l, ev, ts);
-		break;
-	case LB_EV_WAIT_END:
-		lb_on_wait_end(l, ev, ts);
-		break;
-	case LB_EV_RELEASE:
-		if (ev->flags & LB_EF_LEFT)
-			lb_on_left(l, ev, ts);
-		else
-			lb_on_release(l, ev, ts);
-		break;
-	}
+	lb_feed_one(l, ev, ts);
+	if (then)
+		lb_feed_one(l, then, ts);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_feed);
 

@@ -27,6 +27,8 @@ struct lb_scope_task {
 	s32 pid;			/* 0: free */
 	bool waiting;			/* its wait on @lock is open in the ledger */
 	bool sleeping;			/* in a futex sleep that is part of that wait */
+	bool span;			/* the whole call is the wait (LB_EF_SPAN) */
+	u8 nested;			/* scopes entered inside the span's open wait */
 	u16 shared;			/* LB_EF_SHARED_KEY: the lock is every process's */
 	u64 lock, uaddr, since;
 	u32 name_id;

@@ -508,7 +508,8 @@ void lb_on_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
 /* ledger_scopes.c: futex sleeps inside a scope become waits on its lock. */
 void lb_scopes_init(struct lb_ledger *l);
 const struct lb_event *lb_scope_rewrite(struct lb_ledger *l, const struct lb_event *ev,
-					struct lb_event *out, u64 ts);
+					struct lb_event out[2], const struct lb_event **then,
+					u64 ts);
 void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
 void lb_end_lost_wait(struct lb_ledger *l, struct lb_task *t);
 

@@ -20,6 +20,19 @@
  *  - a wake of a remembered word while the lock has waiters releases the
  *    lock: the waker held it until then.
  *
+ * A span scope (LB_EF_SPAN: PostgreSQL's ProcSleep, called only to wait,
+ * on a latch: epoll and a signal) is the wait itself, whatever the task
+ * sleeps on:
+ *
+ *  - its entry begins the wait on the scope's lock, its return ends it;
+ *  - a wake of the task by another task (LB_EV_SCOPE_WAKE, the scheduler's
+ *    sched_waking from task context) releases the lock while it has
+ *    waiters: the waker held it until then;
+ *  - a scope entered inside the span's wait (the LWLock ProcSleep takes
+ *    back at its end) is part of that wait, and a wake of a futex sleep
+ *    inside such an inner scope is that sleep's own, not a release;
+ *  - futex sleeps are part of the wait, and their words are not the lock's.
+ *
  * Lock-shaped futex sleeps inside a scope (the mutex that guards a GIL's
  * state) before the wait began stay what they are: waits on that mutex,
  * unless the word is one the scope's waiters slept on before (a counter
@@ -163,11 +176,19 @@ static const struct lb_event *lb_scope_end(struct lb_event *out, const struct lb
  * dropped, or recording was off): it ends now, as an error, not later.
  */
 static const struct lb_event *lb_scope_enter(struct lb_ledger *l, const struct lb_event *ev,
-					     struct lb_event *out, u64 ts)
+					     struct lb_event out[2], const struct lb_event **then,
+					     u64 ts)
 {
 	struct lb_scope_task *st = lb_scope_task_find(l, ev->task.pid);
 	struct lb_scope_task was = {};
+	const struct lb_event *end;
 
+	/* Inside a span's wait, an inner scope is part of that wait. */
+	if (st && st->span && st->waiting && !(ev->flags & LB_EF_SPAN)) {
+		if (st->nested < U8_MAX)
+			st->nested++;
+		return NULL;
+	}
 	if (st)
 		was = *st;
 	else
@@ -179,7 +200,18 @@ static const struct lb_event *lb_scope_enter(struct lb_ledger *l, const struct l
 	st->name_id = ev->name_id;
 	st->uaddr = ev->uaddr;
 	st->shared = ev->flags & LB_EF_SHARED_KEY;
-	return lb_scope_end(out, ev, &was, LB_WAIT_ERROR);
+	end = lb_scope_end(&out[0], ev, &was, LB_WAIT_ERROR);
+	if (!(ev->flags & LB_EF_SPAN))
+		return end;
+	/* A span: its wait begins now, after any wait its lost return left open. */
+	st->span = true;
+	st->waiting = true;
+	l->totals.scope_waits++;
+	lb_scope_event(&out[1], ev, LB_EV_WAIT_BEGIN, st->lock, st->name_id, st->uaddr, st->shared);
+	if (!end)
+		return &out[1];
+	*then = &out[1];
+	return end;
 }
 
 /* The function returns: the task has the lock, if it waited for it. */
@@ -192,9 +224,18 @@ static const struct lb_event *lb_scope_exit(struct lb_ledger *l, const struct lb
 	/* Entered before a reset, or forgotten for room: nothing is open. */
 	if (!st)
 		return NULL;
+	/*
+	 * An inner scope of a span's wait returns: the span waits on. An
+	 * error is the span's own end: the module saw it left by a longjmp.
+	 */
+	if (st->nested && ev->result != LB_WAIT_ERROR) {
+		st->nested--;
+		return NULL;
+	}
 	was = *st;
 	memset(st, 0, sizeof(*st));
-	return lb_scope_end(out, ev, &was, LB_WAIT_ACQUIRED);
+	return lb_scope_end(out, ev, &was,
+			    ev->result == LB_WAIT_ERROR ? LB_WAIT_ERROR : LB_WAIT_ACQUIRED);
 }
 
 static const struct lb_event *lb_scope_sleep(struct lb_ledger *l, const struct lb_event *ev,
@@ -206,6 +247,11 @@ static const struct lb_event *lb_scope_sleep(struct lb_ledger *l, const struct l
 
 	if (!st)
 		return ev;
+	/* A span's wait takes in every sleep; its words are not the lock's. */
+	if (st->span && st->waiting) {
+		st->sleeping = !(ev->flags & LB_EF_NOSLEEP);
+		return NULL;
+	}
 	/*
 	 * A word this lock's waiters slept on before is one of its words,
 	 * whatever its value now (a counter passing through 2 or 3).
@@ -270,17 +316,46 @@ static const struct lb_event *lb_scope_wake(struct lb_ledger *l, const struct lb
 }
 
 /*
- * @ev as the ledger should see it: itself, a rewrite into @out, or NULL
- * when the scopes have consumed it.
+ * Another task woke @ev->owner inside a span scope. While its wait is open
+ * and the lock has waiters, the waker released the lock. Not so when the
+ * woken task sleeps on a futex inside an inner scope (that sleep's lock
+ * was released), nor when the waker waits for the lock itself.
+ */
+static const struct lb_event *lb_scope_span_wake(struct lb_ledger *l, const struct lb_event *ev,
+						 struct lb_event *out)
+{
+	const struct lb_scope_task *st = lb_scope_task_find(l, ev->owner.pid), *me;
+	const struct lb_lock *lock;
+
+	if (!st || !st->span || !st->waiting || (st->nested && st->sleeping))
+		return NULL;
+	me = lb_scope_task_find(l, ev->task.pid);
+	if (me && me->waiting && me->lock == st->lock)
+		return NULL;
+	lock = lb_lock_find(l, st->lock);
+	if (!lock || !lock->nr_waiting)
+		return NULL;
+	l->totals.scope_releases++;
+	return lb_scope_event(out, ev, LB_EV_RELEASE, st->lock, st->name_id, st->uaddr, st->shared);
+}
+
+/*
+ * @ev as the ledger should see it: itself, a rewrite into @out[0], or NULL
+ * when the scopes have consumed it; and, in @then, one more to follow it
+ * (in @out[1]), or NULL.
  */
 const struct lb_event *lb_scope_rewrite(struct lb_ledger *l, const struct lb_event *ev,
-					struct lb_event *out, u64 ts)
+					struct lb_event out[2], const struct lb_event **then,
+					u64 ts)
 {
 	struct lb_scope_task *st;
 
+	*then = NULL;
 	switch (ev->type) {
 	case LB_EV_SCOPE_ENTER:
-		return lb_scope_enter(l, ev, out, ts);
+		return lb_scope_enter(l, ev, out, then, ts);
+	case LB_EV_SCOPE_WAKE:
+		return lb_scope_span_wake(l, ev, out);
 	case LB_EV_SCOPE_EXIT:
 		return lb_scope_exit(l, ev, out);
 	case LB_EV_WAIT_BEGIN:

@@ -41,6 +41,7 @@ static const char * const lb_type_names[LB_EV_TYPE_MAX] = {
 	[LB_EV_RELEASE] = "release",
 	[LB_EV_SCOPE_ENTER] = "scope_enter",
 	[LB_EV_SCOPE_EXIT] = "scope_exit",
+	[LB_EV_SCOPE_WAKE] = "scope_wake",
 };
 
 struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*filling)(bool urgent))

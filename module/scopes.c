@@ -8,6 +8,15 @@
  * (ledger_scopes.c). The lock is the scope's name in the caller's process,
  * or the address an argument names (in every process with "shared").
  *
+ * A span scope ("span": PostgreSQL's ProcSleep) is a function called only
+ * to wait, whatever its caller sleeps on: a latch's epoll, a pipe, a
+ * futex. The ledger makes the whole call one wait, and a task that wakes
+ * the caller from task context (the scheduler's sched_waking: the waker is
+ * current) releases the lock. The tracepoint is registered while a span
+ * scope is planted; its probe looks the woken task up in lb_span_pids, the
+ * tasks inside a span scope, which the entry and return handlers fill and
+ * empty without a lock (each task writes only its own pid).
+ *
  * Scopes are added and cleared from "control" (process context, under a
  * mutex); a uprobe covers the file in every process, running or started
  * later. The handlers only fill an event, like the kprobe handlers: no
@@ -21,17 +30,26 @@
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/slab.h>
+#include <linux/tracepoint.h>
+#include <linux/uaccess.h>
 #include "lockblame.h"
 #include "compat.h"
 
 #define LB_SCOPES_MAX		8
 #define LB_SCOPE_NAME_LEN	24
 #define LB_SCOPE_PATH_LEN	256
+#define LB_SCOPE_DEREF_MAX	16	/* bytes of a key read through an argument */
+#define LB_SCOPE_DEREF_OFF_MAX	4095
+#define LB_SPAN_BITS		9	/* tasks inside span scopes at once */
+#define LB_SPAN_PROBES		8
 
 struct lb_scope {
 	bool used;
 	u8 arg;			/* 1..6: the lock is this argument's value; 0: none */
 	bool shared;		/* the argument names one lock in every process */
+	bool span;		/* the whole call is a wait; wakes release */
+	u16 deref_off;		/* deref_len > 0: the lock is deref_len bytes ... */
+	u8 deref_len;		/* ... at the argument + deref_off, hashed */
 	u32 name_id;		/* "NAME (scope)" in names */
 	u64 name_key;		/* the name, hashed: scopes of one name are one lock */
 	loff_t offset;
@@ -46,14 +64,167 @@ struct lb_scope {
 static DEFINE_MUTEX(lb_scopes_mutex);
 static struct lb_scope lb_scopes[LB_SCOPES_MAX];
 
+/*
+ * Tasks inside a span scope: pids, 0 free; probed from a hash of the pid;
+ * and the user stack pointer at the entry. Any frame inside the function
+ * is at or below it; once the function is left (by its return, or by a
+ * longjmp past its uretprobe: PostgreSQL's errors out of ProcSleep), the
+ * task's stack pointer is above it.
+ */
+static s32 lb_span_pids[1U << LB_SPAN_BITS];
+static unsigned long lb_span_sp[1U << LB_SPAN_BITS];
+static atomic64_t lb_span_untracked;	/* entries that found no free slot */
+static unsigned int lb_span_scopes;	/* span scopes planted (lb_scopes_mutex) */
+static struct tracepoint *lb_waking_tp;
+
+static u32 lb_span_slot(s32 pid, u32 i)
+{
+	return (hash_32((u32)pid, LB_SPAN_BITS) + i) & ((1U << LB_SPAN_BITS) - 1);
+}
+
+/* The slot of @pid, or -1. */
+static int lb_span_find(s32 pid)
+{
+	u32 i;
+
+	for (i = 0; i < LB_SPAN_PROBES; i++)
+		if (READ_ONCE(lb_span_pids[lb_span_slot(pid, i)]) == pid)
+			return lb_span_slot(pid, i);
+	return -1;
+}
+
+/* Current enters a span scope at user stack pointer @sp. */
+static void lb_span_enter(s32 pid, unsigned long sp)
+{
+	int slot = lb_span_find(pid);
+	u32 i;
+
+	for (i = 0; slot < 0 && i < LB_SPAN_PROBES; i++)
+		if (!cmpxchg(&lb_span_pids[lb_span_slot(pid, i)], 0, pid))
+			slot = lb_span_slot(pid, i);
+	if (slot < 0) {
+		atomic64_inc(&lb_span_untracked);
+		return;
+	}
+	WRITE_ONCE(lb_span_sp[slot], sp);
+}
+
+/* Current's slot freed: only it stores its own pid, so only it clears it. */
+static void lb_span_exit(s32 pid)
+{
+	int slot = lb_span_find(pid);
+
+	if (slot >= 0)
+		WRITE_ONCE(lb_span_pids[slot], 0);
+}
+
+/*
+ * Current, at user stack pointer @sp, enters a scope: if it is still in
+ * the span table from an entry below @sp, it left that span without its
+ * return (a longjmp). Its slot is freed, and true tells the caller to
+ * record the span's end.
+ */
+static bool lb_span_left(s32 pid, unsigned long sp)
+{
+	int slot = lb_span_find(pid);
+
+	if (slot < 0 || sp <= READ_ONCE(lb_span_sp[slot]))
+		return false;
+	WRITE_ONCE(lb_span_pids[slot], 0);
+	return true;
+}
+
+/*
+ * sched_waking, with @p's pi_lock held and interrupts off: a task woken
+ * inside a span scope by another from task context. Wakes from interrupts
+ * (a timer: a timed wait's timeout, a deadlock check's alarm) release
+ * nothing and are left out here, as is the wake of a task asleep above the
+ * span's entry: it left the span by a longjmp (and its next scope entry
+ * tells the ledger so).
+ */
+static void lb_span_waking(void *data, struct task_struct *p)
+{
+	struct lb_event *ev;
+	int slot;
+
+	if (!in_task() || p == current || !lb_enabled())
+		return;
+	slot = lb_span_find(p->pid);
+	if (slot < 0 || lb_user_sp_asleep(p) > READ_ONCE(lb_span_sp[slot]))
+		return;
+	ev = lb_event_begin(LB_EV_SCOPE_WAKE, LB_LOCK_SCOPE, 0);
+	if (!ev)
+		return;
+	lb_task_id_fill(&ev->owner, p);
+	lb_event_commit(ev, NULL);
+}
+
+static void lb_tp_find(struct tracepoint *tp, void *priv)
+{
+	if (!strcmp(tp->name, "sched_waking"))
+		*(struct tracepoint **)priv = tp;
+}
+
+/* The first span scope registers the probe on sched_waking (lb_scopes_mutex held). */
+static int lb_span_get(const char **err)
+{
+	struct tracepoint *tp = NULL;
+	int ret;
+
+	if (lb_span_scopes++)
+		return 0;
+	for_each_kernel_tracepoint(lb_tp_find, &tp);
+	ret = tp ? tracepoint_probe_register(tp, lb_span_waking, NULL) : -ENOENT;
+	if (ret) {
+		lb_span_scopes--;
+		*err = "span scopes need the sched_waking tracepoint, which did not register";
+		return ret;
+	}
+	lb_waking_tp = tp;
+	return 0;
+}
+
+/* The last span scope gone: the probe too, and no call of it running. */
+static void lb_span_put(void)
+{
+	if (--lb_span_scopes)
+		return;
+	tracepoint_probe_unregister(lb_waking_tp, lb_span_waking, NULL);
+	tracepoint_synchronize_unregister();
+	lb_waking_tp = NULL;
+	memset(lb_span_pids, 0, sizeof(lb_span_pids));
+}
+
+/*
+ * The key @s reads through argument @arg: deref_len bytes of the caller's
+ * memory, hashed; 0 if they cannot be read now (a handler must not fault
+ * pages in), which makes it the scope's lock in the caller's process.
+ */
+static u64 lb_scope_deref(const struct lb_scope *s, u64 arg)
+{
+	u8 key[LB_SCOPE_DEREF_MAX];
+
+	if (copy_from_user_nofault(key, (const void __user *)(unsigned long)(arg + s->deref_off),
+				   s->deref_len))
+		return 0;
+	return ((u64)jhash(key, s->deref_len, 0x5c0fe) << 32) | jhash(key, s->deref_len, 0x10cb);
+}
+
 /* The lock of @s for current, at its acquire function's entry (@regs). */
 static u64 lb_scope_lock(const struct lb_scope *s, const struct pt_regs *regs, u64 *arg)
 {
+	bool shared = s->arg && s->shared;
+
 	*arg = s->arg ? lb_user_arg(regs, s->arg) : 0;
-	return lb_lock_id3(s->name_key, *arg, s->arg && s->shared ? 0 : current->tgid);
+	if (s->deref_len) {
+		*arg = lb_scope_deref(s, *arg);
+		shared = shared && *arg;
+	}
+	return lb_lock_id3(s->name_key, *arg, shared ? 0 : current->tgid);
 }
 
-static void lb_scope_record(struct lb_scope *s, u8 type, u64 lock, u64 arg)
+/* @result: LB_WAIT_ERROR on an exit the module saw without its return. */
+static void lb_scope_record(struct lb_scope *s, u8 type, u64 lock, u64 arg, u8 result)
 {
 	struct lb_event *ev;
 
@@ -63,8 +234,11 @@ static void lb_scope_record(struct lb_scope *s, u8 type, u64 lock, u64 arg)
 	ev->count = s - lb_scopes;
 	if (s->shared)
 		ev->flags |= LB_EF_SHARED_KEY;
+	if (s->span)
+		ev->flags |= LB_EF_SPAN;
 	ev->name_id = s->name_id;
 	ev->uaddr = arg;
+	ev->result = result;
 	lb_event_commit(ev, NULL);
 }
 
@@ -76,8 +250,13 @@ static int lb_scope_enter(LB_UPROBE_HANDLER_ARGS)
 	if (!lb_enabled())
 		return 0;
 	atomic64_inc(&s->enters);
+	/* A span left by a longjmp ends first, as an error. */
+	if (READ_ONCE(lb_span_scopes) && lb_span_left(current->pid, user_stack_pointer(regs)))
+		lb_scope_record(s, LB_EV_SCOPE_EXIT, s->name_key, 0, LB_WAIT_ERROR);
 	lock = lb_scope_lock(s, regs, &arg);
-	lb_scope_record(s, LB_EV_SCOPE_ENTER, lock, arg);
+	lb_scope_record(s, LB_EV_SCOPE_ENTER, lock, arg, 0);
+	if (s->span)
+		lb_span_enter(current->pid, user_stack_pointer(regs));
 	return 0;
 }
 
@@ -90,16 +269,21 @@ static int lb_scope_exit(LB_URETPROBE_HANDLER_ARGS)
 {
 	struct lb_scope *s = container_of(uc, struct lb_scope, uc);
 
+	/* Out of the table even when recording is off: no pid stays behind. */
+	if (s->span)
+		lb_span_exit(current->pid);
 	if (!lb_enabled())
 		return 0;
 	atomic64_inc(&s->exits);
-	lb_scope_record(s, LB_EV_SCOPE_EXIT, s->name_key, 0);
+	lb_scope_record(s, LB_EV_SCOPE_EXIT, s->name_key, 0, 0);
 	return 0;
 }
 
 static void lb_scope_remove(struct lb_scope *s)
 {
 	lb_uprobe_unregister(&s->up, s->inode, s->offset, &s->uc);
+	if (s->span)
+		lb_span_put();
 	iput(s->inode);
 	memset(s, 0, sizeof(*s));
 }
@@ -121,10 +305,30 @@ struct lb_scope_args {
 	loff_t offset;
 	u8 arg;
 	bool shared;
+	bool span;
+	u16 deref_off;
+	u8 deref_len;
 	const char *name;
 };
 
-/* "PATH OFFSET [arg=N] [shared] [name=NAME]", whole, before anything changes. */
+/* "deref=OFF:LEN": LEN (1..16) bytes at the argument + OFF (0..4095). */
+static int lb_scope_parse_deref(const char *v, struct lb_scope_args *a)
+{
+	unsigned int off, len;
+	char end;
+
+	if (sscanf(v, "%u:%u%c", &off, &len, &end) != 2 || off > LB_SCOPE_DEREF_OFF_MAX ||
+	    !len || len > LB_SCOPE_DEREF_MAX)
+		return -EINVAL;
+	a->deref_off = off;
+	a->deref_len = len;
+	return 0;
+}
+
+/*
+ * "PATH OFFSET [arg=N] [deref=OFF:LEN] [shared] [span] [name=NAME]", whole,
+ * before anything changes.
+ */
 static int lb_scope_parse(char *args, struct lb_scope_args *a, const char **err)
 {
 	char *tok, *off;
@@ -151,8 +355,15 @@ static int lb_scope_parse(char *args, struct lb_scope_args *a, const char **err)
 					"scope arg= is not supported on this architecture";
 				return -EINVAL;
 			}
+		} else if (!strncmp(tok, "deref=", 6)) {
+			if (lb_scope_parse_deref(tok + 6, a)) {
+				*err = "scope deref= takes OFF:LEN, OFF 0..4095, LEN 1..16";
+				return -EINVAL;
+			}
 		} else if (!strcmp(tok, "shared")) {
 			a->shared = true;
+		} else if (!strcmp(tok, "span")) {
+			a->span = true;
 		} else if (!strncmp(tok, "name=", 5)) {
 			a->name = tok + 5;
 			if (!lb_scope_name_ok(a->name)) {
@@ -164,8 +375,8 @@ static int lb_scope_parse(char *args, struct lb_scope_args *a, const char **err)
 			return -EINVAL;
 		}
 	}
-	if (a->shared && !a->arg) {
-		*err = "scope shared needs arg=";
+	if ((a->shared || a->deref_len) && !a->arg) {
+		*err = a->shared ? "scope shared needs arg=" : "scope deref= needs arg=";
 		return -EINVAL;
 	}
 	return 0;
@@ -202,12 +413,38 @@ static void lb_scope_fill(struct lb_scope *s, const struct lb_scope_args *a,
 	s->name_key = lb_lock_id3(0x5c09e, jhash(s->name, strlen(s->name), 0), 0);
 	s->arg = a->arg;
 	s->shared = a->shared;
+	s->span = a->span;
+	s->deref_off = a->deref_off;
+	s->deref_len = a->deref_len;
 	s->offset = a->offset;
 	s->inode = igrab(inode);
 	s->uc.handler = lb_scope_enter;
 	s->uc.ret_handler = lb_scope_exit;
 	atomic64_set(&s->enters, 0);
 	atomic64_set(&s->exits, 0);
+}
+
+/* Slot @s takes the scope @a asks for and plants it (lb_scopes_mutex held). */
+static int lb_scope_plant(struct lb_scope *s, const struct lb_scope_args *a,
+			  struct inode *inode, const char **err)
+{
+	/* The wakes are watched before the first entry can fire. */
+	int ret = a->span ? lb_span_get(err) : 0;
+
+	if (ret)
+		return ret;
+	lb_scope_fill(s, a, inode);
+	ret = lb_uprobe_register(&s->up, s->inode, s->offset, &s->uc);
+	if (ret) {
+		if (a->span)
+			lb_span_put();
+		iput(s->inode);
+		memset(s, 0, sizeof(*s));
+		*err = "uprobe_register refused the offset";
+		return ret;
+	}
+	s->used = true;
+	return 0;
 }
 
 static int lb_scope_add(char *args, const char **err)
@@ -243,20 +480,7 @@ static int lb_scope_add(char *args, const char **err)
 	 */
 	inode = d_real_inode(path.dentry);
 	s = lb_scope_slot(&a, inode, err);
-	if (!s) {
-		ret = -EINVAL;
-		goto out;
-	}
-	lb_scope_fill(s, &a, inode);
-	ret = lb_uprobe_register(&s->up, s->inode, s->offset, &s->uc);
-	if (ret) {
-		iput(s->inode);
-		memset(s, 0, sizeof(*s));
-		*err = "uprobe_register refused the offset";
-		goto out;
-	}
-	s->used = true;
-out:
+	ret = s ? lb_scope_plant(s, &a, inode, err) : -EINVAL;
 	mutex_unlock(&lb_scopes_mutex);
 	path_put(&path);
 	return ret;
@@ -284,7 +508,7 @@ int lb_scope_control(char *args, const char **err)
 		lb_scopes_clear();
 		return 0;
 	}
-	*err = "scope takes add PATH OFFSET [arg=N] [shared] [name=NAME], or clear";
+	*err = "scope takes add PATH OFFSET [arg=N deref=O:L shared span name=S], or clear";
 	return -EINVAL;
 }
 
@@ -298,13 +522,15 @@ void lb_scopes_show(struct seq_file *m)
 	for (s = lb_scopes; s < lb_scopes + LB_SCOPES_MAX; s++)
 		n += s->used;
 	seq_printf(m, "# scopes %u of %u\n", n, LB_SCOPES_MAX);
+	/* Tasks in a span scope whose wakes were not watched: no room. */
+	seq_printf(m, "# span_untracked %lld\n", atomic64_read(&lb_span_untracked));
 	for (s = lb_scopes; s < lb_scopes + LB_SCOPES_MAX; s++) {
 		if (!s->used)
 			continue;
-		seq_printf(m, "%td name=%s offset=0x%llx arg=%u shared=%d enters=%lld exits=%lld path=%s\n",
+		seq_printf(m, "%td name=%s offset=0x%llx arg=%u shared=%d span=%d deref=%u:%u enters=%lld exits=%lld path=%s\n",
 			   s - lb_scopes, s->name, (unsigned long long)s->offset, s->arg,
-			   s->shared, atomic64_read(&s->enters), atomic64_read(&s->exits),
-			   s->path);
+			   s->shared, s->span, s->deref_off, s->deref_len,
+			   atomic64_read(&s->enters), atomic64_read(&s->exits), s->path);
 	}
 	mutex_unlock(&lb_scopes_mutex);
 }

@@ -9,10 +9,11 @@
 
 #include <linux/types.h>
 
-#define LB_ABI_VERSION		4
+#define LB_ABI_VERSION		5
 /*
  * The oldest stream a reader of this ABI reads: 4 only added event types
- * and a lock class, so a stream of ABI 3 is one of ABI 4 without them.
+ * and a lock class, 5 an event type and a flag, so a stream of ABI 3 is
+ * one of ABI 5 without them.
  */
 #define LB_ABI_VERSION_MIN	3
 #define LB_STREAM_MAGIC		0x4c424c4bU	/* "KLBL" as little-endian bytes */
@@ -40,9 +41,18 @@ enum lb_event_type {
 	 * Since ABI 4: the task entered (returned from) a scope's acquire
 	 * function; ->lock is the scope's lock, ->count the scope's id. The
 	 * ledger makes the futex sleeps between them waits on that lock.
+	 * Since ABI 5, a scope_exit with ->result LB_WAIT_ERROR is a span
+	 * scope's end the module saw without its return (left by a longjmp).
 	 */
 	LB_EV_SCOPE_ENTER,
 	LB_EV_SCOPE_EXIT,
+	/*
+	 * Since ABI 5: the task (the waker, from task context) woke ->owner,
+	 * which is inside a span scope (LB_EF_SPAN); the scheduler's
+	 * sched_waking. The ledger takes it as a release of the lock ->owner
+	 * waits for.
+	 */
+	LB_EV_SCOPE_WAKE,
 	LB_EV_TYPE_MAX
 };
 
@@ -99,6 +109,12 @@ enum lb_owner_source {
  * an LB_EV_RELEASE of its own.
  */
 #define LB_EF_LEFT		0x1000
+/*
+ * LB_EV_SCOPE_ENTER of a span scope (since ABI 5): the whole call is one
+ * wait on the scope's lock, whatever the task sleeps on (a futex, epoll, a
+ * pipe); a wake of it by another task (LB_EV_SCOPE_WAKE) releases the lock.
+ */
+#define LB_EF_SPAN		0x2000
 
 /* Identity of a task, copied when the event happens (the task may exit). */
 struct lb_task_id {

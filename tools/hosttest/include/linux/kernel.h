@@ -8,6 +8,7 @@
 #include <linux/types.h>
 #include <linux/compiler.h>
 
+#define U8_MAX		((u8)~0U)
 #define U32_MAX		((u32)~0U)
 #define S32_MAX		((s32)(U32_MAX >> 1))
 #define U64_MAX		((u64)~0ULL)
