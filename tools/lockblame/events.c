@@ -21,6 +21,7 @@ static const char *const lbt_ev_types[LB_EV_TYPE_MAX] = {
 	[LB_EV_RELEASE] = "release",
 	[LB_EV_SCOPE_ENTER] = "scope_enter",
 	[LB_EV_SCOPE_EXIT] = "scope_exit",
+	[LB_EV_SCOPE_WAKE] = "scope_wake",
 };
 
 static const char *const lbt_classes[LB_LOCK_CLASS_MAX] = LB_LOCK_CLASS_NAMES;
@@ -59,6 +60,7 @@ static const struct {
 	{ LB_EF_RUN_DELAY, "run_delay" },
 	{ LB_EF_OWNER_RUN_DELAY, "owner_run_delay" },
 	{ LB_EF_LEFT, "left" },
+	{ LB_EF_SPAN, "span" },
 };
 
 /* The name of enum value @v, or the number when this reader does not know it. */
@@ -130,8 +132,9 @@ static bool lbt_event_kept(const struct lbt_filter *f, const struct lb_event *ev
 		return true;
 	lbt_comm_from_bytes(&c, ev->task.comm, LB_COMM_LEN);
 	lbt_comm_from_bytes(&oc, ev->owner.comm, LB_COMM_LEN);
+	/* A scope_wake's owner is the task it woke: known, with no source. */
 	return lbt_filter_event_id(f, ev->task.pid, ev->task.tgid, &c) ||
-	       (ev->owner_source != LB_OWNER_NONE &&
+	       ((ev->owner_source != LB_OWNER_NONE || ev->type == LB_EV_SCOPE_WAKE) &&
 		lbt_filter_event_id(f, ev->owner.pid, ev->owner.tgid, &oc));
 }
 

@@ -19,12 +19,14 @@
 
 #define LBT_SCOPE_ARGS		6	/* x86-64: rdi rsi rdx rcx r8 r9 */
 #define LBT_SCOPE_NAME_MAX	23
+#define LBT_SCOPE_DEREF_OFF_MAX	4095	/* the module's deref=OFF:LEN */
+#define LBT_SCOPE_DEREF_MAX	16
 #define LBT_PROFILES_DIR	"/usr/share/lockblame/profiles"
 #define LBT_PROFILE_WORDS	16
 
 #define LBT_SCOPE_USAGE \
-	"usage: lockblame [-d DIR] scope add BINARY SYMBOL [--lock-arg N] [--shared]\n" \
-	"                 [--name NAME]\n" \
+	"usage: lockblame [-d DIR] scope add BINARY SYMBOL [--lock-arg N] [--deref OFF:LEN]\n" \
+	"                 [--shared] [--span] [--name NAME]\n" \
 	"       lockblame [-d DIR] scope list | clear\n" \
 	"       lockblame [-d DIR] scope auto [--dry-run] [--profiles DIR]\n" \
 	"       lockblame scope resolve BINARY SYMBOL\n"
@@ -34,7 +36,9 @@ struct lbt_scope_req {
 	const char *binary;	/* a path, or a profile's path glob */
 	const char *symbol;	/* a function, usdt:PROVIDER:NAME, or a file offset */
 	unsigned int arg;	/* 0: none, else 1..LBT_SCOPE_ARGS */
+	unsigned int deref_off, deref_len;	/* deref_len 0: the argument itself */
 	bool shared;
+	bool span;		/* the whole call is a wait; a wake of it releases */
 	const char *name;	/* NULL: the module's default, "scope" */
 };
 
@@ -73,6 +77,25 @@ static bool lbt_scope_is(const char *word, const char *opt)
 	return !strncmp(word, opt, len) && (!word[len] || word[len] == '=');
 }
 
+/* "OFF:LEN" of --deref, in decimal, as the module's deref= takes it; false if not. */
+static bool lbt_scope_deref(const char *v, struct lbt_scope_req *r)
+{
+	unsigned long off, len;
+	char *end;
+
+	if (*v < '0' || *v > '9')
+		return false;
+	off = strtoul(v, &end, 10);
+	if (*end != ':' || end[1] < '0' || end[1] > '9')
+		return false;
+	len = strtoul(end + 1, &end, 10);
+	if (*end || off > LBT_SCOPE_DEREF_OFF_MAX || !len || len > LBT_SCOPE_DEREF_MAX)
+		return false;
+	r->deref_off = off;
+	r->deref_len = len;
+	return true;
+}
+
 /* One option word of a scope at @argv[*i]; 0, or -1 with @why. */
 static int lbt_scope_option(struct lbt_scope_req *r, int argc, char **argv, int *i, char *why,
 			    size_t size)
@@ -81,6 +104,15 @@ static int lbt_scope_option(struct lbt_scope_req *r, int argc, char **argv, int 
 
 	if (!strcmp(argv[*i], "--shared")) {
 		r->shared = true;
+	} else if (!strcmp(argv[*i], "--span")) {
+		r->span = true;
+	} else if (lbt_scope_is(argv[*i], "--deref")) {
+		v = lbt_scope_value(argc, argv, i, "--deref");
+		if (!v || !lbt_scope_deref(v, r)) {
+			snprintf(why, size, "--deref takes OFF:LEN, OFF 0..%d, LEN 1..%d, not '%s'",
+				 LBT_SCOPE_DEREF_OFF_MAX, LBT_SCOPE_DEREF_MAX, v ? v : "");
+			return -1;
+		}
 	} else if (lbt_scope_is(argv[*i], "--lock-arg")) {
 		v = lbt_scope_value(argc, argv, i, "--lock-arg");
 		if (!v || strlen(v) != 1 || *v < '1' || *v > '0' + LBT_SCOPE_ARGS) {
@@ -104,7 +136,10 @@ static int lbt_scope_option(struct lbt_scope_req *r, int argc, char **argv, int 
 	return 0;
 }
 
-/* "BINARY SYMBOL [--lock-arg N] [--shared] [--name NAME]"; 0, or -1 with @why. */
+/*
+ * "BINARY SYMBOL [--lock-arg N] [--deref OFF:LEN] [--shared] [--span] [--name NAME]";
+ * 0, or -1 with @why.
+ */
 static int lbt_scope_words(struct lbt_scope_req *r, int argc, char **argv, char *why,
 			   size_t size)
 {
@@ -130,6 +165,10 @@ static int lbt_scope_words(struct lbt_scope_req *r, int argc, char **argv, char 
 	}
 	if (r->shared && !r->arg) {
 		snprintf(why, size, "--shared needs --lock-arg: the argument is what is shared");
+		return -1;
+	}
+	if (r->deref_len && !r->arg) {
+		snprintf(why, size, "--deref needs --lock-arg: the bytes are read through it");
 		return -1;
 	}
 	return 0;
@@ -175,10 +214,14 @@ static int lbt_scope_offset(const char *path, const struct lbt_scope_req *r, uin
 	return LBT_ELF_OK;
 }
 
-/* "scope add PATH OFFSET [arg=N] [shared] [name=NAME]" in @line; 0, or -1 with @why. */
+/*
+ * "scope add PATH OFFSET [arg=N] [deref=OFF:LEN] [shared] [span] [name=NAME]" in
+ * @line; 0, or -1 with @why.
+ */
 static int lbt_scope_line(char *line, size_t size, const char *path, uint64_t off,
 			  const struct lbt_scope_req *r, char *why, size_t wsize)
 {
+	char arg[16] = "", deref[32] = "";
 	const unsigned char *c;
 	int n;
 
@@ -189,11 +232,13 @@ static int lbt_scope_line(char *line, size_t size, const char *path, uint64_t of
 			return -1;
 		}
 	}
-	n = snprintf(line, size, "scope add %s 0x%llx", path, (unsigned long long)off);
-	if (r->arg && n > 0 && (size_t)n < size)
-		n += snprintf(line + n, size - n, " arg=%u%s", r->arg, r->shared ? " shared" : "");
-	if (r->name && n > 0 && (size_t)n < size)
-		n += snprintf(line + n, size - n, " name=%s", r->name);
+	if (r->arg)
+		snprintf(arg, sizeof(arg), " arg=%u", r->arg);
+	if (r->deref_len)
+		snprintf(deref, sizeof(deref), " deref=%u:%u", r->deref_off, r->deref_len);
+	n = snprintf(line, size, "scope add %s 0x%llx%s%s%s%s%s%s", path, (unsigned long long)off,
+		     arg, deref, r->shared ? " shared" : "", r->span ? " span" : "",
+		     r->name ? " name=" : "", r->name ? r->name : "");
 	if (n < 0 || (size_t)n + 1 >= LBT_CONTROL_MAX || (size_t)n >= size) {
 		snprintf(why, wsize, "the control command would be %d bytes, the module takes %d",
 			 n + 1, LBT_CONTROL_MAX - 1);

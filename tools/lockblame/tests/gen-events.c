@@ -12,6 +12,7 @@
 #define LOCK_B	0x8e21c07d5a6b3f02ULL
 #define LOCK_C	0x1b7f0e9a4c3d2e65ULL
 #define LOCK_P	0x00000000c0ffee01ULL
+#define LOCK_S	0x5ca1ab1e0000f00dULL
 
 static void id(struct lb_task_id *t, int pid, int tgid, const char *comm, size_t len)
 {
@@ -111,6 +112,17 @@ static unsigned int build(struct lb_event *v)
 	id(&v[n].owner, 1601, 1600, "pi=owner\\", 9);
 	v[n].owner_source = LB_OWNER_PI_WORD;
 	v[n++].flags = LB_EF_SHARED_KEY;
+
+	/* A span scope (ABI 5): entered by one backend, whose waker is another. */
+	v[n] = ev(1000800000, 1, LB_EV_SCOPE_ENTER, LB_LOCK_SCOPE, LOCK_S);
+	id(&v[n].task, 1700, 1700, "postgres", 8);
+	v[n].flags = LB_EF_SHARED_KEY | LB_EF_SPAN;
+	v[n].count = 2;
+	v[n++].uaddr = 0x55d0c0a01000;
+
+	v[n] = ev(1000900000, 0, LB_EV_SCOPE_WAKE, LB_LOCK_SCOPE, 0);
+	id(&v[n].task, 1701, 1701, "postgres", 8);
+	id(&v[n++].owner, 1700, 1700, "postgres", 8);
 	return n;
 }
 

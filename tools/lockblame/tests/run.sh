@@ -112,7 +112,7 @@ else
 	notok "lockblame.static is a static executable"
 fi
 expect "--version exits 0" 0 "" "$lb" --version
-has "--version names the version and both formats" '^lockblame [0-9.]+ \(ledger format v1, event ABI 4\)$'
+has "--version names the version and both formats" '^lockblame [0-9.]+ \(ledger format v1, event ABI 5\)$'
 expect "--help exits 0" 0 "" "$lb" --help
 has "--help shows usage" '^usage: lockblame'
 
@@ -264,17 +264,21 @@ has "--folded: unknown stacks are named" '^db-checkpoint-1201;\[cause\];\[stack 
 "$gen" "$out" || notok "gen-events wrote the stream fixtures"
 expect "--events FILE decodes" 0 "skipped 1 records" "$lb" --events "$out/events.bin"
 same "--events: decoded lines match the recording" "$fx/events.expected" "$out/stdout"
+has "--events: a span scope's enter is flagged span" \
+	'^ts_ns=1000800000 .* type=scope_enter class=scope .* pid=1700 .* flags=shared_key,span '
+has "--events: scope_wake, by the waker, of the task inside (owner)" \
+	'^ts_ns=1000900000 .* type=scope_wake class=scope .* pid=1701 .* owner_pid=1700 owner_tgid=1700 '
 run "$lb" --events - < "$out/events.bin"
 same "--events -: from standard input" "$fx/events.expected" "$out/stdout"
 mkdir -p "$out/live"
 cp "$out/events.bin" "$out/live/events"
 LOCKBLAME_DIR=$out/live run "$lb" --events
 same "--events: the live file by default (LOCKBLAME_DIR)" "$fx/events.expected" "$out/stdout"
-expect "--events: truncated final record" 2 'truncated stream: record 10 has 144 of 184 bytes' \
+expect "--events: truncated final record" 2 'truncated stream: record 12 has 144 of 184 bytes' \
 	"$lb" --events "$out/events-truncated.bin"
-head -n 8 "$fx/events.expected" > "$out/expected-8"
-same "--events: records before the truncation are printed" "$out/expected-8" "$out/stdout"
-expect "--events: ABI version mismatch" 2 'event stream ABI version 5, this reader understands 3 to 4' \
+head -n 10 "$fx/events.expected" > "$out/expected-10"
+same "--events: records before the truncation are printed" "$out/expected-10" "$out/stdout"
+expect "--events: ABI version mismatch" 2 'event stream ABI version 6, this reader understands 3 to 5' \
 	"$lb" --events "$out/events-badabi.bin"
 expect "--events: bad magic" 2 'not a lockblame event stream' "$lb" --events "$out/events-badmagic.bin"
 expect "--events: truncated header" 2 'truncated stream header \(10 of 24 bytes\)' \
@@ -360,6 +364,12 @@ if [ "$(wc -l < "$out/stdout")" = 2 ] && [ "$(grep -c ' pid=1500 ' "$out/stdout"
 	ok "--events --pid"
 else
 	notok "--events --pid" "$(cat "$out/stdout")"
+fi
+run "$lb" --events "$out/events.bin" --pid 1700
+if [ "$(wc -l < "$out/stdout")" = 2 ] && grep -q 'type=scope_wake .* owner_pid=1700 ' "$out/stdout"; then
+	ok "--events --pid: a scope_wake of the task (its owner) is kept"
+else
+	notok "--events --pid: a scope_wake of the task (its owner) is kept" "$(cat "$out/stdout")"
 fi
 run "$lb" --events "$out/events.bin" --lock c0ffee01
 if [ "$(wc -l < "$out/stdout")" = 1 ] && grep -q 'lock=00000000c0ffee01' "$out/stdout"; then
@@ -759,6 +769,30 @@ expect "scope add: --shared without --lock-arg refused" 2 '--shared needs --lock
 expect "scope add: a name with a space refused" 2 '--name takes 1..23' \
 	"$lb" --dir "$sd" scope add "$out/scope-pie" lb_scope_target --name 'a b'
 control_empty "scope add: nothing written for refused files and options"
+scopedir
+expect "scope add: --deref and --span" 0 "" "$lb" --dir "$sd" scope add "$out/scope-pie" \
+	lb_scope_target --span --lock-arg 1 --deref 8:16 --shared --name Lock
+control_is "scope add: deref= and span in the control line" \
+	"scope add $out/scope-pie $pie_off arg=1 deref=8:16 shared span name=Lock"
+scopedir
+expect "scope add: --span alone" 0 "" \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" 0x1234 --span
+control_is "scope add: span without an argument" "scope add $out/scope-pie 0x1234 span"
+scopedir
+expect "scope add: --deref=OFF:LEN at the limits" 0 "" \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" 0x1234 --lock-arg 6 --deref=4095:1
+control_is "scope add: --deref=4095:1" "scope add $out/scope-pie 0x1234 arg=6 deref=4095:1"
+scopedir
+for d in 4096:1 0:0 0:17 0x10:4 -1:4 16 :16 0: 1:2:3 '0:16 ' ''; do
+	expect "scope add: --deref '$d' refused" 2 \
+		"--deref takes OFF:LEN, OFF 0..4095, LEN 1..16, not '$d'" \
+		"$lb" --dir "$sd" scope add "$out/scope-pie" lb_scope_target --lock-arg 1 --deref "$d"
+done
+expect "scope add: --deref without a value refused" 2 "--deref takes OFF:LEN" \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" lb_scope_target --lock-arg 1 --deref
+expect "scope add: --deref without --lock-arg refused" 2 '--deref needs --lock-arg' \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" lb_scope_target --deref 0:16 --span
+control_empty "scope add: nothing written for a refused --deref"
 printf 'xz' > "$out/minidebug.xz"
 if objcopy --add-section .gnu_debugdata="$out/minidebug.xz" "$out/scope-pie" \
 	"$out/scope-minidebug" 2> /dev/null; then
@@ -774,6 +808,12 @@ printf '# scopes 1 of 8\n0 name=GIL offset=0x128c90 arg=0 shared=0 enters=3 exit
 	> "$sd/scopes"
 expect "scope list" 0 "" "$lb" --dir "$sd" scope list
 same "scope list: the scopes file as it is" "$sd/scopes" "$out/stdout"
+printf '%s\n' '# scopes 2 of 8' '# span_untracked 0' \
+	'0 name=LWLock offset=0x4621c0 arg=1 shared=1 span=0 deref=0:0 enters=9 exits=9 path=/usr/lib/postgresql/15/bin/postgres' \
+	'1 name=Lock offset=0x469020 arg=1 shared=1 span=1 deref=0:16 enters=2 exits=1 path=/usr/lib/postgresql/15/bin/postgres' \
+	> "$sd/scopes"
+expect "scope list: a module with span= and deref=" 0 "" "$lb" --dir "$sd" scope list
+same "scope list: span= and deref= shown as they are" "$sd/scopes" "$out/stdout"
 expect "usage: scope of an unknown subcommand" 2 'unknown subcommand' "$lb" scope frob
 expect "usage: scope with another output" 2 'cannot be combined' "$lb" --json scope list
 
@@ -811,6 +851,17 @@ else
 	done
 fi
 
+pg=$(ls -d /usr/lib/postgresql/*/bin/postgres 2> /dev/null | head -n 1)
+if [ -n "$pg" ] && pg_off=$(elf_offset "$pg" ProcSleep); then
+	expect "scope auto --dry-run: the shipped profiles with postgres" 0 "" \
+		"$lb" scope auto --dry-run --profiles "$fx/../../profiles"
+	has "scope auto --dry-run: postgres's ProcSleep, a span read through its LOCALLOCK" \
+		"^scope add $pg $pg_off arg=1 deref=0:16 shared span name=Lock\$"
+else
+	skip "scope auto --dry-run: the shipped profiles with postgres" "no postgres with ProcSleep"
+	skip "scope auto --dry-run: postgres's ProcSleep" "no postgres with ProcSleep"
+fi
+
 # scope auto on a profile of the programs built here.
 mkdir -p "$out/profiles"
 printf '%s\n' '# a comment, then a blank line' '' \
@@ -830,6 +881,26 @@ expect "scope auto: a scope planted already is said so" 0 \
 	"scope-pie lb_scope_target: planted already" \
 	"$lb" --dir "$sd" scope auto --profiles "$out/profiles"
 control_is "scope auto: writes the other" "scope add $out/scope-nopie $nopie_off arg=2 name=T"
+# Profile lines with --span and --deref; a bad --deref skips its line.
+printf '%s\n' "$out/scope-pie lb_scope_target --lock-arg 1 --deref 0:16 --shared --span --name Lk" \
+	"$out/scope-nopie lb_scope_target --lock-arg 1 --deref 0:17 --span" \
+	"$out/scope-nopie lb_scope_target --deref=4:8 --span" > "$out/profiles/test.scope"
+expect "scope auto --dry-run: a bad --deref skips its line" 0 \
+	"test.scope:2: --deref takes OFF:LEN, OFF 0..4095, LEN 1..16, not '0:17'; line skipped" \
+	"$lb" scope auto --dry-run --profiles "$out/profiles"
+has "scope auto --dry-run: --deref without --lock-arg skips its line" \
+	"test.scope:3: --deref needs --lock-arg: .*; line skipped" "$out/stderr"
+printf 'scope add %s %s arg=1 deref=0:16 shared span name=Lk\n' "$out/scope-pie" "$pie_off" \
+	> "$out/auto.expected"
+same "scope auto --dry-run: a profile's --span and --deref" "$out/auto.expected" "$out/stdout"
+scopedir
+printf '%s\n' '# scopes 1 of 8' '# span_untracked 0' \
+	"0 name=Lk offset=$pie_off arg=1 shared=1 span=1 deref=0:16 enters=0 exits=0 path=$out/scope-pie" \
+	> "$sd/scopes"
+expect "scope auto: planted already, from a scopes file with span= and deref=" 0 \
+	"scope-pie lb_scope_target: planted already" \
+	"$lb" --dir "$sd" scope auto --profiles "$out/profiles"
+control_empty "scope auto: nothing written for a scope planted already"
 printf '/nowhere/* lb_scope_target\n' > "$out/profiles/test.scope"
 expect "scope auto: nothing to add exits 1" 1 'no scope to add' \
 	"$lb" scope auto --dry-run --profiles "$out/profiles"
