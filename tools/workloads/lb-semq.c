@@ -17,17 +17,31 @@
  * truth lines are computed from those as for the other workloads. With -x
  * there are two such locks, each with its own hog, the victims alternating.
  *
+ * -L: the waiters sleep on a latch instead, in the manner of PostgreSQL's
+ * (WaitLatch: a wait on a file descriptor, no futex): each thread's own
+ * eventfd, the waiter in poll() on it until the releaser writes it. The
+ * slow path, queue and sleep, is lb_semq_sleep(), called only when the lock
+ * was found held: the function a span scope is planted on (its first
+ * argument the lock), as on PostgreSQL's ProcSleep. Without one, none of
+ * these sleeps is a futex wait. The truth is timed as without -L (around
+ * the whole acquire, the waits that queued), and its workload line adds
+ * wait=latch and sleep_calls=N, the calls made to lb_semq_sleep (all of
+ * them queued but any that found the lock let go in the meantime).
+ *
  * -O prints the file offset of lb_semq_acquire in this executable (what
- * "scope add PATH OFFSET" takes) and exits: the guest has no nm.
+ * "scope add PATH OFFSET" takes) and exits: the guest has no nm. -S does
+ * the same for lb_semq_sleep.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <link.h>
+#include <poll.h>
 #include <sched.h>
 #include <semaphore.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <unistd.h>
 
 #include "truth.h"
@@ -39,10 +53,14 @@
 #define LB_SEMQ_HELD	0x1U	/* somebody has the lock (or it is handed over) */
 #define LB_SEMQ_QLOCKED	0x2U	/* the waiter queue is being changed */
 
-/* A thread's place in a queue: PostgreSQL's PGPROC, with its semaphore. */
+/*
+ * A thread's place in a queue: PostgreSQL's PGPROC, with its semaphore and
+ * (-L) its latch, an eventfd (non-blocking) whose count is the hand-over.
+ */
 struct lb_semq_waiter {
 	sem_t sem;
 	struct lb_semq_waiter *next;
+	int latch;
 };
 
 struct lb_semq {
@@ -63,6 +81,8 @@ static uint64_t pause_ns = 3000000;	/* the hog's time off the lock */
 static uint64_t brief_ns = 100000;	/* the victims' critical section */
 static uint64_t think_ns = 1000000;	/* the victims' time off the lock */
 static bool hog_busy;
+static bool latch;			/* -L */
+static atomic_ulong sleep_calls;	/* -L: calls of lb_semq_sleep */
 static unsigned int nlocks = 1;
 
 static bool lb_semq_try(struct lb_semq *lock)
@@ -99,18 +119,13 @@ static void lb_semq_qunlock(struct lb_semq *lock)
 }
 
 /*
- * Takes @lock; true when the caller had to queue (and so slept, unless the
- * hand-over came first). The function a scope is planted on: its first
- * argument names the lock.
+ * Puts @me at the end of @lock's queue; false, having taken the lock, when
+ * it was released while the queue was being taken: no need to wait.
  */
-__attribute__((noinline, used)) bool lb_semq_acquire(struct lb_semq *lock)
+static inline __attribute__((always_inline)) bool
+lb_semq_queue(struct lb_semq *lock, struct lb_semq_waiter *me)
 {
-	struct lb_semq_waiter *me = lb_semq_self;
-
-	if (lb_semq_try(lock))
-		return false;
 	lb_semq_qlock(lock);
-	/* Released while the queue was being taken: no need to wait. */
 	if (lb_semq_try(lock)) {
 		lb_semq_qunlock(lock);
 		return false;
@@ -122,6 +137,22 @@ __attribute__((noinline, used)) bool lb_semq_acquire(struct lb_semq *lock)
 		lock->head = me;
 	lock->tail = me;
 	lb_semq_qunlock(lock);
+	return true;
+}
+
+/*
+ * Takes @lock; true when the caller had to queue (and so slept, unless the
+ * hand-over came first). The function a scope is planted on: its first
+ * argument names the lock.
+ */
+__attribute__((noinline, used)) bool lb_semq_acquire(struct lb_semq *lock)
+{
+	struct lb_semq_waiter *me = lb_semq_self;
+
+	if (lb_semq_try(lock))
+		return false;
+	if (!lb_semq_queue(lock, me))
+		return false;
 	/* Until the releaser hands the lock over: HELD stays set for us. */
 	while (sem_wait(&me->sem))
 		if (errno != EINTR)
@@ -129,9 +160,47 @@ __attribute__((noinline, used)) bool lb_semq_acquire(struct lb_semq *lock)
 	return true;
 }
 
-/* Lets @lock go: to the first waiter, woken on its own semaphore, if any. */
+/*
+ * -L's slow path: queues the caller on @lock, held when it looked, and
+ * sleeps on its latch (poll, then read the eventfd) until the releaser
+ * hands the lock over; true when it queued. Called only to wait: the
+ * function a span scope is planted on, its first argument the lock.
+ */
+__attribute__((noinline, used)) bool lb_semq_sleep(struct lb_semq *lock)
+{
+	struct lb_semq_waiter *me = lb_semq_self;
+	struct pollfd pfd = { .fd = me->latch, .events = POLLIN };
+	uint64_t n;
+
+	if (!lb_semq_queue(lock, me))
+		return false;
+	/* Until the releaser writes the latch: HELD stays set for us. */
+	for (;;) {
+		if (poll(&pfd, 1, -1) < 0 && errno != EINTR)
+			lb_die("poll");
+		if (read(me->latch, &n, sizeof(n)) == sizeof(n))
+			return true;
+		if (errno != EAGAIN && errno != EINTR)
+			lb_die("read latch");
+	}
+}
+
+/* -L: takes @lock, by lb_semq_sleep when it is held; true when it queued. */
+static bool lb_semq_acquire_latch(struct lb_semq *lock)
+{
+	if (lb_semq_try(lock))
+		return false;
+	atomic_fetch_add(&sleep_calls, 1);
+	return lb_semq_sleep(lock);
+}
+
+/*
+ * Lets @lock go: to the first waiter, woken on its own semaphore (-L: its
+ * latch), if any.
+ */
 __attribute__((noinline)) void lb_semq_release(struct lb_semq *lock)
 {
+	static const uint64_t one = 1;
 	struct lb_semq_waiter *w;
 
 	lb_semq_qlock(lock);
@@ -144,8 +213,12 @@ __attribute__((noinline)) void lb_semq_release(struct lb_semq *lock)
 	if (!lock->head)
 		lock->tail = NULL;
 	lb_semq_qunlock(lock);
-	if (sem_post(&w->sem))
+	if (latch) {
+		if (write(w->latch, &one, sizeof(one)) != sizeof(one))
+			lb_die("write latch");
+	} else if (sem_post(&w->sem)) {
 		lb_die("sem_post");
+	}
 }
 
 static struct lb_span *span_add(struct lb_actor *a, enum lb_span_kind kind,
@@ -173,7 +246,8 @@ static struct lb_span *span_add(struct lb_actor *a, enum lb_span_kind kind,
 static void semq_lock(struct lb_actor *a, unsigned int i)
 {
 	uint64_t t0 = lb_now(), t1;
-	bool waited = lb_semq_acquire(&lb_semq_locks[i]);
+	bool waited = latch ? lb_semq_acquire_latch(&lb_semq_locks[i]) :
+			      lb_semq_acquire(&lb_semq_locks[i]);
 
 	t1 = lb_now();
 	if (waited)
@@ -244,7 +318,7 @@ static void *victim(void *arg)
 }
 
 struct offset_query {
-	uintptr_t addr;		/* lb_semq_acquire's run-time address */
+	uintptr_t addr;		/* the function's run-time address */
 	unsigned long offset;
 	bool found;
 };
@@ -272,22 +346,22 @@ static int offset_of(struct dl_phdr_info *info, size_t size, void *data)
 /*
  * -O: "lb_semq_acquire offset=0xOFF lock0=0xADDR lock1=0xADDR path=PATH": the
  * offset as "scope add" wants it, and the locks' addresses, the values of
- * the function's first argument.
+ * the function's first argument. -S: the same for lb_semq_sleep.
  */
-static int print_offset(void)
+static int print_offset(const char *fn, uintptr_t addr)
 {
-	struct offset_query q = { .addr = (uintptr_t)lb_semq_acquire };
+	struct offset_query q = { .addr = addr };
 	char path[512];
 	ssize_t n;
 
 	dl_iterate_phdr(offset_of, &q);
 	n = readlink("/proc/self/exe", path, sizeof(path) - 1);
 	if (!q.found || n <= 0) {
-		fprintf(stderr, "lb-semq: cannot find lb_semq_acquire's file offset\n");
+		fprintf(stderr, "lb-semq: cannot find %s's file offset\n", fn);
 		return 1;
 	}
 	path[n] = '\0';
-	printf("lb_semq_acquire offset=0x%lx lock0=%p lock1=%p path=%s\n", q.offset,
+	printf("%s offset=0x%lx lock0=%p lock1=%p path=%s\n", fn, q.offset,
 	       (void *)&lb_semq_locks[0], (void *)&lb_semq_locks[1], path);
 	return 0;
 }
@@ -295,12 +369,15 @@ static int print_offset(void)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: lb-semq [-d ms] [-t victims] [-H hold_ms] [-P pause_ms] [-B brief_us] [-T think_us] [-b] [-x] | -O\n"
+		"usage: lb-semq [-d ms] [-t victims] [-H hold_ms] [-P pause_ms] [-B brief_us] [-T think_us] [-b] [-x] [-L] | -O | -S\n"
 		"  a lock in the manner of PostgreSQL's LWLocks (atomic word, FIFO queue,\n"
 		"  one semaphore per waiting thread): a hog holds it hold_ms (asleep; -b\n"
 		"  busy) and pauses pause_ms; victims hold it brief_us and think think_us.\n"
 		"  -x: two locks, two hogs, the victims alternating between them.\n"
-		"  -O: print lb_semq_acquire's file offset in this executable and exit.\n");
+		"  -L: each waiter sleeps on a latch, in poll() on its own eventfd, in\n"
+		"      lb_semq_sleep(), which the releaser writes: no futex.\n"
+		"  -O: print lb_semq_acquire's file offset in this executable and exit.\n"
+		"  -S: print lb_semq_sleep's file offset in this executable and exit.\n");
 	exit(2);
 }
 
@@ -310,7 +387,7 @@ int main(int argc, char **argv)
 	pthread_t th[MAX_ACTORS];
 	int opt;
 
-	while ((opt = getopt(argc, argv, "d:t:H:P:B:T:bxO")) != -1) {
+	while ((opt = getopt(argc, argv, "d:t:H:P:B:T:bxLOS")) != -1) {
 		switch (opt) {
 		case 'd':
 			duration_ms = lb_arg(optarg, "-d");
@@ -336,8 +413,13 @@ int main(int argc, char **argv)
 		case 'x':
 			nlocks = 2;
 			break;
+		case 'L':
+			latch = true;
+			break;
 		case 'O':
-			return print_offset();
+			return print_offset("lb_semq_acquire", (uintptr_t)lb_semq_acquire);
+		case 'S':
+			return print_offset("lb_semq_sleep", (uintptr_t)lb_semq_sleep);
 		default:
 			usage();
 		}
@@ -346,9 +428,13 @@ int main(int argc, char **argv)
 		usage();
 
 	nactors = nlocks + victims;
-	for (i = 0; i < nactors; i++)
+	for (i = 0; i < nactors; i++) {
 		if (sem_init(&waiters[i].sem, 0, 0))
 			lb_die("sem_init");
+		waiters[i].latch = -1;
+		if (latch && (waiters[i].latch = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) < 0)
+			lb_die("eventfd");
+	}
 	truth = lb_truth_create(nactors, 16384);
 	if (nlocks == 1) {
 		lb_truth_lock(truth, 0, "semq", "scope");
@@ -365,10 +451,13 @@ int main(int argc, char **argv)
 	lb_start_wait(&start);
 	lb_join(th, nactors);
 
-	printf("truth workload=lb-semq duration_ms=%lu victims=%lu locks=%u hold_ns=%llu pause_ns=%llu brief_ns=%llu think_ns=%llu holder=%s\n",
+	printf("truth workload=lb-semq duration_ms=%lu victims=%lu locks=%u hold_ns=%llu pause_ns=%llu brief_ns=%llu think_ns=%llu holder=%s",
 	       duration_ms, victims, nlocks, (unsigned long long)hold_ns,
 	       (unsigned long long)pause_ns, (unsigned long long)brief_ns,
 	       (unsigned long long)think_ns, hog_busy ? "computing" : "sleeping");
+	if (latch)
+		printf(" wait=latch sleep_calls=%lu", atomic_load(&sleep_calls));
+	printf("\n");
 	lb_truth_print(truth);
 	return 0;
 }
