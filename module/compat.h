@@ -13,6 +13,7 @@
 #include <linux/sched.h>
 #include <linux/ptrace.h>
 #include <linux/sched/clock.h>
+#include <linux/sched/task_stack.h>
 #include <linux/jiffies.h>
 #include <linux/uaccess.h>
 #include <linux/mm.h>
