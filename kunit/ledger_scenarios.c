@@ -1224,6 +1224,34 @@ static const struct lb_scn_step lb_scn_steps_counters_collide[] = {
 	LB_SCN_END
 };
 
+/*
+ * Two semaphores whose keys hash to one slot of the wakes' table
+ * (LB_LK(0xc1) and LB_LK(0x1aa): one slot of 256). 2202 sleeps on S1,
+ * 2203 on S2; 2201 posts S1 at 1000 and 2204 posts S2 at 1001, before
+ * either sleeper is seen running again. Each sleep's signaller is its own
+ * poster. With one slot per hash, S2's wake took S1's, and 2202's
+ * signaller was not known.
+ */
+static const struct lb_scn_task lb_scn_tasks_wakes_collide[] = {
+	{ 2201, 2200, "poster1", false, NULL },
+	{ 2202, 2200, "sleeper1", false, NULL },
+	{ 2203, 2200, "sleeper2", false, NULL },
+	{ 2204, 2200, "poster2", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_wakes_collide[] = {
+	LB_FBEGIN(0, LB_LK(0xc1), 2202, 0),
+	LB_FBEGIN(10, LB_LK(0x1aa), 2203, 0),
+	LB_FRELEASE_W(1000, LB_LK(0xc1), 2201, 1, 1),
+	LB_FRELEASE_W(1001, LB_LK(0x1aa), 2204, 1, 1),
+	LB_FEND0(1010, 2202, WOKEN, 0),
+	LB_FEND0(1020, 2203, WOKEN, 0),
+	LB_X_EVENT_TASK(2202, .wait = 1010, .waits = 1, .signaller = 2201),
+	LB_X_EVENT_TASK(2203, .wait = 1010, .waits = 1, .signaller = 2204),
+	LB_SCN_END
+};
+
 #undef LB_FRELEASE_W
 
 /*
@@ -2996,6 +3024,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_SCOPE_WORDS] = LB_SCENARIO(scope_words),
 	[LB_SCN_SCOPE_SPAN] = LB_SCENARIO(scope_span),
 	[LB_SCN_COUNTERS_COLLIDE] = LB_SCENARIO(counters_collide),
+	[LB_SCN_WAKES_COLLIDE] = LB_SCENARIO(wakes_collide),
 };
 
 /* The verdict rule at its edges. */

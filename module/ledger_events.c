@@ -79,9 +79,45 @@ void lb_ledger_opts(const struct lb_ledger *l, struct lb_ledger_opts *o)
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_opts);
 
-static struct lb_wake *lb_wake_slot(struct lb_ledger *l, u64 key)
+/*
+ * The wakes' table: a key is in one of LB_WAKE_PROBES slots from its hash
+ * on (lb_probe_slot). Direct-mapped, two keys woken close together that
+ * shared a slot forgot each other's waker, and a sleeper woken by one was
+ * told no signaller.
+ */
+static struct lb_wake *lb_wake_find(struct lb_ledger *l, u64 key)
 {
-	return &l->wake[hash_64(key, LB_WAKE_BITS)];
+	u32 first = hash_64(key, LB_WAKE_BITS), i;
+
+	for (i = 0; i < LB_WAKE_PROBES; i++) {
+		struct lb_wake *wk = &l->wake[lb_probe_slot(first, i, LB_WAKE_BITS)];
+
+		if (wk->key == key)
+			return wk;
+	}
+	return NULL;
+}
+
+/* @key's slot: its own, else a free one, else the one woken longest ago, emptied. */
+static struct lb_wake *lb_wake_claim(struct lb_ledger *l, u64 key)
+{
+	u32 first = hash_64(key, LB_WAKE_BITS), i;
+	struct lb_wake *wk = lb_wake_find(l, key), *old = NULL;
+
+	if (wk)
+		return wk;
+	for (i = 0; i < LB_WAKE_PROBES; i++) {
+		wk = &l->wake[lb_probe_slot(first, i, LB_WAKE_BITS)];
+		if (!wk->key) {
+			old = wk;
+			break;
+		}
+		if (!old || wk->ts < old->ts)
+			old = wk;
+	}
+	memset(old, 0, sizeof(*old));
+	old->key = key;
+	return old;
 }
 
 static bool lb_word_lock_shaped(u32 word)
@@ -410,16 +446,13 @@ bool lb_event_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 
 	if (!s || !s->asleep || (ev->lock && ev->lock != s->key))
 		return false;
-	wk = lb_wake_slot(l, s->key);
+	wk = lb_wake_find(l, s->key);
 	/* Woken: by the last waker of the key, if it woke it during this sleep. */
-	if (ev->result == LB_WAIT_WOKEN && wk->key == s->key && wk->ts >= s->begin_ns) {
+	if (ev->result == LB_WAIT_WOKEN && wk && wk->ts >= s->begin_ns) {
 		waker = wk->waker;
 	} else if (ev->result == LB_WAIT_WOKEN) {
 		/* Its waker's wake has not returned yet: it will claim it. */
-		if (wk->key != s->key) {
-			memset(wk, 0, sizeof(*wk));
-			wk->key = s->key;
-		}
+		wk = lb_wake_claim(l, s->key);
 		if (wk->nr_orphans < LB_WAKE_ORPHANS) {
 			struct lb_orphan *o = &wk->orphan[wk->nr_orphans++];
 
@@ -439,12 +472,9 @@ bool lb_event_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 
 void lb_event_wake(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 {
-	struct lb_wake *wk = lb_wake_slot(l, ev->lock);
+	struct lb_wake *wk = lb_wake_claim(l, ev->lock);
 	u32 i;
 
-	if (wk->key != ev->lock)
-		wk->nr_orphans = 0;
-	wk->key = ev->lock;
 	wk->ts = ts;
 	lb_who_set(&wk->waker, &ev->task);
 	for (i = 0; i < wk->nr_orphans; i++)

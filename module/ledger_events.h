@@ -14,7 +14,8 @@
  * the task table, so parked threads neither fill it nor cost the engine.
  */
 #define LB_SIGNALS		64	/* (waiter, signaller) groups kept */
-#define LB_WAKE_BITS		8	/* last wake of a futex key: direct-mapped */
+#define LB_WAKE_BITS		8	/* last wake of a futex key */
+#define LB_WAKE_PROBES		4
 #define LB_COUNTER_BITS		6	/* futexes shown to be counters */
 #define LB_COUNTER_PROBES	4
 #define LB_SCOPE_TASK_BITS	8	/* tasks inside a scope at once (ledger_scopes.c) */
