@@ -572,9 +572,12 @@ void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
 		if (!ev)
 			return;
 	}
-	lb_feed_one(l, ev, ts);
-	if (then)
-		lb_feed_one(l, then, ts);
+	/* One call site: the engine stays inlined here. */
+	do {
+		lb_feed_one(l, ev, ts);
+		ev = then;
+		then = NULL;
+	} while (ev);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_feed);
 
