@@ -86,42 +86,48 @@ echo 'futex_kinds on' > "$ctl" || lb_not_ok "$name: futex_kinds on" "control ref
 echo 'filter clear' > "$ctl"
 echo 'scope clear' > "$ctl" || lb_not_ok "$name: scope clear" "control refuses 'scope clear'"
 
-# a) No scope: each waiter sleeps on its own semaphore, a counter at 0: an
-# event wait, signalled by the releaser. No lock of class scope, no lock
-# waiting of the victims, the hog is no cause.
-c=semq-noscope
-if lb_case $c lb-semq -d 1000; then
+# noscope_checks CASE: what a case without a scope shares. Its figures
+# (hog, vics, twait, lwait, levw, verdict; printed), then: no lock of class
+# scope; the hog blamed for none of the victims' waiting (not "no cause" at
+# all: on 5.10, a make check of 2026-12-03, it was a cause by a kernel lock
+# another thread of the process waited on, outside the lock); no futex lock
+# wait at all, exact (a victim may wait on a kernel lock: its process's
+# mmap_lock, 44 us once in a 6.1 lane, while the main thread maps a stack;
+# that is lock waiting, and not this check's). Failures set bad.
+noscope_checks() {
+	local c=$1 n hpair flw
 	hog=$(truth_pids $c hog)
 	vics=$(truth_pids $c victim | tr '\n' ' ')
 	twait=$(truth_sum $c victim wait_ns)
 	lwait=$(ledger_sum $c task "$vics" wait_ns)
 	levw=$(ledger_sum $c evwait "$vics" wait_ns)
-	hsig=$(signals_from $c "$hog")
 	verdict=$(lb_field "$LB_OUT/$c.ledger" "task pid=$hog " verdict)
 	echo "# $c: $(grep '^totals ' "$LB_OUT/$c.ledger" | tr ' ' '\n' | grep -E '^(event_waits|event_wait_ns|wait_ns|futex_lock_waits)=' | tr '\n' ' ')"
 	echo "# $c: victims waited $((twait / 1000000)) ms by their clocks; the ledger has $((lwait / 1000000)) ms of lock wait and $((levw / 1000000)) ms of event wait for them; hog verdict ${verdict:-none}"
-	# Without the scope, the one who posted gets the sleep: the last
-	# releaser, often a victim handing over, not the hog that kept it.
-	echo "# $c: the hog's posts ended $((hsig / 1000000)) ms of it ($(pct "$hsig" "$levw")%), the victims' posts the rest"
 	n=$(scope_locks $c)
 	[ "$n" = 0 ] && lb_ok "$name: $c: no lock of class scope" ||
 		{ lb_not_ok "$name: $c: no lock of class scope" "$n"; bad=1; }
-	# The hog is blamed for none of the victims' waiting. Not "no cause"
-	# at all: on 5.10 (a make check, 2026-12-03) it was a cause by a kernel
-	# lock another thread of the process waited on, outside the semaphores.
 	hpair=$(awk -v h="$hog" -v vics=" $vics " '$1 == "pair" {
 		for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
 		if (v["holder"] == h && index(vics, " " v["victim"] " ")) s += v["blame_ns"] }
 		END { print s + 0 }' "$LB_OUT/$c.ledger")
 	[ "$hpair" = 0 ] && lb_ok "$name: $c: the hog is blamed for none of the victims' waiting (verdict ${verdict:-none})" ||
 		{ lb_not_ok "$name: $c: the hog is blamed for none of the victims' waiting" "$hpair ns, verdict $verdict"; bad=1; }
-	# Nothing in lb-semq sleeps on a futex but the semaphores: no futex
-	# lock wait at all, exact. (A victim may wait on a kernel lock: its
-	# process's mmap_lock, 44 us once in a 6.1 lane, while the main thread
-	# maps a stack. That is lock waiting, and not this check's.)
 	flw=$(sed -n 's/^totals .* futex_lock_waits=\([0-9]*\).*/\1/p' "$LB_OUT/$c.ledger")
 	[ "$flw" = 0 ] && lb_ok "$name: $c: no futex lock wait (the victims' kernel lock wait: $lwait ns)" ||
 		{ lb_not_ok "$name: $c: no futex lock wait" "futex_lock_waits=${flw:-none}"; bad=1; }
+}
+
+# a) No scope: each waiter sleeps on its own semaphore, a counter at 0: an
+# event wait, signalled by the releaser. No lock of class scope, no lock
+# waiting of the victims, the hog is no cause.
+c=semq-noscope
+if lb_case $c lb-semq -d 1000; then
+	noscope_checks $c
+	# Without the scope, the one who posted gets the sleep: the last
+	# releaser, often a victim handing over, not the hog that kept it.
+	hsig=$(signals_from $c "$hog")
+	echo "# $c: the hog's posts ended $((hsig / 1000000)) ms of it ($(pct "$hsig" "$levw")%), the victims' posts the rest"
 	# Their sleeps are event waits: most of their waiting (the rest is
 	# the way into and out of sem_wait).
 	within "$levw" "$twait" 50 && lb_ok "$name: $c: the victims' sleeps are event waits ($(pct "$levw" "$twait")% of their waiting)" ||
@@ -136,30 +142,9 @@ fi
 # lock of class scope, and the hog is blamed for nothing of theirs.
 c=semq-latch-noscope
 if lb_case $c lb-semq -L -d 1000; then
-	hog=$(truth_pids $c hog)
-	vics=$(truth_pids $c victim | tr '\n' ' ')
-	twait=$(truth_sum $c victim wait_ns)
-	lwait=$(ledger_sum $c task "$vics" wait_ns)
-	levw=$(ledger_sum $c evwait "$vics" wait_ns)
-	verdict=$(lb_field "$LB_OUT/$c.ledger" "task pid=$hog " verdict)
-	echo "# $c: $(grep '^totals ' "$LB_OUT/$c.ledger" | tr ' ' '\n' | grep -E '^(event_waits|event_wait_ns|wait_ns|futex_lock_waits)=' | tr '\n' ' ')"
-	echo "# $c: victims waited $((twait / 1000000)) ms by their clocks; the ledger has $((lwait / 1000000)) ms of lock wait and $((levw / 1000000)) ms of event wait for them; hog verdict ${verdict:-none}"
-	n=$(scope_locks $c)
-	[ "$n" = 0 ] && lb_ok "$name: $c: no lock of class scope" ||
-		{ lb_not_ok "$name: $c: no lock of class scope" "$n"; bad=1; }
-	# As in a), and not "no cause" for the same reason (a kernel lock).
-	hpair=$(awk -v h="$hog" -v vics=" $vics " '$1 == "pair" {
-		for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-		if (v["holder"] == h && index(vics, " " v["victim"] " ")) s += v["blame_ns"] }
-		END { print s + 0 }' "$LB_OUT/$c.ledger")
-	[ "$hpair" = 0 ] && lb_ok "$name: $c: the hog is blamed for none of the victims' waiting (verdict ${verdict:-none})" ||
-		{ lb_not_ok "$name: $c: the hog is blamed for none of the victims' waiting" "$hpair ns, verdict $verdict"; bad=1; }
-	# No futex sleep in lb-semq -L: no futex lock wait and no event wait
-	# of the victims, exact. (Kernel lock waits, as in a), are not this
-	# check's: the victims' lock wait is printed beside it.)
-	flw=$(sed -n 's/^totals .* futex_lock_waits=\([0-9]*\).*/\1/p' "$LB_OUT/$c.ledger")
-	[ "$flw" = 0 ] && lb_ok "$name: $c: no futex lock wait (the victims' kernel lock wait: $lwait ns)" ||
-		{ lb_not_ok "$name: $c: no futex lock wait" "futex_lock_waits=${flw:-none}"; bad=1; }
+	noscope_checks $c
+	# No futex sleep in lb-semq -L: no event wait of the victims either,
+	# exact.
 	[ "$levw" = 0 ] && lb_ok "$name: $c: no event wait of the victims (they waited $((twait / 1000000)) ms in poll)" ||
 		{ lb_not_ok "$name: $c: no event wait of the victims" "event_wait_ns $levw of $twait waited"; bad=1; }
 	[ -n "${bad:-}" ] && failed_case $c
