@@ -36,10 +36,10 @@ struct lb_hop {
  * was when the blame arrived: through the @hop locks, each decided at its
  * own release, to @end, where the chain ended (see lb_route_root).
  */
-#define LB_LOCK_ROOT_DEBTS	4
-#define LB_LOCK_ROUTES		4
+#define LB_LOCK_ROOT_DEBTS	8
+#define LB_LOCK_ROUTES		8
 /* Guessed locks a route remembers past its own; a longer chain is cut (chain_cut_ns). */
-#define LB_ROUTE_HOPS		8
+#define LB_ROUTE_HOPS		6
 struct lb_route {
 	u64 victim_lock, waits_on;	/* for the chain record */
 	s32 holder;			/* ditto: the holder charged first */
@@ -58,7 +58,7 @@ struct lb_route {
  * that finds the pool empty keeps none, and what it would have kept is
  * counted as cut (chain_cut_ns).
  */
-#define LB_ROUTE_SETS		32
+#define LB_ROUTE_SETS		24
 struct lb_route_set {
 	struct lb_lock *lock;		/* NULL: free */
 	u32 nr_root_debts;
