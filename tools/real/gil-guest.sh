@@ -27,28 +27,13 @@ lb=/sys/kernel/debug/lockblame
 out=/tmp/real
 mkdir -p "$out"
 
-ok() { echo "LBREAL-TAP ok - real/gil: $1"; }
-notok() { echo "LBREAL-TAP not ok - real/gil: $1 # $2"; }
-diag() { sed 's/^/LBREAL-DIAG   /'; }
-# keep_gz NAME: a bigger file, gzip'd and in base64 (the host unpacks it).
-keep_gz() {
-	[ -s "$out/$1" ] || return 0
-	echo "LBREAL-FILE-BEGIN $1.gz.b64"
-	gzip -c < "$out/$1" | base64
-	echo "LBREAL-FILE-END $1.gz.b64"
-}
-keep() {
-	[ -f "$out/$1" ] || return 0
-	echo "LBREAL-FILE-BEGIN $1"
-	cat "$out/$1"
-	echo "LBREAL-FILE-END $1"
-}
+REAL_CASE=gil
+# shellcheck source=guest-lib.sh
+. "$dir/guest-lib.sh"
 done_() {
 	echo "LBREAL-DONE"
 	exit 0
 }
-t0=$(awk '{ print int($1) }' /proc/uptime)
-elapsed() { echo $(($(awk '{ print int($1) }' /proc/uptime) - t0)); }
 
 echo "LBREAL-DATA case=guest kernel=$(uname -r) cpus=$(nproc) python=$($PY -c 'import sys; print(sys.version.split()[0])') secs=$SECS offset=$OFFSET"
 
