@@ -287,55 +287,54 @@ static const struct lb_event *lb_scope_sleep(struct lb_ledger *l, const struct l
 			      st->shared);
 }
 
+/*
+ * Whether a wake by @waker releases scope lock @id, counted when it does.
+ * A task that waits for the lock itself does not release it: a condvar
+ * waiter whose timed wait expired wakes the word too (glibc hands the wake
+ * it may have consumed on). Nor does a wake while nobody waits on the lock:
+ * the word, or the task, was woken for another reason.
+ */
+static bool lb_scope_releases(struct lb_ledger *l, s32 waker, u64 id)
+{
+	const struct lb_scope_task *me = lb_scope_task_find(l, waker);
+	const struct lb_lock *lock;
+
+	if (me && me->waiting && me->lock == id)
+		return false;
+	lock = lb_lock_find(l, id);
+	if (!lock || !lock->nr_waiting)
+		return false;
+	l->totals.scope_releases++;
+	return true;
+}
+
 static const struct lb_event *lb_scope_wake(struct lb_ledger *l, const struct lb_event *ev,
 					    struct lb_event *out)
 {
-	const struct lb_scope_task *me;
 	const struct lb_scope_key *k;
-	const struct lb_lock *lock;
 
 	if (ev->flags & LB_EF_THREAD_EXIT || !ev->lock)
 		return ev;
 	k = lb_scope_key_find(l, ev->lock);
-	if (!k)
+	/* Not a word of a scope's lock, or no release of it: a plain futex wake. */
+	if (!k || !lb_scope_releases(l, ev->task.pid, k->lock))
 		return ev;
-	/*
-	 * A task that waits for the lock itself does not release it: a
-	 * condvar waiter whose timed wait expired wakes the word too (glibc
-	 * hands the wake it may have consumed on). A plain futex wake, then.
-	 */
-	me = lb_scope_task_find(l, ev->task.pid);
-	if (me && me->waiting && me->lock == k->lock)
-		return ev;
-	/* Nobody waits on the scope's lock: a wake of the word for another reason. */
-	lock = lb_lock_find(l, k->lock);
-	if (!lock || !lock->nr_waiting)
-		return ev;
-	l->totals.scope_releases++;
 	return lb_scope_event(out, ev, LB_EV_RELEASE, k->lock, k->name_id, k->uaddr, k->shared);
 }
 
 /*
- * Another task woke @ev->owner inside a span scope. While its wait is open
- * and the lock has waiters, the waker released the lock. Not so when the
- * woken task sleeps on a futex inside an inner scope (that sleep's lock
- * was released), nor when the waker waits for the lock itself.
+ * Another task woke @ev->owner inside a span scope: while its wait is open,
+ * a release of the lock (lb_scope_releases). Not so when the woken task
+ * sleeps on a futex inside an inner scope: that sleep's lock was released.
  */
 static const struct lb_event *lb_scope_span_wake(struct lb_ledger *l, const struct lb_event *ev,
 						 struct lb_event *out)
 {
-	const struct lb_scope_task *st = lb_scope_task_find(l, ev->owner.pid), *me;
-	const struct lb_lock *lock;
+	const struct lb_scope_task *st = lb_scope_task_find(l, ev->owner.pid);
 
-	if (!st || !st->span || !st->waiting || (st->nested && st->sleeping))
+	if (!st || !st->span || !st->waiting || (st->nested && st->sleeping) ||
+	    !lb_scope_releases(l, ev->task.pid, st->lock))
 		return NULL;
-	me = lb_scope_task_find(l, ev->task.pid);
-	if (me && me->waiting && me->lock == st->lock)
-		return NULL;
-	lock = lb_lock_find(l, st->lock);
-	if (!lock || !lock->nr_waiting)
-		return NULL;
-	l->totals.scope_releases++;
 	return lb_scope_event(out, ev, LB_EV_RELEASE, st->lock, st->name_id, st->uaddr, st->shared);
 }
 

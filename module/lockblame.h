@@ -248,6 +248,7 @@ u64 lb_lock_id(const void *lock);
 bool lb_own_lock(const void *lock);
 u64 lb_lock_id3(u64 a, u64 b, u64 c);
 void lb_task_id_fill(struct lb_task_id *id, struct task_struct *t);
+struct tracepoint *lb_tracepoint_find(const char *name);
 bool lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 source);
 struct lb_event *lb_event_begin(u8 type, u8 lock_class, u64 lock);
 void lb_event_commit(struct lb_event *ev, const struct lb_probe *p);

@@ -192,18 +192,25 @@ static void lb_tp_match(struct tracepoint *tp, void *priv)
 		q->tp = tp;
 }
 
-/* Tracepoints are found by name: modules may not link to them all. */
-static int lb_tracepoint_register(struct lb_probe *p, const char *name)
+/* Tracepoints are found by name: modules may not link to them all. NULL: none. */
+struct tracepoint *lb_tracepoint_find(const char *name)
 {
 	struct lb_tp_lookup q = { .name = name };
-	int err;
 
 	for_each_kernel_tracepoint(lb_tp_match, &q);
-	if (!q.tp)
+	return q.tp;
+}
+
+static int lb_tracepoint_register(struct lb_probe *p, const char *name)
+{
+	struct tracepoint *tp = lb_tracepoint_find(name);
+	int err;
+
+	if (!tp)
 		return -ENOENT;
-	err = tracepoint_probe_register(q.tp, p->tp_probe, p);
+	err = tracepoint_probe_register(tp, p->tp_probe, p);
 	if (!err)
-		p->tp = q.tp;
+		p->tp = tp;
 	return err;
 }
 

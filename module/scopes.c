@@ -159,21 +159,15 @@ static void lb_span_waking(void *data, struct task_struct *p)
 	lb_event_commit(ev, NULL);
 }
 
-static void lb_tp_find(struct tracepoint *tp, void *priv)
-{
-	if (!strcmp(tp->name, "sched_waking"))
-		*(struct tracepoint **)priv = tp;
-}
-
 /* The first span scope registers the probe on sched_waking (lb_scopes_mutex held). */
 static int lb_span_get(const char **err)
 {
-	struct tracepoint *tp = NULL;
+	struct tracepoint *tp;
 	int ret;
 
 	if (lb_span_scopes++)
 		return 0;
-	for_each_kernel_tracepoint(lb_tp_find, &tp);
+	tp = lb_tracepoint_find("sched_waking");
 	ret = tp ? tracepoint_probe_register(tp, lb_span_waking, NULL) : -ENOENT;
 	if (ret) {
 		lb_span_scopes--;
