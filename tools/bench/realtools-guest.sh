@@ -7,12 +7,15 @@
 #   lockblame.ko   lockblame for this kernel
 #   lb_floor.ko    the floor module
 #   lockstat.bt    the bpftrace script
+#   PERF_BPF       (rt.conf) tools/bench/build-perf's perf with BPF skeletons,
+#                  on the host's root, or empty; PERF_BPF_WHY says why not
 # Every result is a line "LBRT-<KIND> key=value ..." on the console:
 #   LBRT-PROBE kind=kprobe|kretprobe sym=S    what lockblame planted
 #   LBRT-UNAVAIL config=C reason="..."        a configuration that cannot run
 #   LBRT-CAL work=W ops=N                      the fixed work of each workload
 #   LBRT-RUN round=R config=C work=W ops=N secs=S ns_per_op=X hits=H events=E
 #   LBRT-MEM config=C <stats' memory_total line>
+#   LBRT-ATTR work=W tool=T| LINE              who each tool names as the holder
 #   LBRT-NOTE ...                              anything else worth keeping
 dir=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=/dev/null
@@ -21,7 +24,9 @@ work=$dir/rt-work
 lbdir=/sys/kernel/debug/lockblame
 WORKS="mutex pshared pipe append mmap free pingpong"
 PERF_WORKS="pipe append mmap"
-CONFIGS="none floor lb lb-stacks lb-nostream bpftrace perf"
+CONFIGS="none floor lb lb-stacks lb-nostream bpftrace perf perf-bpf"
+ATTR_WORKS="pipe mmap append"
+PERF_BPF=${PERF_BPF:-} PERF_BPF_WHY=${PERF_BPF_WHY:-no perf with BPF skeletons was staged}
 out=/tmp/rt
 mkdir -p $out
 
@@ -33,6 +38,7 @@ span() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 
 echo "LBRT-INFO kernel=$(uname -r) cpus=$(nproc) rounds=$ROUNDS secs=$SECS mem_kib=$(awk '/MemTotal/ { print $2 }' /proc/meminfo)"
 note "$(bpftrace --version 2>&1) / $(perf version 2>&1) / $(stress-ng --version 2>&1 | head -n 1)"
+[ -n "$PERF_BPF" ] && note "perf-bpf: $PERF_BPF: $("$PERF_BPF" version 2>&1), $("$PERF_BPF" version --build-options 2>&1 | grep -m 1 bpf_skeletons | tr -s ' ')"
 
 # Which symbols lockblame plants, and as what: its probes file, columns
 # role kind need symbol hits ...; the symbol column names what was planted.
@@ -132,6 +138,18 @@ if perf lock record -o $out/perf.data -- "$work" -n 2000 pipe > $out/perf.rec 2>
 else
 	unavail perf "perf lock record/contention failed: $(tail -n 4 $out/perf.rec $out/perf.out | tr '\n"' ' ')"
 fi
+# perf lock contention -b (BPF, live, system-wide): the same kernel-lock
+# workloads, no perf.data. Its report goes to stderr.
+if [ -z "$PERF_BPF" ]; then
+	unavail perf-bpf "$PERF_BPF_WHY"
+elif [ ! -x "$PERF_BPF" ]; then
+	unavail perf-bpf "$PERF_BPF is not there in the guest"
+elif "$PERF_BPF" lock contention -b -a -E 5 -- "$work" -n 2000 pipe > $out/pbpf.lines 2> $out/pbpf.out &&
+	grep -q '^rt mode=pipe ' $out/pbpf.lines; then
+	sed -n '1,12p' $out/pbpf.out | sed 's/^/LBRT-NOTE perf lock contention -b: /'
+else
+	unavail perf-bpf "perf lock contention -b failed: $(tail -n 6 $out/pbpf.out | tr '\n"' ' ')"
+fi
 
 # The fixed work of each workload: about SECS seconds without a tracer.
 for w in $WORKS; do
@@ -173,6 +191,10 @@ teardown() {
 	esac
 }
 
+# The kernel-lock workloads one after the other, under one perf session.
+# shellcheck disable=SC2016 # sh -c's own $1
+KSHELL='w=$1; shift; for m in pipe append mmap; do "$w" -n "$1" $m; shift; done'
+
 r=1
 while [ $r -le "$ROUNDS" ]; do
 	for c in $CONFIGS; do
@@ -184,17 +206,23 @@ while [ $r -le "$ROUNDS" ]; do
 			continue
 		fi
 		t_work=$(now)
-		if [ "$c" = perf ]; then
+		if [ "$c" = perf ] || [ "$c" = perf-bpf ]; then
 			# One perf session per round runs the kernel-lock workloads
 			# one after the other (perf's start and end under TCG take
 			# tens of seconds); each still reports its own time.
-			# shellcheck disable=SC2016,SC2154 # sh -c's own $1; ops_* set by eval
-			perf lock record -o $out/perf.data -- sh -c \
-				'w=$1; shift; for m in pipe append mmap; do "$w" -n "$1" $m; shift; done' \
-				sh "$work" "$ops_pipe" "$ops_append" "$ops_mmap" > $out/perf.lines 2> $out/perf.rec
-			t0=$(now)
-			perf lock contention -i $out/perf.data > $out/perf.out 2>&1
-			note "round $r perf lock contention: $(span "$t0" "$(now)") s, $(grep -c . $out/perf.out) lines"
+			# shellcheck disable=SC2154 # ops_* set by eval
+			if [ "$c" = perf ]; then
+				perf lock record -o $out/perf.data -- sh -c "$KSHELL" \
+					sh "$work" "$ops_pipe" "$ops_append" "$ops_mmap" > $out/perf.lines 2> $out/perf.rec
+				t0=$(now)
+				perf lock contention -i $out/perf.data > $out/perf.out 2>&1
+				note "round $r perf lock contention: $(span "$t0" "$(now)") s, $(grep -c . $out/perf.out) lines"
+			else
+				"$PERF_BPF" lock contention -b -a -E 10 -- sh -c "$KSHELL" \
+					sh "$work" "$ops_pipe" "$ops_append" "$ops_mmap" > $out/perf.lines 2> $out/perf.out ||
+					note "round $r perf-bpf: perf lock contention -b failed: $(tail -n 3 $out/perf.out | tr '\n' ' ')"
+				note "round $r perf-bpf lock contention -b printed $(grep -c . $out/perf.out) lines"
+			fi
 			for w in $PERF_WORKS; do
 				line=$(grep "^rt mode=$w " $out/perf.lines)
 				echo "LBRT-RUN round=$r config=$c work=$w ${line#rt mode=* } hits=0 events=0"
@@ -213,5 +241,47 @@ while [ $r -le "$ROUNDS" ]; do
 		note "round $r $c: setup $(span "$t_setup" "$t_work") s, workloads $(span "$t_work" "$t_down") s, teardown $(span "$t_down" "$(now)") s"
 	done
 	r=$((r + 1))
+done
+# Who each tool names as the holder, side by side: one run of each
+# kernel-lock workload under perf lock contention -b -o (owners: wait time
+# charged to the task that held the lock when the wait began), and one under
+# lockblame (its report's top lock with its causes, and its CAUSE tasks).
+attr() { sed "s/^/LBRT-ATTR work=$1 tool=$2| /"; }
+lb_attr() {
+	awk '/^LOCKS by/ { l = 1; next }
+		l == 1 && /^lock / { l = 2; next }
+		l == 2 && /^[0-9a-f]+ / { print; l = 3; next }
+		l == 3 && /^    causes:/ { print; c = 1; next }
+		l == 3 && c && /^        / { print; next }
+		l == 3 && c { l = 4 }
+		/^TASKS by/ { t = 1; next }
+		t == 1 { hdr = $0; t = 2; next }
+		t == 2 && $4 == "cause" && n < 4 { if (!n) print hdr; print; n++ }
+		t == 2 && /^  \*/ { t = 3 }
+		END { if (!n) print "(no task has the CAUSE verdict)" }' "$1"
+}
+for w in $ATTR_WORKS; do
+	eval "n=\$ops_$w"
+	if skipped perf-bpf; then
+		echo "LBRT-ATTR work=$w tool=perf-bpf| unavailable: $PERF_BPF_WHY"
+	else
+		if "$PERF_BPF" lock contention -b -a -o -E 5 -- "$work" -n "$n" "$w" > /dev/null 2> $out/attr.perf; then
+			grep -v '^$' $out/attr.perf | head -n 7 | attr "$w" perf-bpf-o
+		else
+			grep -v '^$' $out/attr.perf | head -n 5 | attr "$w" perf-bpf-o
+			"$PERF_BPF" lock contention -b -a -E 5 -- "$work" -n "$n" "$w" > /dev/null 2> $out/attr.perf
+			grep -v '^$' $out/attr.perf | head -n 7 | attr "$w" perf-bpf
+		fi
+	fi
+	if skipped lb; then
+		echo "LBRT-ATTR work=$w tool=lockblame| unavailable: lockblame did not load"
+	elif insmod "$dir/lockblame.ko"; then
+		"$work" -n "$n" "$w" > /dev/null
+		cat $lbdir/report > $out/attr.lb
+		rmmod lockblame
+		lb_attr $out/attr.lb | attr "$w" lockblame
+	else
+		echo "LBRT-ATTR work=$w tool=lockblame| insmod lockblame.ko failed"
+	fi
 done
 echo "LBRT-DONE uptime=$(now)"

@@ -82,11 +82,29 @@ function verdict(ok, by) {
 	seen[c] = 1
 }
 /^LBRT-MEM / { mem = mem "  " substr($0, 10) "\n" }
+# Who each tool names as the holder: the tool's lines verbatim, grouped by
+# workload, tools in the order they came.
+/^LBRT-ATTR / {
+	w = kv($0, "work"); t = kv($0, "tool"); sub(/\|$/, "", t)
+	if (!(w in attr_seen)) {
+		attr_seen[w] = 1
+		attr_works[++nattr] = w
+	}
+	if (!((w, t) in attr_tool)) {
+		attr_tool[w, t] = 1
+		attr_tools[w] = attr_tools[w] " " t
+	}
+	attr[w, t] = attr[w, t] "      " substr($0, index($0, "| ") + 2) "\n"
+}
 /^LBRT-NOTE (bpftrace attached|round [0-9]+ )/ { notes = notes "  " substr($0, 11) "\n" }
 
 END {
 	nw = split("mutex pshared pipe append mmap free pingpong", works, " ")
 	nc = split("none floor lb lb-stacks lb-nostream bpftrace perf", configs, " ")
+	# perf-bpf (perf lock contention -b) has a column only in runs that
+	# tried it, so the reports of older runs stay as they were.
+	if ("perf-bpf" in seen || "perf-bpf" in unavail)
+		configs[++nc] = "perf-bpf"
 	nl = split("lb lb-stacks lb-nostream", lbs, " ")
 	print "realtools: " info
 	print "lockblame planted " nprobes " probes (the floor plants the same):" probes
@@ -108,6 +126,8 @@ END {
 		printf "\n"
 	}
 	print "(perf lock record runs on the kernel-lock workloads only: pipe, append, mmap.)"
+	if (configs[nc] == "perf-bpf")
+		print "(perf lock contention -b -a, with BPF skeletons, runs on the same three.)"
 
 	print ""
 	print "Target 1: added cost per event <= 1.3x the floor's (futex ping-pong)"
@@ -178,4 +198,19 @@ END {
 	print ""
 	print "Tools' own times:"
 	printf "%s", notes
+	if (nattr) {
+		print ""
+		print "Who held the lock: one run of each workload under perf lock contention -b -o"
+		print "(owners: a wait charged to the task owning the lock when it began) and one"
+		print "under lockblame (the top lock with its causes; tasks with the CAUSE verdict):"
+		for (j = 1; j <= nattr; j++) {
+			w = attr_works[j]
+			print "  " w ":"
+			n = split(attr_tools[w], tl, " ")
+			for (k = 1; k <= n; k++) {
+				print "    " tl[k] ":"
+				printf "%s", attr[w, tl[k]]
+			}
+		}
+	}
 }
