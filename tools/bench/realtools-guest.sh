@@ -249,7 +249,7 @@ done
 attr() { sed "s/^/LBRT-ATTR work=$1 tool=$2| /"; }
 lb_attr() {
 	awk '/^LOCKS by/ { l = 1; next }
-		l == 1 && /^lock / { l = 2; next }
+		l == 1 && /^lock / { print; l = 2; next }
 		l == 2 && /^[0-9a-f]+ / { print; l = 3; next }
 		l == 3 && /^    causes:/ { print; c = 1; next }
 		l == 3 && c && /^        / { print; next }
