@@ -2918,6 +2918,42 @@ static const struct lb_scn_step lb_scn_steps_scope_span[] = {
 	LB_SCN_END
 };
 
+/*
+ * span_chain: root blame named late goes on past a releaser that waited.
+ * Row locks in the manner of PostgreSQL's: each transaction's lock (X,
+ * 3402's; Y, 3401's) is held unseen, and a backend waits for one in a span
+ * scope. 3402 waits for Y from 100; 3403 waits for X from 150. 3401 commits
+ * at 1100 (its wake releases Y) and 3402 returns at 1110; 3402 commits at
+ * 1500 and 3403 returns at 1510. 3403's 1350 of waiting is named to 3402 at
+ * 1500, its holder, as blame; but for 960 of it (150..1110) 3402 was itself
+ * waiting for 3401, so that root blame is 3401's: 3402 keeps 390 and is a
+ * victim (1010 waited), not shared. The 10 + 10 after each wake, before
+ * the waiter returns, have no holder.
+ */
+static const struct lb_scn_task lb_scn_tasks_span_chain[] = {
+	{ 3401, 3401, "slowtx", false, NULL },
+	{ 3402, 3402, "middle", false, NULL },
+	{ 3403, 3403, "waiter", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_span_chain[] = {
+	LB_SPAN(100, LB_LK(0xc1), 3402),
+	LB_SPAN(150, LB_LK(0xc0), 3403),
+	LB_SWAKE(1100, 3401, 3402),
+	LB_SEXIT(1110, LB_LK(0xc1), 3402),
+	LB_SWAKE(1500, 3402, 3403),
+	LB_SEXIT(1510, LB_LK(0xc0), 3403),
+	LB_ADVANCE(2000),
+	LB_X_TOTALS(.wait = 2370, .blame = 2350, .pending = 0, .unattributed = 20),
+	LB_X_PAIR(3401, 3402, .blame = 1000),
+	LB_X_PAIR(3402, 3403, .blame = 1350),
+	LB_X_VERDICT(3401, .verdict = CAUSE, .root_blame = 1960),
+	LB_X_VERDICT(3402, .verdict = VICTIM, .root_blame = 390),
+	LB_X_VERDICT(3403, .verdict = VICTIM, .root_blame = 0),
+	LB_SCN_END
+};
+
 #undef LB_SWAKE
 #undef LB_SPAN
 #undef LB_FRELEASE_W
@@ -3023,6 +3059,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_PAIRS_LIVE] = LB_SCENARIO(pairs_live),
 	[LB_SCN_SCOPE_WORDS] = LB_SCENARIO(scope_words),
 	[LB_SCN_SCOPE_SPAN] = LB_SCENARIO(scope_span),
+	[LB_SCN_SPAN_CHAIN] = LB_SCENARIO(span_chain),
 	[LB_SCN_COUNTERS_COLLIDE] = LB_SCENARIO(counters_collide),
 	[LB_SCN_WAKES_COLLIDE] = LB_SCENARIO(wakes_collide),
 };

@@ -56,6 +56,7 @@ struct lb_ledger_totals {
 	u64 futex_lock_waits;	/* futex waits classified as lock waits */
 	u64 futex_counters;	/* futexes whose release advanced the word: not locks */
 	u64 disowned_ns;	/* blame of woken waiters that waited again: pending again */
+	u64 past_root_ns;	/* root blame named late, sent on past the releaser (ledger_past.c) */
 	u64 event_waits;	/* futex waits classified as event waits (ended) */
 	u64 event_wait_ns;	/* their time, ended waits */
 	u64 event_open_ns;	/* time of event waits still open, up to now */

@@ -117,8 +117,7 @@ static s32 lb_route_root(const struct lb_route *rt)
 }
 
 /* The chain through @d ends at @root: root blame and the chain record. */
-static void lb_root_debt_pay(struct lb_ledger *l, const struct lb_route *d,
-			     struct lb_task *root)
+void lb_root_debt_pay(struct lb_ledger *l, const struct lb_route *d, struct lb_task *root)
 {
 	struct lb_chain c = {
 		.victim_lock = d->victim_lock,
@@ -367,10 +366,12 @@ void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
  * @lock's pending blame went to @r: if @r is the probable holder, the
  * root blame goes on along the routes. NULL: nobody will be named, the
  * routes go, and chains through @lock end at the tasks that waited on it.
+ * True if a route was @r's: its waits elsewhere were followed already.
  */
-void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
+bool lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
 {
 	struct lb_route_set *rs = lock->pending.routes;
+	bool followed = false;
 	u32 i;
 
 	for (i = 0; r && rs && i < rs->nr_routes; i++) {
@@ -380,6 +381,7 @@ void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task 
 
 		if (rt->probable != r->id.pid)
 			continue;
+		followed = true;
 		root = lb_task_find(l, lb_route_root(rt));
 		if (!root || root == r)
 			continue;
@@ -393,6 +395,7 @@ void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task 
 	lb_route_set_put(l, lock);
 	if (!r)
 		lb_hops_decide(l, lock->id, -1);
+	return followed;
 }
 
 /* Deadlocks: cycles are kept as sorted sets, so each is recorded once. */

@@ -10,6 +10,7 @@
 struct lb_ledger;
 struct lb_lock;
 struct lb_task;
+struct lb_waiter;
 
 /*
  * A lock a chain passed while its holder was not known: who probably held
@@ -72,7 +73,24 @@ void lb_blame_flow(struct lb_ledger *l, const struct lb_lock *lock, struct lb_ta
 void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *root);
 void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns);
 void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
-void lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
+bool lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
 void lb_route_set_drop(struct lb_ledger *l, struct lb_lock *lock);
+void lb_root_debt_pay(struct lb_ledger *l, const struct lb_route *d, struct lb_task *root);
+
+/*
+ * A wait a task ended (ledger_past.c): on which lock, when, and who ended
+ * it (0: not known yet). Its holder's root is the root of what the task
+ * was charged meanwhile as the holder of a lock whose holder was not known.
+ */
+#define LB_PAST_BITS		9
+#define LB_PAST_PROBES		4	/* a pid's waits share one window */
+struct lb_past {
+	s32 pid, holder;
+	u64 lock, begin_ns, len_ns;
+};
+
+void lb_past_note(struct lb_ledger *l, const struct lb_waiter *w, u64 nth);
+void lb_past_named(struct lb_ledger *l, s32 pid, u64 lock, s32 r);
+void lb_past_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
 
 #endif /* _LOCKBLAME_LEDGER_CHAIN_H */

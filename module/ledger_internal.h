@@ -93,10 +93,10 @@ struct lb_task {
 	struct list_head lru;		/* free list, or task_lru while not pinned */
 	struct lb_task_id id;
 	bool kthread;
+	bool swallow_end;		/* its wait on swallow_lock was found not to be */
 	u16 tops;			/* lock top slots pinning it (lb_top_take) */
 	u32 pins;			/* its live wait, holder and top slots: not evictable */
 	struct lb_waiter *waiting;	/* its live wait while it is blocked */
-	bool swallow_end;		/* its wait on swallow_lock was found not to be */
 	u64 swallow_lock;		/* contention: its end is expected, and ignored */
 	struct lb_proc *proc;
 	struct lb_account acct;
@@ -364,6 +364,7 @@ struct lb_ledger {
 	u64 counter_key[1U << LB_COUNTER_BITS];
 	struct lb_route_set route_set[LB_ROUTE_SETS];
 	u32 nr_route_sets;		/* of them, given to a lock */
+	struct lb_past past[1U << LB_PAST_BITS];
 	/* The string of a lock's name id (lb_ledger_set_namer()), or NULL. */
 	const char *(*name_of)(u32 id);
 

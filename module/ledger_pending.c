@@ -77,7 +77,8 @@ static void lb_pending_name(struct lb_ledger *l, struct lb_lock *lock, struct lb
 	lb_pending_to_blame(l, lock, r, lock->cnt.pending_ns);
 	lb_root_debts_settle(l, lock, r);
 	lb_routes_learn_root(l, lock, r);
-	lb_routes_settle(l, lock, r);
+	if (!lb_routes_settle(l, lock, r))
+		lb_past_settle(l, lock, r);
 	list_for_each_entry(w, &lock->waiters, lock_node) {
 		if (w->pending_ns)
 			lb_blame_pair(l, r, w, w->pending_ns);
@@ -85,6 +86,7 @@ static void lb_pending_name(struct lb_ledger *l, struct lb_lock *lock, struct lb
 	}
 	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node) {
 		lb_blame_pair(l, r, w, w->pending_ns);
+		lb_past_named(l, w->pid, lock->id, r->id.pid);
 		lb_waiter_free(l, w);
 	}
 }

@@ -204,6 +204,7 @@ void lb_tables_init(struct lb_ledger *l)
 	l->now_ns = 0;
 	l->nr_outliers = 0;
 	memset(l->route_set, 0, sizeof(l->route_set));
+	memset(l->past, 0, sizeof(l->past));
 	l->nr_route_sets = 0;
 	l->outliers_owed = 0;
 	lb_slots_init(l);

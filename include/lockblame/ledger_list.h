@@ -45,6 +45,7 @@ LB_LEDGER_KEY(totals, futex_kinds, WORD)		/* on|off */
 LB_LEDGER_KEY(totals, futex_lock_waits, U64)
 LB_LEDGER_KEY(totals, futex_counters, U64)	/* releases showed a counter, not a lock */
 LB_LEDGER_KEY(totals, disowned_ns, UNREAD_U64)	/* woken waiters' blame, pending again */
+LB_LEDGER_KEY(totals, past_root_ns, UNREAD_U64)	/* root blame sent on past a late-named releaser */
 LB_LEDGER_KEY(totals, scope_waits, UNREAD_U64)	/* scoped futex sleeps: waits on a scope's lock */
 LB_LEDGER_KEY(totals, scope_releases, UNREAD_U64)	/* wakes of them: releases of that lock */
 LB_LEDGER_KEY(totals, scope_evicted, UNREAD_U64)	/* tasks in a scope forgotten for room */
