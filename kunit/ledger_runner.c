@@ -247,6 +247,19 @@ static void lb_scn_step_ledger(struct lb_scn_check *c, const struct lb_ledger *l
 		lb_scn_expect(c, "pair blame_ns", lb_ledger_pair_blame(l, st->pid, st->owner),
 			      st->want.pair.blame);
 		break;
+	case LB_SCN_X_CHAIN:
+		lb_scn_expect(c, "chain blame_ns",
+			      lb_ledger_chain_blame(l, st->lock, st->pid, st->cpu, st->owner),
+			      st->want.chain.blame);
+		break;
+	case LB_SCN_X_FOLDED:
+		lb_scn_expect(c, "totals folded_locks", t.folded_locks, st->want.folded.locks);
+		lb_scn_expect(c, "totals folded_wait_ns", t.folded_wait_ns, st->want.folded.wait);
+		lb_scn_expect(c, "totals folded_blame_ns", t.folded_blame_ns,
+			      st->want.folded.blame);
+		lb_scn_expect(c, "chain records", lb_ledger_chain_blame(l, 0, 0, 0, 0),
+			      st->want.folded.chains);
+		break;
 	case LB_SCN_X_DEADLOCKS:
 		lb_scn_expect(c, "deadlocks", t.deadlocks, st->want.deadlocks.deadlocks);
 		break;

@@ -85,6 +85,9 @@
 #define LB_X_PROC_COMM(tgid, c)		{ .op = LB_SCN_X_PROC_COMM, .pid = (tgid), .comm = (c) }
 #define LB_X_DEADLOCKS(...)		{ .op = LB_SCN_X_DEADLOCKS, \
 					  .want.deadlocks = { __VA_ARGS__ } }
+#define LB_X_CHAIN(vl, h, on, r, ...)	{ .op = LB_SCN_X_CHAIN, .lock = (vl), .pid = (h), \
+					  .cpu = (on), .owner = (r), .want.chain = { __VA_ARGS__ } }
+#define LB_X_FOLDED(...)		{ .op = LB_SCN_X_FOLDED, .want.folded = { __VA_ARGS__ } }
 #define LB_NEXT_STACK(id)		{ .op = LB_SCN_NEXT_STACK, .count = (id) }
 #define LB_X_STACK(p, cause, id, ...)	{ .op = LB_SCN_X_STACK, .pid = (p), .result = (cause), \
 					  .count = (id), .want.stack = { __VA_ARGS__ } }
@@ -698,8 +701,10 @@ static const struct lb_scn_step lb_scn_steps_rwsem[] = {
  * Table overflow: 2 locks, 6 tasks, 2 waits, 2 pairs. A third waiter is not
  * tracked (its waiting is not counted at all), a third pair (200) takes the
  * slot of the first of two worth 100 (the mean: dropped_pair_ns 100), two
- * idle locks are evicted (one with 200 ns pending: unattributed), one task
- * is evicted (the least interesting: 1203, whose wait was never tracked).
+ * idle locks make room: the futex, settled (its holder 1502 was never
+ * waited for), is folded with its 400 of waiting and blame, and the mutex,
+ * with 200 ns pending, is evicted (unattributed); one task is evicted (the
+ * least interesting: 1203, whose wait was never tracked).
  * The invariant holds at every step.
  */
 static const struct lb_scn_task lb_scn_tasks_overflow[] = {
@@ -729,7 +734,8 @@ static const struct lb_scn_step lb_scn_steps_overflow[] = {
 	LB_ADVANCE(1000),
 	LB_X_TOTALS(.wait = 1400, .blame = 400, .pending = 800, .unattributed = 200),
 	LB_X_COUNTERS(.late = 0, .unmatched = 1, .dropped_waiters = 1, .dropped_pairs = 1,
-		      .evicted_locks = 2, .evicted_tasks = 1),
+		      .evicted_locks = 1, .evicted_tasks = 1),
+	LB_X_FOLDED(.locks = 1, .wait = 400, .blame = 400, .chains = 0),
 	LB_X_NO_TASK(1503),
 	LB_X_TASK(1501, .wait = 100, .blame = 200, .root_blame = 200, .hold = 200,
 		  .hold_on_cpu = 150, .verdict = CAUSE),
@@ -2954,6 +2960,49 @@ static const struct lb_scn_step lb_scn_steps_span_chain[] = {
 	LB_SCN_END
 };
 
+/*
+ * fold_settled: span_chain three times over, on new locks each time, with
+ * room for 2 locks and so 2 chain records. Each new lock takes the place
+ * of the least recently used, which is settled (no holder, nothing
+ * pending): it is folded, and its chain records name lock 0 instead, added
+ * up. Four locks are folded, none evicted, no chain record is dropped, and
+ * the blame is the same as with room: 3 x span_chain's. Without folding,
+ * the third pair's chain record finds no room.
+ */
+static const struct lb_scn_step lb_scn_steps_fold_settled[] = {
+	LB_SPAN(100, LB_LK(0xc1), 3402),
+	LB_SPAN(150, LB_LK(0xc0), 3403),
+	LB_SWAKE(1100, 3401, 3402),
+	LB_SEXIT(1110, LB_LK(0xc1), 3402),
+	LB_SWAKE(1500, 3402, 3403),
+	LB_SEXIT(1510, LB_LK(0xc0), 3403),
+	LB_SPAN(3100, LB_LK(0xc3), 3402),
+	LB_SPAN(3150, LB_LK(0xc2), 3403),
+	LB_SWAKE(4100, 3401, 3402),
+	LB_SEXIT(4110, LB_LK(0xc3), 3402),
+	LB_SWAKE(4500, 3402, 3403),
+	LB_SEXIT(4510, LB_LK(0xc2), 3403),
+	LB_SPAN(6100, LB_LK(0xc5), 3402),
+	LB_SPAN(6150, LB_LK(0xc4), 3403),
+	LB_SWAKE(7100, 3401, 3402),
+	LB_SEXIT(7110, LB_LK(0xc5), 3402),
+	LB_SWAKE(7500, 3402, 3403),
+	LB_SEXIT(7510, LB_LK(0xc4), 3403),
+	LB_ADVANCE(8000),
+	LB_X_TOTALS(.wait = 7110, .blame = 7050, .pending = 0, .unattributed = 60),
+	LB_X_COUNTERS(.late = 0, .unmatched = 0, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 0),
+	LB_X_COUNTERS2(.invalid = 0, .dropped_holders = 0, .dropped_chains = 0, .window = 7900),
+	LB_X_FOLDED(.locks = 4, .wait = 4740, .blame = 4700, .chains = 2),
+	LB_X_NO_LOCK(LB_LK(0xc0)),
+	LB_X_CHAIN(0, 3402, 0, 3401, .blame = 1920),
+	LB_X_CHAIN(LB_LK(0xc4), 3402, LB_LK(0xc5), 3401, .blame = 960),
+	LB_X_PAIR(3402, 3403, .blame = 4050),
+	LB_X_VERDICT(3401, .verdict = CAUSE, .root_blame = 5880),
+	LB_X_VERDICT(3402, .verdict = VICTIM, .root_blame = 1170),
+	LB_SCN_END
+};
+
 #undef LB_SWAKE
 #undef LB_SPAN
 #undef LB_FRELEASE_W
@@ -3060,6 +3109,9 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_SCOPE_WORDS] = LB_SCENARIO(scope_words),
 	[LB_SCN_SCOPE_SPAN] = LB_SCENARIO(scope_span),
 	[LB_SCN_SPAN_CHAIN] = LB_SCENARIO(span_chain),
+	[LB_SCN_FOLD_SETTLED] = { .name = "fold_settled", .limits = { .max_locks = 2 },
+				   .tasks = lb_scn_tasks_span_chain,
+				   .steps = lb_scn_steps_fold_settled },
 	[LB_SCN_COUNTERS_COLLIDE] = LB_SCENARIO(counters_collide),
 	[LB_SCN_WAKES_COLLIDE] = LB_SCENARIO(wakes_collide),
 };

@@ -34,6 +34,8 @@ enum lb_scn_op {
 	LB_SCN_X_PROC,		/* .pid (tgid): wait, blame, root_blame, hold, verdict */
 	LB_SCN_X_PROC_COMM,	/* .pid (tgid) is named .comm */
 	LB_SCN_X_DEADLOCKS,	/* distinct deadlock cycles */
+	LB_SCN_X_CHAIN,		/* .lock (victim), .pid (holder), .cpu (waits on), .owner (root) */
+	LB_SCN_X_FOLDED,	/* folded locks, their wait and blame; chain records */
 	LB_SCN_NEXT_STACK,	/* the next event carries kernel stack id .count */
 	LB_SCN_X_STACK,		/* .pid, .result (1: cause, 0: victim), .count (stack id): ns */
 	LB_SCN_X_VERDICT,	/* .pid: verdict, root_blame */
@@ -71,6 +73,8 @@ union lb_scn_want {
 	struct { u64 invalid, dropped_holders, dropped_chains, window; } counters2;
 	struct { u64 blame; } pair;
 	struct { u64 deadlocks; } deadlocks;
+	struct { u64 blame; } chain;
+	struct { u64 locks, wait, blame, chains; } folded;
 	struct { u64 ns; } stack;
 	struct { u64 verdict, root_blame; } verdict;
 	struct { u64 wait, waits, signaller; } event_task;
@@ -146,7 +150,7 @@ enum lb_scn_index {
 	LB_SCN_CULPRIT_AFTER_HEAVY, LB_SCN_HERD_AFTER_CULPRIT,
 	LB_SCN_SCOPE_GIL, LB_SCN_SCOPE_SEMQ, LB_SCN_RENAMED, LB_SCN_STOLEN,
 	LB_SCN_PAIRS_LIVE, LB_SCN_SCOPE_WORDS, LB_SCN_COUNTERS_COLLIDE, LB_SCN_SCOPE_SPAN,
-	LB_SCN_WAKES_COLLIDE, LB_SCN_SPAN_CHAIN,
+	LB_SCN_WAKES_COLLIDE, LB_SCN_SPAN_CHAIN, LB_SCN_FOLD_SETTLED,
 	LB_SCN_COUNT
 };
 

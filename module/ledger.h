@@ -56,7 +56,10 @@ struct lb_ledger_totals {
 	u64 futex_lock_waits;	/* futex waits classified as lock waits */
 	u64 futex_counters;	/* futexes whose release advanced the word: not locks */
 	u64 disowned_ns;	/* blame of woken waiters that waited again: pending again */
-	u64 past_root_ns;	/* root blame named late, sent on past the releaser (ledger_past.c) */
+	u64 past_root_ns;	/* root blame named late, sent on past the releaser */
+	/* Settled locks given up for room: only their own records went. */
+	u64 folded_locks, folded_wait_ns, folded_blame_ns;
+	u64 folded_chains;	/* chain records that gave their locks' identity up */
 	u64 event_waits;	/* futex waits classified as event waits (ended) */
 	u64 event_wait_ns;	/* their time, ended waits */
 	u64 event_open_ns;	/* time of event waits still open, up to now */
@@ -217,6 +220,9 @@ u64 lb_ledger_dropped(const struct lb_ledger *l);
 bool lb_ledger_task(const struct lb_ledger *l, s32 pid, struct lb_task_stats *st);
 bool lb_ledger_lock(const struct lb_ledger *l, u64 lock, struct lb_lock_stats *st);
 u64 lb_ledger_pair_blame(const struct lb_ledger *l, s32 holder_pid, s32 victim_pid);
+/* A chain record's blame (0 if there is none); all 0: how many records there are. */
+u64 lb_ledger_chain_blame(const struct lb_ledger *l, u64 victim_lock, s32 holder, u64 waits_on,
+			  s32 root);
 u64 lb_ledger_cgroup_blame(const struct lb_ledger *l, u64 holder_cgroup, u64 victim_cgroup);
 /* Blame (@cause) or waiting of @pid recorded under kernel stack @stack_id. */
 u64 lb_ledger_stack_ns(const struct lb_ledger *l, s32 pid, bool cause, u32 stack_id);

@@ -9,37 +9,6 @@
 #include <linux/sort.h>
 #include "ledger_internal.h"
 
-/* Chain records: append-only until reset. */
-
-static u32 lb_chain_hash(const struct lb_ledger *l, const struct lb_chain *c)
-{
-	u64 k = c->victim_lock ^ (c->waits_on * 31) ^ ((u64)(u32)c->holder << 32) ^ (u32)c->root;
-
-	return hash_64(k, l->chain_bits);
-}
-
-static void lb_chain_add(struct lb_ledger *l, const struct lb_chain *key, u64 ns)
-{
-	struct hlist_head *head = &l->chain_hash[lb_chain_hash(l, key)];
-	struct lb_chain *c;
-
-	hlist_for_each_entry(c, head, hnode) {
-		if (c->victim_lock == key->victim_lock && c->waits_on == key->waits_on &&
-		    c->holder == key->holder && c->root == key->root) {
-			c->blame_ns += ns;
-			return;
-		}
-	}
-	if (l->nr_chains == l->max_chains) {
-		l->totals.dropped_chains++;
-		return;
-	}
-	c = &l->chains[l->nr_chains++];
-	*c = *key;
-	c->blame_ns = ns;
-	hlist_add_head(&c->hnode, head);
-}
-
 /* Root debts and routes */
 
 /*

@@ -76,6 +76,12 @@ void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 bool lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
 void lb_route_set_drop(struct lb_ledger *l, struct lb_lock *lock);
 void lb_root_debt_pay(struct lb_ledger *l, const struct lb_route *d, struct lb_task *root);
+/* A chain record's lock whose identity was given up for room (lb_chains_fold). */
+#define LB_LOCK_FOLDED		0
+
+/* ledger_chain_records.c */
+struct lb_chain;
+void lb_chain_add(struct lb_ledger *l, const struct lb_chain *key, u64 ns);
 
 /*
  * A wait a task ended (ledger_past.c): on which lock, when, and who ended

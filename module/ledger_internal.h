@@ -345,6 +345,7 @@ struct lb_ledger {
 	struct lb_chain *chains;
 	struct hlist_head *chain_hash;
 	u32 chain_bits, nr_chains, max_chains;
+	u32 chain_fold_wait;		/* full adds before lb_chains_fold tries again */
 
 	struct lb_stack *stacks;
 	struct hlist_head *stack_hash;

@@ -202,6 +202,24 @@ u64 lb_ledger_pair_blame(const struct lb_ledger *l, s32 holder_pid, s32 victim_p
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_pair_blame);
 
+u64 lb_ledger_chain_blame(const struct lb_ledger *l, u64 victim_lock, s32 holder, u64 waits_on,
+			  s32 root)
+{
+	u32 i;
+
+	if (!victim_lock && !holder && !waits_on && !root)
+		return l->nr_chains;
+	for (i = 0; i < l->nr_chains; i++) {
+		const struct lb_chain *c = &l->chains[i];
+
+		if (c->victim_lock == victim_lock && c->holder == holder &&
+		    c->waits_on == waits_on && c->root == root)
+			return c->blame_ns;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_ledger_chain_blame);
+
 u64 lb_ledger_stack_ns(const struct lb_ledger *l, s32 pid, bool cause, u32 stack_id)
 {
 	const struct lb_stack *st = lb_stack_find(l, pid, cause ? LB_STACK_CAUSE : LB_STACK_VICTIM,

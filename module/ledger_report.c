@@ -108,7 +108,9 @@ static void lb_report_header(const struct lb_ledger *l, struct lb_out *out)
 	lb_line_item(&ln, ", ", "%llu invalid", t->invalid_events);
 	lb_line_end(&ln);
 	lb_line_start(&ln, out, 2, 4);
-	lb_line_item(&ln, "", "tables: evicted %llu locks", t->evicted_locks);
+	lb_line_item(&ln, "", "tables: folded %llu settled locks", t->folded_locks);
+	lb_line_item(&ln, ", ", "%llu chain records", t->folded_chains);
+	lb_line_item(&ln, "; ", "evicted %llu locks", t->evicted_locks);
 	lb_line_item(&ln, ", ", "%llu tasks", t->evicted_tasks);
 	lb_line_item(&ln, "; ", "dropped %llu waiters", t->dropped_waiters);
 	lb_line_item(&ln, ", ", "%llu pairs", t->dropped_pairs);
@@ -450,6 +452,9 @@ static void lb_report_chains(const struct lb_ledger *l, struct lb_out *out)
 			    lb_fmt_who(l, who, c->holder));
 		out->printf(out, "           which waits on %016llx; root cause %s\n",
 			    c->waits_on, lb_fmt_who(l, root, c->root));
+		if (c->victim_lock == LB_LOCK_FOLDED || c->waits_on == LB_LOCK_FOLDED)
+			out->printf(out, "           (%016llx: locks folded for room)\n",
+				    (u64)LB_LOCK_FOLDED);
 	}
 }
 

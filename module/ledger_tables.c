@@ -223,6 +223,7 @@ void lb_tables_init(struct lb_ledger *l)
 	l->pairs_blame_ns = 0;
 	lb_hash_init(l->chain_hash, l->chain_bits);
 	l->nr_chains = 0;
+	l->chain_fold_wait = 0;
 	if (l->stack_hash)
 		lb_hash_init(l->stack_hash, l->stack_bits);
 	l->nr_stacks = 0;
@@ -249,14 +250,39 @@ struct lb_lock *lb_lock_find(const struct lb_ledger *l, u64 id)
  * pending blame if possible (so nothing becomes unattributed), then the one
  * with the least waiting.
  */
+/*
+ * Settled: nobody waits (it is on lock_lru), nothing is pending, no root
+ * blame is on its way through it, and whoever holds it has not been
+ * waited for since it took it, so that its hold has nothing to record.
+ * Giving it up loses only its own record: the tasks' accounts, the totals
+ * and the chain records (re-keyed) keep everything it saw.
+ */
+static bool lb_lock_settled(const struct lb_lock *lock)
+{
+	u32 i;
+
+	if (lock->cnt.pending_ns || lock->pending.routes || !list_empty(&lock->ghosts))
+		return false;
+	for (i = 0; i < lock->nr_holders; i++)
+		if (lock->holder[i].contended_ns)
+			return false;
+	return true;
+}
+
+/* How much giving @lock up would lose: 0 settled, 1 a hold or routes, 2 pending blame. */
+static u32 lb_lock_loss(const struct lb_lock *lock)
+{
+	return lb_lock_settled(lock) ? 0 : lock->cnt.pending_ns ? 2 : 1;
+}
+
 static struct lb_lock *lb_lock_victim(struct lb_ledger *l)
 {
 	struct lb_lock *lock, *best = NULL;
 	u32 n = 0;
 
 	list_for_each_entry_reverse(lock, &l->lock_lru, lru) {
-		if (!best || (!!lock->cnt.pending_ns < !!best->cnt.pending_ns) ||
-		    (!!lock->cnt.pending_ns == !!best->cnt.pending_ns &&
+		if (!best || lb_lock_loss(lock) < lb_lock_loss(best) ||
+		    (lb_lock_loss(lock) == lb_lock_loss(best) &&
 		     lock->cnt.wait_ns < best->cnt.wait_ns))
 			best = lock;
 		if (++n == LB_EVICT_SCAN)
@@ -281,10 +307,21 @@ static void lb_lock_drop(struct lb_ledger *l, struct lb_lock *lock)
 	hlist_del_init(&lock->hnode);
 }
 
+/*
+ * Make room: a settled lock is folded (its counts stay in the totals), and
+ * nothing is lost; any other is evicted, its pending blame unattributed
+ * and its holders forgotten.
+ */
 static void lb_lock_evict(struct lb_ledger *l, struct lb_lock *lock)
 {
+	if (lb_lock_settled(lock)) {
+		l->totals.folded_locks++;
+		l->totals.folded_wait_ns += lock->cnt.wait_ns;
+		l->totals.folded_blame_ns += lock->cnt.blame_ns;
+	} else {
+		l->totals.evicted_locks++;
+	}
 	lb_lock_drop(l, lock);
-	l->totals.evicted_locks++;
 }
 
 /* Drop a lock nobody waits on, as if never seen (not an eviction). */

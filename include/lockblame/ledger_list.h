@@ -46,6 +46,10 @@ LB_LEDGER_KEY(totals, futex_lock_waits, U64)
 LB_LEDGER_KEY(totals, futex_counters, U64)	/* releases showed a counter, not a lock */
 LB_LEDGER_KEY(totals, disowned_ns, UNREAD_U64)	/* woken waiters' blame, pending again */
 LB_LEDGER_KEY(totals, past_root_ns, UNREAD_U64)	/* root blame sent on past a late-named releaser */
+LB_LEDGER_KEY(totals, folded_locks, UNREAD_U64)	/* settled locks given up for room, nothing lost */
+LB_LEDGER_KEY(totals, folded_wait_ns, UNREAD_U64)	/* their waiting */
+LB_LEDGER_KEY(totals, folded_blame_ns, UNREAD_U64)	/* and blame, kept in totals */
+LB_LEDGER_KEY(totals, folded_chains, UNREAD_U64)	/* chain records now naming lock 0 */
 LB_LEDGER_KEY(totals, scope_waits, UNREAD_U64)	/* scoped futex sleeps: waits on a scope's lock */
 LB_LEDGER_KEY(totals, scope_releases, UNREAD_U64)	/* wakes of them: releases of that lock */
 LB_LEDGER_KEY(totals, scope_evicted, UNREAD_U64)	/* tasks in a scope forgotten for room */

@@ -342,6 +342,7 @@ static void lbt_chains(const struct lbt_opts *o, const struct lbt_doc *doc, FILE
 {
 	char a[LBT_NS_BUF], h[LBT_COMM_BUF + 24], r[LBT_COMM_BUF + 24];
 	const void **v;
+	bool folded = false;
 	size_t n, i;
 
 	v = lbt_sorted(doc, LBT_T_CHAIN, lbt_chain_blame_cmp, &n);
@@ -358,7 +359,10 @@ static void lbt_chains(const struct lbt_opts *o, const struct lbt_doc *doc, FILE
 			T(a, c->blame_ns), (unsigned long long)c->victim_lock,
 			lbt_who(doc, c->holder, h, sizeof(h)), (unsigned long long)c->waits_on,
 			lbt_who(doc, c->root, r, sizeof(r)));
+		folded |= !c->victim_lock || !c->waits_on;
 	}
+	if (folded)
+		fprintf(out, "%10s  (lock 0000000000000000: locks folded for room)\n", "");
 	free(v);
 }
 
