@@ -3003,6 +3003,107 @@ static const struct lb_scn_step lb_scn_steps_fold_settled[] = {
 	LB_SCN_END
 };
 
+/*
+ * fold_holders: span_chain nine times, each with its own middle and
+ * waiter, all on transaction 3501's locks, with room for 8 locks and 8
+ * chain records. The ninth record finds the table full of records whose
+ * locks nobody waits on, each with its own holder: giving the locks up
+ * frees nothing, so they give their holders up too and add up to one
+ * record per root, (0, pid 0, 0, 3501) with 8 x 960. Nothing is dropped,
+ * and the root blame through chains stays whole (9 x 960). Ten locks are
+ * folded, the least waited on of the oldest each time: eight locks the
+ * middles waited on (1010 each, 1000 blamed) and two the waiters did
+ * (1360, 1350 blamed).
+ */
+static const struct lb_scn_task lb_scn_tasks_fold_holders[] = {
+	{ 3501, 3501, "slowtx", false, NULL },
+	{ 3511, 3511, "middle1", false, NULL },
+	{ 3512, 3512, "middle2", false, NULL },
+	{ 3513, 3513, "middle3", false, NULL },
+	{ 3514, 3514, "middle4", false, NULL },
+	{ 3515, 3515, "middle5", false, NULL },
+	{ 3516, 3516, "middle6", false, NULL },
+	{ 3517, 3517, "middle7", false, NULL },
+	{ 3518, 3518, "middle8", false, NULL },
+	{ 3519, 3519, "middle9", false, NULL },
+	{ 3521, 3521, "waiter1", false, NULL },
+	{ 3522, 3522, "waiter2", false, NULL },
+	{ 3523, 3523, "waiter3", false, NULL },
+	{ 3524, 3524, "waiter4", false, NULL },
+	{ 3525, 3525, "waiter5", false, NULL },
+	{ 3526, 3526, "waiter6", false, NULL },
+	{ 3527, 3527, "waiter7", false, NULL },
+	{ 3528, 3528, "waiter8", false, NULL },
+	{ 3529, 3529, "waiter9", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_fold_holders[] = {
+	LB_SPAN(100, LB_LK(0xd1), 3511),
+	LB_SPAN(150, LB_LK(0xd0), 3521),
+	LB_SWAKE(1100, 3501, 3511),
+	LB_SEXIT(1110, LB_LK(0xd1), 3511),
+	LB_SWAKE(1500, 3511, 3521),
+	LB_SEXIT(1510, LB_LK(0xd0), 3521),
+	LB_SPAN(3100, LB_LK(0xd3), 3512),
+	LB_SPAN(3150, LB_LK(0xd2), 3522),
+	LB_SWAKE(4100, 3501, 3512),
+	LB_SEXIT(4110, LB_LK(0xd3), 3512),
+	LB_SWAKE(4500, 3512, 3522),
+	LB_SEXIT(4510, LB_LK(0xd2), 3522),
+	LB_SPAN(6100, LB_LK(0xd5), 3513),
+	LB_SPAN(6150, LB_LK(0xd4), 3523),
+	LB_SWAKE(7100, 3501, 3513),
+	LB_SEXIT(7110, LB_LK(0xd5), 3513),
+	LB_SWAKE(7500, 3513, 3523),
+	LB_SEXIT(7510, LB_LK(0xd4), 3523),
+	LB_SPAN(9100, LB_LK(0xd7), 3514),
+	LB_SPAN(9150, LB_LK(0xd6), 3524),
+	LB_SWAKE(10100, 3501, 3514),
+	LB_SEXIT(10110, LB_LK(0xd7), 3514),
+	LB_SWAKE(10500, 3514, 3524),
+	LB_SEXIT(10510, LB_LK(0xd6), 3524),
+	LB_SPAN(12100, LB_LK(0xd9), 3515),
+	LB_SPAN(12150, LB_LK(0xd8), 3525),
+	LB_SWAKE(13100, 3501, 3515),
+	LB_SEXIT(13110, LB_LK(0xd9), 3515),
+	LB_SWAKE(13500, 3515, 3525),
+	LB_SEXIT(13510, LB_LK(0xd8), 3525),
+	LB_SPAN(15100, LB_LK(0xdb), 3516),
+	LB_SPAN(15150, LB_LK(0xda), 3526),
+	LB_SWAKE(16100, 3501, 3516),
+	LB_SEXIT(16110, LB_LK(0xdb), 3516),
+	LB_SWAKE(16500, 3516, 3526),
+	LB_SEXIT(16510, LB_LK(0xda), 3526),
+	LB_SPAN(18100, LB_LK(0xdd), 3517),
+	LB_SPAN(18150, LB_LK(0xdc), 3527),
+	LB_SWAKE(19100, 3501, 3517),
+	LB_SEXIT(19110, LB_LK(0xdd), 3517),
+	LB_SWAKE(19500, 3517, 3527),
+	LB_SEXIT(19510, LB_LK(0xdc), 3527),
+	LB_SPAN(21100, LB_LK(0xdf), 3518),
+	LB_SPAN(21150, LB_LK(0xde), 3528),
+	LB_SWAKE(22100, 3501, 3518),
+	LB_SEXIT(22110, LB_LK(0xdf), 3518),
+	LB_SWAKE(22500, 3518, 3528),
+	LB_SEXIT(22510, LB_LK(0xde), 3528),
+	LB_SPAN(24100, LB_LK(0xe1), 3519),
+	LB_SPAN(24150, LB_LK(0xe0), 3529),
+	LB_SWAKE(25100, 3501, 3519),
+	LB_SEXIT(25110, LB_LK(0xe1), 3519),
+	LB_SWAKE(25500, 3519, 3529),
+	LB_SEXIT(25510, LB_LK(0xe0), 3529),
+	LB_ADVANCE(27000),
+	LB_X_TOTALS(.wait = 21330, .blame = 21150, .pending = 0, .unattributed = 180),
+	LB_X_COUNTERS2(.invalid = 0, .dropped_holders = 0, .dropped_chains = 0, .window = 26900),
+	LB_X_FOLDED(.locks = 10, .wait = 10800, .blame = 10700, .chains = 2),
+	LB_X_CHAIN(0, 0, 0, 3501, .blame = 7680),
+	LB_X_CHAIN(LB_LK(0xe0), 3519, LB_LK(0xe1), 3501, .blame = 960),
+	LB_X_VERDICT(3501, .verdict = CAUSE, .root_blame = 17640),
+	LB_X_VERDICT(3511, .verdict = VICTIM, .root_blame = 390),
+	LB_SCN_END
+};
+
 #undef LB_SWAKE
 #undef LB_SPAN
 #undef LB_FRELEASE_W
@@ -3109,6 +3210,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_SCOPE_WORDS] = LB_SCENARIO(scope_words),
 	[LB_SCN_SCOPE_SPAN] = LB_SCENARIO(scope_span),
 	[LB_SCN_SPAN_CHAIN] = LB_SCENARIO(span_chain),
+	[LB_SCN_FOLD_HOLDERS] = LB_SCENARIO(fold_holders, .max_locks = 8),
 	[LB_SCN_FOLD_SETTLED] = { .name = "fold_settled", .limits = { .max_locks = 2 },
 				   .tasks = lb_scn_tasks_span_chain,
 				   .steps = lb_scn_steps_fold_settled },

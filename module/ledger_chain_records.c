@@ -57,32 +57,42 @@ static bool lb_chain_keeps(struct lb_ledger *l, u64 id)
 }
 
 /*
- * The table is full: the records of locks nobody waits on now name
- * LB_LOCK_FOLDED instead, added up with those that then say the same. A
- * transaction's lock, say, is waited on once; its chains' holders and
- * roots are what is worth keeping. A fold that frees nothing is not tried
- * again for an eighth of the table's adds.
+ * What record @key gives up in a fold at @level: 1, the identity of its
+ * locks nobody waits on now; 2, also its holder, once it names no lock.
+ * True if it gave anything up.
  */
-static void lb_chains_fold(struct lb_ledger *l)
+static bool lb_chain_fold_key(struct lb_ledger *l, struct lb_chain *key, u32 level)
 {
-	u32 i = 0, before = l->nr_chains;
+	bool gave = false;
 
-	if (l->chain_fold_wait) {
-		l->chain_fold_wait--;
-		return;
+	if (!lb_chain_keeps(l, key->victim_lock)) {
+		key->victim_lock = LB_LOCK_FOLDED;
+		gave = true;
 	}
+	if (!lb_chain_keeps(l, key->waits_on)) {
+		key->waits_on = LB_LOCK_FOLDED;
+		gave = true;
+	}
+	if (level > 1 && key->victim_lock == LB_LOCK_FOLDED && key->waits_on == LB_LOCK_FOLDED &&
+	    key->holder) {
+		key->holder = 0;
+		gave = true;
+	}
+	return gave;
+}
+
+static void lb_chains_fold_at(struct lb_ledger *l, u32 level)
+{
+	u32 i = 0;
+
 	while (i < l->nr_chains) {
 		struct lb_chain key = l->chains[i];
 		struct lb_chain *same;
 
-		if (lb_chain_keeps(l, key.victim_lock) && lb_chain_keeps(l, key.waits_on)) {
+		if (!lb_chain_fold_key(l, &key, level)) {
 			i++;
 			continue;
 		}
-		if (!lb_chain_keeps(l, key.victim_lock))
-			key.victim_lock = LB_LOCK_FOLDED;
-		if (!lb_chain_keeps(l, key.waits_on))
-			key.waits_on = LB_LOCK_FOLDED;
 		lb_chain_remove(l, i);
 		l->totals.folded_chains++;
 		same = lb_chain_find(l, &key);
@@ -91,6 +101,28 @@ static void lb_chains_fold(struct lb_ledger *l)
 		else
 			lb_chain_append(l, &key, key.blame_ns);
 	}
+}
+
+/*
+ * The table is full. The records of locks nobody waits on now name
+ * LB_LOCK_FOLDED instead, added up with those that then say the same: a
+ * transaction's lock, say, is waited on once, and its chains' holders and
+ * roots are what is worth keeping. If that frees less than an eighth of
+ * the table, such records give their holder up too (pid 0), keeping one
+ * record per root: the root blame through chains stays whole. A fold that
+ * frees nothing is not tried again for an eighth of the table's adds.
+ */
+static void lb_chains_fold(struct lb_ledger *l)
+{
+	u32 before = l->nr_chains;
+
+	if (l->chain_fold_wait) {
+		l->chain_fold_wait--;
+		return;
+	}
+	lb_chains_fold_at(l, 1);
+	if (l->nr_chains > l->max_chains - l->max_chains / 8)
+		lb_chains_fold_at(l, 2);
 	if (l->nr_chains == before)
 		l->chain_fold_wait = l->max_chains / 8;
 }

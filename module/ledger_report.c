@@ -453,7 +453,7 @@ static void lb_report_chains(const struct lb_ledger *l, struct lb_out *out)
 		out->printf(out, "           which waits on %016llx; root cause %s\n",
 			    c->waits_on, lb_fmt_who(l, root, c->root));
 		if (c->victim_lock == LB_LOCK_FOLDED || c->waits_on == LB_LOCK_FOLDED)
-			out->printf(out, "           (%016llx: locks folded for room)\n",
+			out->printf(out, "           (lock %016llx, pid 0: folded for room)\n",
 				    (u64)LB_LOCK_FOLDED);
 	}
 }

@@ -362,7 +362,7 @@ static void lbt_chains(const struct lbt_opts *o, const struct lbt_doc *doc, FILE
 		folded |= !c->victim_lock || !c->waits_on;
 	}
 	if (folded)
-		fprintf(out, "%10s  (lock 0000000000000000: locks folded for room)\n", "");
+		fprintf(out, "%10s  (lock 0000000000000000, pid 0: folded for room)\n", "");
 	free(v);
 }
 
