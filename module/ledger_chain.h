@@ -87,15 +87,23 @@ void lb_chain_add(struct lb_ledger *l, const struct lb_chain *key, u64 ns);
  * A wait a task ended (ledger_past.c): on which lock, when, and who ended
  * it (0: not known yet). Its holder's root is the root of what the task
  * was charged meanwhile as the holder of a lock whose holder was not known.
+ * Kept in buckets by pid: a bucket's pids, each wait's worth (its end plus
+ * its length: the least worth goes first), and the waits.
  */
-#define LB_PAST_BITS		9
-#define LB_PAST_PROBES		4	/* a pid's waits share one window */
+#define LB_PAST_BITS		6	/* buckets */
+#define LB_PAST_WAYS		8
 struct lb_past {
-	s32 pid, holder;
-	u64 lock, begin_ns, len_ns;
+	u64 lock, begin_ns, end_ns;
+	s32 holder;
 };
 
-void lb_past_note(struct lb_ledger *l, const struct lb_waiter *w, u64 nth);
+struct lb_past_bucket {
+	s32 pid[LB_PAST_WAYS];
+	u64 worth[LB_PAST_WAYS];
+	struct lb_past wait[LB_PAST_WAYS];
+};
+
+void lb_past_note(struct lb_ledger *l, const struct lb_waiter *w);
 void lb_past_named(struct lb_ledger *l, s32 pid, u64 lock, s32 r);
 void lb_past_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
 

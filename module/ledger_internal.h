@@ -365,7 +365,7 @@ struct lb_ledger {
 	u64 counter_key[1U << LB_COUNTER_BITS];
 	struct lb_route_set route_set[LB_ROUTE_SETS];
 	u32 nr_route_sets;		/* of them, given to a lock */
-	struct lb_past past[1U << LB_PAST_BITS];
+	struct lb_past_bucket past[1U << LB_PAST_BITS];
 	/* The string of a lock's name id (lb_ledger_set_namer()), or NULL. */
 	const char *(*name_of)(u32 id);
 

@@ -5,18 +5,14 @@
  * only at the release, when the releaser runs; if it had been blocked on
  * another lock for part of that waiting, that part's root is whoever held
  * that lock then, not the releaser. Only the waits a task ended recently
- * matter: a small table keyed by pid, each pid's waits in one probe window.
+ * matter: a small table of buckets by pid, the waits worth least giving
+ * their place up to new ones.
  */
 #include "ledger_internal.h"
 
-static u32 lb_past_first(s32 pid)
+static struct lb_past_bucket *lb_past_bucket(struct lb_ledger *l, s32 pid)
 {
-	return hash_64((u64)(u32)pid, LB_PAST_BITS);
-}
-
-static u64 lb_past_end(const struct lb_past *p)
-{
-	return p->begin_ns + p->len_ns;
+	return &l->past[hash_64((u64)(u32)pid, LB_PAST_BITS)];
 }
 
 static u64 lb_overlap(u64 a0, u64 a1, u64 b0, u64 b1)
@@ -27,28 +23,35 @@ static u64 lb_overlap(u64 a0, u64 a1, u64 b0, u64 b1)
 }
 
 /*
- * @w's wait, its task's @nth, just ended: who ended it, if the ledger knows (the
- * release that came in it, or the holder it had), is kept with it. A
- * task's waits take the slots of its window in turn, so the newest is at
- * @nth's and the older ones before it.
+ * @w's wait just ended: who ended it, if the ledger knows (the release that
+ * came in it, or the holder it had), is kept with it. It takes the slot of
+ * its window worth least: a wait is worth keeping for as long as it
+ * lasted, so a long wait outlives the short ones after it (PostgreSQL's
+ * LWLock waits between a backend's row-lock wait and its commit).
  */
-void lb_past_note(struct lb_ledger *l, const struct lb_waiter *w, u64 nth)
+void lb_past_note(struct lb_ledger *l, const struct lb_waiter *w)
 {
+	struct lb_past_bucket *b = lb_past_bucket(l, w->pid);
 	const struct lb_lock *lock = w->lock;
+	u64 end = max(l->now_ns, w->begin_ns);
+	u32 i, slot = 0;
 	s32 holder = 0;
 
 	if (lock->release.pid && lock->release.ts >= w->begin_ns)
 		holder = lock->release.pid;
 	else if (lock->nr_holders)
 		holder = lock->holder[0].task->id.pid;
-	l->past[lb_probe_slot(lb_past_first(w->pid), nth % LB_PAST_PROBES, LB_PAST_BITS)] =
-		(struct lb_past){
-			.pid = w->pid,
-			.holder = holder == w->pid ? 0 : holder,
-			.lock = lock->id,
-			.begin_ns = w->begin_ns,
-			.len_ns = l->now_ns > w->begin_ns ? l->now_ns - w->begin_ns : 0,
-		};
+	for (i = 1; i < LB_PAST_WAYS; i++)
+		if (b->worth[i] < b->worth[slot])
+			slot = i;
+	b->pid[slot] = w->pid;
+	b->worth[slot] = end + (end - w->begin_ns);
+	b->wait[slot] = (struct lb_past){
+		.holder = holder == w->pid ? 0 : holder,
+		.lock = lock->id,
+		.begin_ns = w->begin_ns,
+		.end_ns = end,
+	};
 }
 
 /*
@@ -57,39 +60,37 @@ void lb_past_note(struct lb_ledger *l, const struct lb_waiter *w, u64 nth)
  */
 void lb_past_named(struct lb_ledger *l, s32 pid, u64 lock, s32 r)
 {
-	u32 first = lb_past_first(pid), i;
+	struct lb_past_bucket *b = lb_past_bucket(l, pid);
+	u32 i;
 
-	for (i = 0; i < LB_PAST_PROBES; i++) {
-		struct lb_past *p = &l->past[lb_probe_slot(first, i, LB_PAST_BITS)];
-
-		if (p->pid == pid && p->lock == lock && !p->holder && pid != r)
-			p->holder = r;
-	}
+	for (i = 0; i < LB_PAST_WAYS; i++)
+		if (b->pid[i] == pid && b->wait[i].lock == lock && !b->wait[i].holder && pid != r)
+			b->wait[i].holder = r;
 }
 
 /*
  * The root of @pid's time from @a to @b: while it waited on a lock, for
  * more than half of that time, that lock's holder's root, and so on.
  */
-static s32 lb_past_root(const struct lb_ledger *l, s32 pid, u64 a, u64 b)
+static s32 lb_past_root(struct lb_ledger *l, s32 pid, u64 a, u64 b)
 {
 	u32 depth, i;
 
 	for (depth = 0; depth < l->limits.max_chain_depth && b > a; depth++) {
-		u32 first = lb_past_first(pid);
+		const struct lb_past_bucket *bk = lb_past_bucket(l, pid);
 		const struct lb_past *next = NULL;
 
-		for (i = 0; i < LB_PAST_PROBES && !next; i++) {
-			const struct lb_past *p = &l->past[lb_probe_slot(first, i, LB_PAST_BITS)];
+		for (i = 0; i < LB_PAST_WAYS && !next; i++) {
+			const struct lb_past *p = &bk->wait[i];
 
-			if (p->pid == pid && p->holder > 0 &&
-			    2 * lb_overlap(a, b, p->begin_ns, lb_past_end(p)) > b - a)
+			if (bk->pid[i] == pid && p->holder > 0 &&
+			    2 * lb_overlap(a, b, p->begin_ns, p->end_ns) > b - a)
 				next = p;
 		}
 		if (!next)
 			break;
 		a = max(a, next->begin_ns);
-		b = min(b, lb_past_end(next));
+		b = min(b, next->end_ns);
 		pid = next->holder;
 	}
 	return pid;
@@ -105,13 +106,13 @@ static u64 lb_past_pending_in(const struct lb_ledger *l, const struct lb_lock *l
 	list_for_each_entry(w, &lock->waiters, lock_node)
 		if (w->pending_ns && w->pid != skip)
 			ns += lb_overlap(l->now_ns - min(w->pending_ns, l->now_ns), l->now_ns,
-					 p->begin_ns, lb_past_end(p));
+					 p->begin_ns, p->end_ns);
 	list_for_each_entry(w, &lock->ghosts, lock_node) {
 		u64 end = w->begin_ns + w->wait_ns;
 
 		if (w->pending_ns && w->pid != skip)
 			ns += lb_overlap(end - min(w->pending_ns, end), end,
-					 p->begin_ns, lb_past_end(p));
+					 p->begin_ns, p->end_ns);
 	}
 	return ns;
 }
@@ -139,26 +140,33 @@ static void lb_past_pay(struct lb_ledger *l, const struct lb_lock *lock, struct 
  */
 void lb_past_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
 {
-	u64 since = lock->pending.open ? lock->pending.since : 0;
-	u32 first = lb_past_first(r->id.pid), i;
-	u64 nth = r->acct.waits + LB_PAST_PROBES + 1;
+	const struct lb_past_bucket *b = lb_past_bucket(l, r->id.pid);
+	u64 from = lock->pending.open ? lock->pending.since : 0;
+	u32 i, mine = 0;
+	u64 last = 0;
 
-	/* The newest first: most releasers last waited for this lock. */
-	for (i = 0; i < LB_PAST_PROBES; i++) {
-		const struct lb_past *p = &l->past[lb_probe_slot(first, --nth % LB_PAST_PROBES,
-								 LB_PAST_BITS)];
+	/* Only its waits since the waiting began, and since it took this lock. */
+	for (i = 0; i < LB_PAST_WAYS; i++) {
+		if (b->pid[i] != r->id.pid)
+			continue;
+		if (b->wait[i].lock == lock->id) {
+			from = max(from, b->wait[i].end_ns);
+		} else if (b->wait[i].holder > 0) {
+			mine |= BIT(i);
+			last = max(last, b->wait[i].end_ns);
+		}
+	}
+	if (last <= from)
+		return;
+	for (i = 0; mine; i++, mine >>= 1) {
+		const struct lb_past *p = &b->wait[i];
 		struct lb_task *root;
 		s32 root_pid;
 		u64 ns;
 
-		if (p->pid != r->id.pid)
+		if (!(mine & 1) || p->end_ns <= from)
 			continue;
-		/* Before the waiting began, or before @r waited for this lock and took it. */
-		if (lb_past_end(p) <= since || p->lock == lock->id)
-			break;
-		if (p->holder <= 0)
-			continue;
-		root_pid = lb_past_root(l, p->holder, max(p->begin_ns, since), lb_past_end(p));
+		root_pid = lb_past_root(l, p->holder, max(p->begin_ns, from), p->end_ns);
 		root = lb_task_find(l, root_pid);
 		if (!root || root == r)
 			continue;

@@ -72,12 +72,14 @@ void lb_pending_to_blame(struct lb_ledger *l, struct lb_lock *lock, struct lb_ta
 static void lb_pending_name(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
 {
 	struct lb_waiter *w, *tmp;
+	u64 pending;
 
 	lb_unattribute_own(l, lock, r->id.pid);
-	lb_pending_to_blame(l, lock, r, lock->cnt.pending_ns);
+	pending = lock->cnt.pending_ns;
+	lb_pending_to_blame(l, lock, r, pending);
 	lb_root_debts_settle(l, lock, r);
 	lb_routes_learn_root(l, lock, r);
-	if (!lb_routes_settle(l, lock, r))
+	if (!lb_routes_settle(l, lock, r) && pending)
 		lb_past_settle(l, lock, r);
 	list_for_each_entry(w, &lock->waiters, lock_node) {
 		if (w->pending_ns)

@@ -35,7 +35,7 @@ static void lb_wait_end(struct lb_ledger *l, struct lb_waiter *w, u8 result, u16
 		break;
 	}
 	lb_account_add(t, &(struct lb_account){ .waits = 1, .errors = errors });
-	lb_past_note(l, w, t->acct.waits);
+	lb_past_note(l, w);
 	/* A wait that never slept says nothing about how long waits are. */
 	if (result != LB_WAIT_AGAIN && !(flags & LB_EF_NOSLEEP))
 		lb_hist_add(&lock->wait_hist, w->wait_ns);
