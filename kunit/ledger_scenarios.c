@@ -2675,6 +2675,44 @@ static const struct lb_scn_step lb_scn_steps_chain_wrong_guess[] = {
 };
 
 /*
+ * A chain whose root's release is committed late (issue 26): A waits on L1
+ * (probably B's), B on L2 (probably C's). C lets L2 go at 900 and wakes B,
+ * but is preempted inside futex_wake: B runs, returns from its wait (1000),
+ * and releases L1 at 1100 before C's release is written. B's release names
+ * A's 1100 to B; [0,1000) of it went on past B, blocked on L2, and L2's
+ * release (whose waiter B was woken before it: a debt) is still to come.
+ * That part waits on L2 as a root debt, and C's late release takes it: C
+ * 1000 through the chain and 1000 of its own (B's wait), B keeps 100.
+ * Before, B's release ended the chain at B, as if L2 were never released:
+ * B kept all 1100, C had only its own 1000.
+ */
+static const struct lb_scn_task lb_scn_tasks_chain_late_release[] = {
+	{ 4601, 4600, "front", false, NULL },
+	{ 4602, 4600, "middle", false, NULL },
+	{ 4603, 4600, "root", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_chain_late_release[] = {
+	LB_BEGIN_OWNED(0, LB_LK(0xd2), FUTEX, 4602, 0, LB_OWNER_HEURISTIC, 4603, 0),
+	LB_BEGIN_OWNED(0, LB_LK(0xd1), FUTEX, 4601, 0, LB_OWNER_HEURISTIC, 4602, 0),
+	LB_END(1000, LB_LK(0xd2), FUTEX, 4602, 0, WOKEN, 100),
+	LB_RELEASE(1100, LB_LK(0xd1), FUTEX, 4602, 0, 200, 1),
+	LB_END(1100, LB_LK(0xd1), FUTEX, 4601, 0, WOKEN, 100),
+	LB_X_VERDICT(4602, .verdict = VICTIM, .root_blame = 100),
+	LB_RELEASE(900, LB_LK(0xd2), FUTEX, 4603, 0, 900, 1),
+	LB_X_VERDICT(4601, .verdict = VICTIM, .root_blame = 0),
+	LB_X_VERDICT(4602, .verdict = VICTIM, .root_blame = 100),
+	LB_X_VERDICT(4603, .verdict = CAUSE, .root_blame = 2000),
+	LB_X_CHAIN(LB_LK(0xd1), 4602, LB_LK(0xd2), 4603, .blame = 1000),
+	LB_X_TOTALS(.wait = 2100, .blame = 2100, .pending = 0, .unattributed = 0),
+	LB_X_COUNTERS(.late = 1, .unmatched = 0, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 0),
+	LB_X_DEADLOCKS(.deadlocks = 0),
+	LB_SCN_END
+};
+
+/*
  * Scopes (ledger_scopes.c): a GIL. Ticker 3002 enters the acquire function
  * (PyEval_RestoreThread) at 0. Its sleep on the GIL's inner mutex M (word 2)
  * stays a mutex wait, blamed on M's releaser 3003 (50). Its sleep on the
@@ -3214,6 +3252,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_FOLD_SETTLED] = { .name = "fold_settled", .limits = { .max_locks = 2 },
 				   .tasks = lb_scn_tasks_span_chain,
 				   .steps = lb_scn_steps_fold_settled },
+	[LB_SCN_CHAIN_LATE_RELEASE] = LB_SCENARIO(chain_late_release),
 	[LB_SCN_COUNTERS_COLLIDE] = LB_SCENARIO(counters_collide),
 	[LB_SCN_WAKES_COLLIDE] = LB_SCENARIO(wakes_collide),
 };

@@ -209,6 +209,77 @@ static void lb_route_set_put(struct lb_ledger *l, struct lb_lock *lock)
 		lb_route_set_drop(l, lock);
 }
 
+/*
+ * The hop of @rt whose release decides its root but is late: its lock is
+ * not released yet as far as the ledger saw, yet the task that waited on it
+ * was woken, before the release that woke it was seen (a LB_HOLD_DEBT
+ * holder). futex_wake commits its release when it returns, and the waker
+ * can be preempted after the wakeup while the woken task runs on, takes the
+ * lock and releases the locks it held. The hop's index, or -1 if the root
+ * is decided now (lb_route_root).
+ */
+static int lb_route_owed(const struct lb_ledger *l, const struct lb_route *rt)
+{
+	u32 i;
+
+	for (i = 0; i < rt->nr_hops; i++) {
+		const struct lb_hop *h = &rt->hop[i];
+		struct lb_lock *lock;
+		struct lb_task *from;
+		struct lb_holder *hd;
+
+		if (h->releaser > 0 && h->releaser == h->probable)
+			continue;
+		if (h->releaser)
+			return -1;
+		lock = lb_lock_find(l, h->lock);
+		from = lb_task_find(l, h->from);
+		if (!lock || !from || !lock->pending.wake_debt)
+			return -1;
+		hd = lb_holder_find(lock, from);
+		return hd && hd->known == LB_HOLD_DEBT ? (int)i : -1;
+	}
+	return -1;
+}
+
+/*
+ * @ns of @rt's root blame waits for the late release of hop @k's lock: a
+ * root debt of that lock, past its probable holder, decided at the release
+ * (lb_root_debts_settle), or back to the hop's waiter if none comes. False
+ * if there is no room: the caller ends the chain as before.
+ */
+static bool lb_route_defer(struct lb_ledger *l, const struct lb_route *rt, u32 k, u64 ns)
+{
+	struct lb_lock *lock = lb_lock_find(l, rt->hop[k].lock);
+	struct lb_route_set *rs = lock ? lb_route_set_get(l, lock) : NULL;
+	struct lb_route d = *rt;
+	u32 j;
+
+	if (!rs)
+		return false;
+	d.from = rt->hop[k].from;
+	d.probable = rt->hop[k].probable;
+	d.nr_hops = rt->nr_hops - k - 1;
+	for (j = 0; j < d.nr_hops; j++)
+		d.hop[j] = rt->hop[k + 1 + j];
+	d.ns = ns;
+	for (j = 0; j < rs->nr_root_debts; j++) {
+		if (lb_route_same(&rs->root_debt[j], &d)) {
+			rs->root_debt[j].ns += ns;
+			return true;
+		}
+	}
+	if (rs->nr_root_debts == LB_LOCK_ROOT_DEBTS)
+		lb_routes_compact(rs->root_debt, &rs->nr_root_debts);
+	/* No room: not cut, the chain ends where it did before (the caller). */
+	if (rs->nr_root_debts == LB_LOCK_ROOT_DEBTS) {
+		lb_route_set_put(l, lock);
+		return false;
+	}
+	rs->root_debt[rs->nr_root_debts++] = d;
+	return true;
+}
+
 /* Pay every root debt of @lock to its root past @root, or (NULL) back to its fallback. */
 void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *root)
 {
@@ -218,11 +289,16 @@ void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 	for (i = 0; rs && i < rs->nr_root_debts; i++) {
 		const struct lb_route *d = &rs->root_debt[i];
 		struct lb_task *t = root;
+		int k;
 
-		if (!root)
+		if (!root) {
 			t = lb_task_find(l, d->from);
-		else if (d->probable == root->id.pid)
+		} else if (d->probable == root->id.pid) {
+			k = lb_route_owed(l, d);
+			if (k >= 0 && d->hop[k].lock != lock->id && lb_route_defer(l, d, k, d->ns))
+				continue;
 			t = lb_task_find(l, lb_route_root(d)) ?: root;
+		}
 		if (t)
 			lb_root_debt_pay(l, d, t);
 	}
@@ -342,6 +418,7 @@ bool lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task 
 	struct lb_route_set *rs = lock->pending.routes;
 	bool followed = false;
 	u32 i;
+	int k;
 
 	for (i = 0; r && rs && i < rs->nr_routes; i++) {
 		const struct lb_route *rt = &rs->route[i];
@@ -351,6 +428,17 @@ bool lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task 
 		if (rt->probable != r->id.pid)
 			continue;
 		followed = true;
+		k = lb_route_owed(l, rt);
+		if (k >= 0 && rt->hop[k].lock != lock->id) {
+			u64 ns = min(rt->ns, r->acct.root_blame_ns);
+
+			if (!ns)
+				continue;
+			if (lb_route_defer(l, rt, k, ns)) {
+				lb_account_take(r, &(struct lb_account){ .root_blame_ns = ns });
+				continue;
+			}
+		}
 		root = lb_task_find(l, lb_route_root(rt));
 		if (!root || root == r)
 			continue;
