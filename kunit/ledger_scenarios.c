@@ -2999,8 +2999,8 @@ static const struct lb_scn_step lb_scn_steps_span_chain[] = {
 };
 
 /*
- * fold_settled: span_chain three times over, on new locks each time, with
- * room for 2 locks and so 2 chain records. Each new lock takes the place
+ * fold_settled: span_chain (its steps, run first) and twice more on new
+ * locks each time, with room for 2 locks and so 2 chain records. Each new lock takes the place
  * of the least recently used, which is settled (no holder, nothing
  * pending): it is folded, and its chain records name lock 0 instead, added
  * up. Four locks are folded, none evicted, no chain record is dropped, and
@@ -3008,12 +3008,6 @@ static const struct lb_scn_step lb_scn_steps_span_chain[] = {
  * the third pair's chain record finds no room.
  */
 static const struct lb_scn_step lb_scn_steps_fold_settled[] = {
-	LB_SPAN(100, LB_LK(0xc1), 3402),
-	LB_SPAN(150, LB_LK(0xc0), 3403),
-	LB_SWAKE(1100, 3401, 3402),
-	LB_SEXIT(1110, LB_LK(0xc1), 3402),
-	LB_SWAKE(1500, 3402, 3403),
-	LB_SEXIT(1510, LB_LK(0xc0), 3403),
 	LB_SPAN(3100, LB_LK(0xc3), 3402),
 	LB_SPAN(3150, LB_LK(0xc2), 3403),
 	LB_SWAKE(4100, 3401, 3402),
@@ -3251,6 +3245,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_FOLD_HOLDERS] = LB_SCENARIO(fold_holders, .max_locks = 8),
 	[LB_SCN_FOLD_SETTLED] = { .name = "fold_settled", .limits = { .max_locks = 2 },
 				   .tasks = lb_scn_tasks_span_chain,
+				   .prologue = lb_scn_steps_span_chain,
 				   .steps = lb_scn_steps_fold_settled },
 	[LB_SCN_CHAIN_LATE_RELEASE] = LB_SCENARIO(chain_late_release),
 	[LB_SCN_COUNTERS_COLLIDE] = LB_SCENARIO(counters_collide),
