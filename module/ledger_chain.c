@@ -146,9 +146,11 @@ static void lb_routes_compact(struct lb_route *rt, u32 *nr)
 	}
 }
 
-/* Keep @n in @rt[] (@max of them), added to one the same if there is one. */
-static bool lb_route_keep(struct lb_ledger *l, struct lb_route *rt, u32 *nr, u32 max,
-			  const struct lb_route *n)
+/*
+ * Keep @n in @rt[] (@max of them), added to one the same if there is one.
+ * False if there is no room; the caller says whether that cut a chain.
+ */
+static bool lb_route_keep(struct lb_route *rt, u32 *nr, u32 max, const struct lb_route *n)
 {
 	u32 i;
 
@@ -160,10 +162,8 @@ static bool lb_route_keep(struct lb_ledger *l, struct lb_route *rt, u32 *nr, u32
 	}
 	if (*nr == max)
 		lb_routes_compact(rt, nr);
-	if (*nr == max) {
-		l->totals.chain_cut_ns += n->ns;
+	if (*nr == max)
 		return false;
-	}
 	rt[(*nr)++] = *n;
 	return true;
 }
@@ -263,21 +263,11 @@ static bool lb_route_defer(struct lb_ledger *l, const struct lb_route *rt, u32 k
 	for (j = 0; j < d.nr_hops; j++)
 		d.hop[j] = rt->hop[k + 1 + j];
 	d.ns = ns;
-	for (j = 0; j < rs->nr_root_debts; j++) {
-		if (lb_route_same(&rs->root_debt[j], &d)) {
-			rs->root_debt[j].ns += ns;
-			return true;
-		}
-	}
-	if (rs->nr_root_debts == LB_LOCK_ROOT_DEBTS)
-		lb_routes_compact(rs->root_debt, &rs->nr_root_debts);
+	if (lb_route_keep(rs->root_debt, &rs->nr_root_debts, LB_LOCK_ROOT_DEBTS, &d))
+		return true;
 	/* No room: not cut, the chain ends where it did before (the caller). */
-	if (rs->nr_root_debts == LB_LOCK_ROOT_DEBTS) {
-		lb_route_set_put(l, lock);
-		return false;
-	}
-	rs->root_debt[rs->nr_root_debts++] = d;
-	return true;
+	lb_route_set_put(l, lock);
+	return false;
 }
 
 /* Pay every root debt of @lock to its root past @root, or (NULL) back to its fallback. */
@@ -337,7 +327,10 @@ static bool lb_root_debt_add(struct lb_ledger *l, struct lb_lock *lock, struct l
 		l->totals.chain_cut_ns += ns;
 		return false;
 	}
-	return lb_route_keep(l, rs->root_debt, &rs->nr_root_debts, LB_LOCK_ROOT_DEBTS, &d);
+	if (lb_route_keep(rs->root_debt, &rs->nr_root_debts, LB_LOCK_ROOT_DEBTS, &d))
+		return true;
+	l->totals.chain_cut_ns += ns;
+	return false;
 }
 
 /*
@@ -370,7 +363,8 @@ void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns)
 	rt.ns = ns;
 	if (lb_route_walk(l, p, l->limits.max_chain_depth, &rt))
 		l->totals.chain_cut_ns += ns;
-	lb_route_keep(l, rs->route, &rs->nr_routes, LB_LOCK_ROUTES, &rt);
+	if (!lb_route_keep(rs->route, &rs->nr_routes, LB_LOCK_ROUTES, &rt))
+		l->totals.chain_cut_ns += ns;
 	lb_route_set_put(l, lock);
 }
 

@@ -278,13 +278,16 @@ static u32 lb_lock_loss(const struct lb_lock *lock)
 static struct lb_lock *lb_lock_victim(struct lb_ledger *l)
 {
 	struct lb_lock *lock, *best = NULL;
-	u32 n = 0;
+	u32 n = 0, best_loss = 0;
 
 	list_for_each_entry_reverse(lock, &l->lock_lru, lru) {
-		if (!best || lb_lock_loss(lock) < lb_lock_loss(best) ||
-		    (lb_lock_loss(lock) == lb_lock_loss(best) &&
-		     lock->cnt.wait_ns < best->cnt.wait_ns))
+		u32 loss = lb_lock_loss(lock);
+
+		if (!best || loss < best_loss ||
+		    (loss == best_loss && lock->cnt.wait_ns < best->cnt.wait_ns)) {
 			best = lock;
+			best_loss = loss;
+		}
 		if (++n == LB_EVICT_SCAN)
 			break;
 	}
