@@ -88,14 +88,21 @@ echo 'scope clear' > "$ctl" || lb_not_ok "$name: scope clear" "control refuses '
 
 # noscope_checks CASE: what a case without a scope shares. Its figures
 # (hog, vics, twait, lwait, levw, verdict; printed), then: no lock of class
-# scope; the hog blamed for none of the victims' waiting (not "no cause" at
-# all: on 5.10, a make check of 2026-12-03, it was a cause by a kernel lock
-# another thread of the process waited on, outside the lock); no futex lock
-# wait at all, exact (a victim may wait on a kernel lock: its process's
-# mmap_lock, 44 us once in a 6.1 lane, while the main thread maps a stack;
-# that is lock waiting, and not this check's). Failures set bad.
+# scope; the hog blamed for none of the victims' waiting on the semq lock;
+# no futex lock wait at all, exact. The victims and the hog are threads of
+# one process, and share its kernel locks: a victim may wait on its
+# process's mmap_lock (44 us once in a 6.1 lane, while the main thread maps
+# a stack), and the hog may hold it. On 5.10 (make check of 2026-12-03) the
+# hog was a cause by a kernel lock the main thread waited on; on 6.1 (CI of
+# 2026-12-05) a victim waited 718 us on mmap_lock, 407 us of it while the
+# hog held it for reading (a page fault as it started): the hog's due
+# blame, and not the semq lock's. So the hog's blame for the victims is at
+# most the blame on kernel locks (class mutex or rwsem) and at most the
+# victims' lock waiting, exact: conservation keeps everything else out, and
+# a latch or semaphore sleep blamed on the hog (seconds) would exceed both
+# (a few hundred us). Failures set bad.
 noscope_checks() {
-	local c=$1 n hpair flw
+	local c=$1 n hpair flw kblame
 	hog=$(truth_pids $c hog)
 	vics=$(truth_pids $c victim | tr '\n' ' ')
 	twait=$(truth_sum $c victim wait_ns)
@@ -111,8 +118,15 @@ noscope_checks() {
 		for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
 		if (v["holder"] == h && index(vics, " " v["victim"] " ")) s += v["blame_ns"] }
 		END { print s + 0 }' "$LB_OUT/$c.ledger")
-	[ "$hpair" = 0 ] && lb_ok "$name: $c: the hog is blamed for none of the victims' waiting (verdict ${verdict:-none})" ||
-		{ lb_not_ok "$name: $c: the hog is blamed for none of the victims' waiting" "$hpair ns, verdict $verdict"; bad=1; }
+	kblame=$(awk '$1 == "lock" && / class=(mutex|rwsem) / {
+		for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "blame_ns") s += kv[2] } }
+		END { print s + 0 }' "$LB_OUT/$c.ledger")
+	if [ "$hpair" -le "$kblame" ] && [ "$hpair" -le "$lwait" ]; then
+		lb_ok "$name: $c: the hog is blamed for none of the victims' waiting on the semq lock (verdict ${verdict:-none}; $hpair ns of kernel locks' $kblame)"
+	else
+		lb_not_ok "$name: $c: the hog is blamed for none of the victims' waiting on the semq lock" "$hpair ns, kernel locks' blame $kblame ns, victims' lock wait $lwait ns, verdict $verdict"
+		bad=1
+	fi
 	flw=$(sed -n 's/^totals .* futex_lock_waits=\([0-9]*\).*/\1/p' "$LB_OUT/$c.ledger")
 	[ "$flw" = 0 ] && lb_ok "$name: $c: no futex lock wait (the victims' kernel lock wait: $lwait ns)" ||
 		{ lb_not_ok "$name: $c: no futex lock wait" "futex_lock_waits=${flw:-none}"; bad=1; }
