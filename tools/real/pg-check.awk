@@ -35,6 +35,20 @@
 #   number) by root they are; their verdicts
 #   waiters waiters_victim waiter_verdicts verdicts  backends seen waiting on
 #                      a Lock (without slowapp: all; with it: the others)
+#   ratio_n ratio_zmax ratio_worst ratio_bad   each backend's blame_ns over
+#                      its wait_ns against the sampler's weighted times named
+#                      over its samples waiting on a Lock: z, the difference
+#                      of their logarithms over the sampler's own (Poisson)
+#                      spread, sqrt(1/named + 1/waiting), for the backends
+#                      with 5 or more of each; ratio_bad those past zbar
+#   verdict_n verdict_clear verdict_bad slow_clear slow_clear_causes  each
+#                      backend's verdict against the ones the sampler allows:
+#                      its root counts over its waiting samples, at vk of
+#                      the same spread either way, give a range of ratios,
+#                      and every verdict whose range (cause: 2 or more,
+#                      victim: 1/2 or less, shared: between) meets it is
+#                      allowed; clear: one only; slow_clear: the slow ones
+#                      the sampler finds clear causes, and of those causes
 #   cons_seen cons_bad      totals and lock records checked, and those off
 #   drops dropped data_complete lost evicted
 function kv(   i, p) {
@@ -159,7 +173,53 @@ function topn_in(val, set, n,   keys, nb, i, c) {
 	for (i = 1; i <= n && i <= nb; i++) if (keys[i] in set) c++
 	return c + 0
 }
+# ratios(): each backend's blame over wait, the ledger's against the
+# sampler's (see ratio_* above).
+function ratios(   p, a, b, z, n, zmax, worst, bad, az) {
+	for (p in backend) {
+		a = wnamed[p]; b = lwait[p]
+		if (a < 5 || b < 5 || tblame[p] + 0 <= 0 || twait[p] + 0 <= 0)
+			continue
+		n++
+		z = (log(tblame[p] / twait[p]) - log(a / b)) / sqrt(1 / a + 1 / b)
+		az = z < 0 ? -z : z
+		if (az > zmax) { zmax = az; worst = p ":" sprintf("%.2f", z) }
+		if (az > zbar) bad = bad (bad == "" ? "" : ",") p ":" sprintf("%.2f", z)
+	}
+	printf "ratio_n=%d\nratio_zmax=%.2f\nratio_worst='%s'\nratio_bad='%s'\n", n, zmax,
+		worst == "" ? "none" : worst, bad == "" ? "none" : bad
+}
+# verdicts_allowed(): each backend's verdict against those the sampler's
+# root counts allow (see verdict_* above). Half a count is added to each
+# count, so that a backend never at the root has a finite range.
+function verdicts_allowed(   p, a, b, s, lo, hi, al, v, n, clear, bad, sc, scc, l2) {
+	l2 = log(2)
+	for (p in backend) {
+		if (!(lwait[p] > 0) && !(p in rootw))
+			continue
+		n++
+		a = rootw[p] + 0.5; b = lwait[p] + 0.5
+		s = sqrt(1 / a + 1 / b)
+		lo = log(a / b) - vk * s; hi = log(a / b) + vk * s
+		delete al
+		if (hi >= l2) al["cause"] = 1
+		if (lo <= -l2) al["victim"] = 1
+		if (lo < l2 && hi > -l2) al["shared"] = 1
+		v = (p in tverdict) ? tverdict[p] : "absent"
+		if (length(al) == 1) clear++
+		if (!(v in al))
+			bad = bad (bad == "" ? "" : ",") p ":" v ":" sprintf("%.1f/%d", rootw[p], lwait[p])
+		if ((p in slow) && length(al) == 1 && ("cause" in al)) {
+			sc++
+			if (v == "cause") scc++
+		}
+	}
+	printf "verdict_n=%d\nverdict_clear=%d\nverdict_bad='%s'\nslow_clear=%d\nslow_clear_causes=%d\n",
+		n, clear, bad == "" ? "none" : bad, sc, scc
+}
 BEGIN {
+	if (zbar == "") zbar = 5
+	if (vk == "") vk = 3
 	split("", backend); split("", named); split("", wnamed); split("", rootw)
 	split("", tblame); split("", troot); split("", twait); split("", tverdict)
 	split("", tcomm); split("", lwait); split("", evn); split("", outside)
@@ -295,6 +355,8 @@ END {
 	}
 	printf "waiters=%d\nwaiters_victim=%d\nwaiter_verdicts='%s'\nverdicts='%s'\n", waiters, waiters_victim,
 		wv == "" ? "none" : wv, vs == "" ? "none" : vs
+	ratios()
+	verdicts_allowed()
 	# Every task's blame outside the backends (the sampler's own, the server's).
 	for (p in tblame)
 		if (!(p in backend) && tblame[p] + 0 > 0)

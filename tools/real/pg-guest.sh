@@ -296,6 +296,29 @@ checks() {
 	else
 		notok "$c: nothing evicted or lost track of" "$lost"
 	fi
+	# Each backend against the sampler, as far as its counts can tell
+	# (pg-check.awk: ratio_*, verdict_*). Blame over wait: the sampler's
+	# spread is Poisson's, sqrt(1/named + 1/waiting) in logarithms; over
+	# 4 runs of each case (tools/real/pg.md, 2026-12-05) the largest
+	# |z| of 16 backends was 1.84 to 2.62 in tpcb and 0.81 to 1.00 in
+	# skew; the bar is 5. Swapping one slow backend's blame with a
+	# victim's in a recorded skew ledger gives -6.43. The verdicts: the
+	# sampler's root counts over its waiting samples, 3 spreads either
+	# way, allow one verdict or two; at 2 spreads, 3 of 128 backends
+	# came out off (where pg_blocking_pids() followed through blocked
+	# blockers ends elsewhere than the time did), at 3 none.
+	if [ "$ratio_n" -ge 3 ] && [ "$ratio_bad" = none ]; then
+		ok "$c: each backend's blame over its waiting is the sampler's, times named over samples waiting, within 5 of its spread ($ratio_n backends, the largest |z| $ratio_worst)"
+	else
+		notok "$c: each backend's blame over its waiting is the sampler's, within 5 of its spread" "$ratio_n backends compared; off: $ratio_bad"
+		echo "ledger by blame (pid:blame_ns:root_blame_ns:wait_ns:verdict): $ledger_top" | diag
+		echo "sampler, times named: $sampler_top; weighted 1/k: $sampler_wtop" | diag
+	fi
+	if [ "$verdict_n" -ge 3 ] && [ "$verdict_bad" = none ]; then
+		ok "$c: each backend's verdict is one the sampler's counts allow ($verdict_n backends, $verdict_clear of them one verdict only: $verdicts)"
+	else
+		notok "$c: each backend's verdict is one the sampler's counts allow" "$verdict_n backends; off (pid:verdict:root/waiting samples): $verdict_bad"
+	fi
 }
 
 # causes CASE P WHAT: the comparison P (D: blame_ns against times named; R:
@@ -321,24 +344,17 @@ within() {
 # --- tpcb: the issue's run ---
 # Every backend runs the same transaction: each holds the row in turn, and
 # none stands out by much (the ledger's blame of the 16 backends within a
-# factor of 2). Measured over 13 runs (tools/real/pg.md): with 32 to 39
-# samples, the sampler cannot rank 16 near-equal backends. The issue's
-# comparison (the ledger's top 3 in the sampler's top 5, the sampler's
-# first in the ledger's top 3) held in 4 of 13 runs; the two rankings'
-# correlation was 0.39 to 0.88 in every run (with no relation, 0.3 or more
-# comes about 13% of the time for 16 backends). The check is that
-# correlation; the skew run below holds the issue's comparison, where the
-# causes stand out.
+# factor of 2). With 32 to 44 samples the sampler cannot rank 16
+# near-equal backends: its counts are as far from an even split as from
+# the ledger's blame (total variation 0.09 to 0.16 either way in 4 runs),
+# and the rank correlation went from -0.07 to 0.88 over 16 runs
+# (tools/real/pg.md). So the ranks are printed, not checked; each backend
+# is checked against the sampler as far as its counts can tell (checks),
+# and the skew run below holds the issue's comparison, where the causes
+# stand out.
 if measure tpcb; then
 	checks tpcb
-	if awk -v r="$D_rho" 'BEGIN { exit !(r >= 0.3) }'; then
-		ok "tpcb: the backends' blame_ns and the times pg_blocking_pids() names them agree in rank (Spearman $D_rho, bar 0.3; the ledger's top 3 $D_top3: $D_top3_in5 in the sampler's top 5 $D_top5, its first $D_first in the ledger's top 3: $D_first_in3)"
-	else
-		notok "tpcb: the backends' blame_ns and the times pg_blocking_pids() names them agree in rank" "Spearman $D_rho (bar 0.3)"
-		echo "ledger by blame (pid:blame_ns:root_blame_ns:wait_ns:verdict): $ledger_top" | diag
-		echo "sampler, times named: $sampler_top; weighted 1/k: $sampler_wtop; at the root: $sampler_root" | diag
-	fi
-	echo "LBREAL-DATA case=tpcb root: the ledger's top 3 by root_blame_ns $R_top3, the sampler's top 5 at the root $R_top5 (rank correlation $R_rho)"
+	echo "LBREAL-DATA case=tpcb ranks: the ledger's top 3 by blame_ns $D_top3, the sampler's top 5 by times named $D_top5 (rank correlation $D_rho); by root_blame_ns $R_top3, at the root $R_top5 (rank correlation $R_rho)"
 	# As much holding the row as waiting for it, the backends' verdicts are
 	# shared (or victim): a cause would be wrong.
 	ncause=$(echo "$verdicts" | tr ',' '\n' | sed -n 's/^cause://p')
@@ -381,16 +397,17 @@ if measure skew; then
 	else
 		notok "skew: the ledger's top $slow causes by root_blame_ns are the slow clients' backends" "$slow_in_ledger_root_top of $slow; $ledger_root_top"
 	fi
-	if [ "$slow_causes" = "$slow" ]; then
-		ok "skew: the slow clients' backends are causes ($slow_verdicts)"
+	# By construction the slow clients are causes and the others victims,
+	# but a run can make a slow client wait as much as it holds (1 of 4
+	# in 2 of 4 runs: the sampler, too, had it within a factor of 2): the
+	# verdicts are held to the sampler (checks), and the slow ones it
+	# finds clear causes must be causes.
+	if [ "$slow_clear" -ge 1 ] && [ "$slow_clear_causes" = "$slow_clear" ]; then
+		ok "skew: the slow clients' backends the sampler finds causes are causes ($slow_clear_causes of $slow_clear; all $slow: $slow_verdicts)"
 	else
-		notok "skew: the slow clients' backends are causes" "$slow_causes of $slow: $slow_verdicts"
+		notok "skew: the slow clients' backends the sampler finds causes are causes" "$slow_clear_causes of $slow_clear; all $slow: $slow_verdicts"
 	fi
-	if [ "$waiters" -ge 1 ] && [ "$waiters_victim" = "$waiters" ]; then
-		ok "skew: the other waiting backends are victims ($waiters_victim of $waiters)"
-	else
-		notok "skew: the other waiting backends are victims" "$waiters_victim of $waiters: $waiter_verdicts"
-	fi
+	echo "LBREAL-DATA case=skew by construction: slow causes $slow_causes of $slow ($slow_verdicts), other waiting victims $waiters_victim of $waiters ($waiter_verdicts)"
 fi
 
 # --- the end: postgres stopped, the scopes cleared, the module unloaded ---
