@@ -2999,6 +2999,53 @@ static const struct lb_scn_step lb_scn_steps_span_chain[] = {
 };
 
 /*
+ * span_debt: span_chain with a chain into its row lock: root blame that
+ * reached the row lock as a debt (its holder unknown) goes on past its
+ * releaser's own wait too. 3404 waits from 200 on a kernel mutex Z, whose
+ * owner 3403 waits in a span for X (3402's) from 150; 3403 returns at
+ * 1510 and lets Z go at 1600, 3404 returning at 1610. The 1300 of 3404's
+ * waiting from 200 to 1500 flows past 3403 to X, whose holder is not
+ * known: a debt, settled at 1500 when 3402's release names it. 3402 held
+ * X from 150 (the pending waiting's start) to 1500, and waited for Y
+ * (3401's) from 100 to 1110: 960 of those 1350, so 924 of the debt (1300
+ * x 960 / 1350) goes on to 3401, 376 stays 3402's, each with a chain
+ * record. The 10 from 1500 to 1510 (X changing hands) goes back to 3403,
+ * with its own 90 from 1510 to 1600. Before this, all 1300 were 3402's:
+ * 1690 of root blame against its 1010 waited.
+ */
+static const struct lb_scn_task lb_scn_tasks_span_debt[] = {
+	{ 3401, 3401, "slowtx", false, NULL },
+	{ 3402, 3402, "middle", false, NULL },
+	{ 3403, 3403, "waiter", false, NULL },
+	{ 3404, 3404, "mutexwaiter", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_span_debt[] = {
+	LB_SPAN(100, LB_LK(0xc1), 3402),
+	LB_SPAN(150, LB_LK(0xc0), 3403),
+	LB_BEGIN_OWNED(200, LB_LK(0xc6), MUTEX, 3404, 0, FIELD, 3403, 0),
+	LB_SWAKE(1100, 3401, 3402),
+	LB_SEXIT(1110, LB_LK(0xc1), 3402),
+	LB_SWAKE(1500, 3402, 3403),
+	LB_SEXIT(1510, LB_LK(0xc0), 3403),
+	LB_RELEASE(1600, LB_LK(0xc6), MUTEX, 3403, 0, 0, 1),
+	LB_END(1610, LB_LK(0xc6), MUTEX, 3404, 0, ACQ, 0),
+	LB_ADVANCE(2000),
+	LB_X_TOTALS(.wait = 3780, .blame = 3750, .pending = 0, .unattributed = 30),
+	LB_X_PAIR(3401, 3402, .blame = 1000),
+	LB_X_PAIR(3402, 3403, .blame = 1350),
+	LB_X_PAIR(3403, 3404, .blame = 1400),
+	LB_X_CHAIN(LB_LK(0xc6), 3403, LB_LK(0xc0), 3401, .blame = 924),
+	LB_X_CHAIN(LB_LK(0xc6), 3403, LB_LK(0xc0), 3402, .blame = 376),
+	LB_X_VERDICT(3401, .verdict = CAUSE, .root_blame = 2884),
+	LB_X_VERDICT(3402, .verdict = SHARED, .root_blame = 766),
+	LB_X_VERDICT(3403, .verdict = VICTIM, .root_blame = 100),
+	LB_X_VERDICT(3404, .verdict = VICTIM, .root_blame = 0),
+	LB_SCN_END
+};
+
+/*
  * fold_settled: span_chain (its steps, run first) and twice more on new
  * locks each time, with room for 2 locks and so 2 chain records. Each new lock takes the place
  * of the least recently used, which is settled (no holder, nothing
@@ -3248,6 +3295,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 				   .prologue = lb_scn_steps_span_chain,
 				   .steps = lb_scn_steps_fold_settled },
 	[LB_SCN_CHAIN_LATE_RELEASE] = LB_SCENARIO(chain_late_release),
+	[LB_SCN_SPAN_DEBT] = LB_SCENARIO(span_debt),
 	[LB_SCN_COUNTERS_COLLIDE] = LB_SCENARIO(counters_collide),
 	[LB_SCN_WAKES_COLLIDE] = LB_SCENARIO(wakes_collide),
 };

@@ -288,6 +288,10 @@ void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 			if (k >= 0 && d->hop[k].lock != lock->id && lb_route_defer(l, d, k, d->ns))
 				continue;
 			t = lb_task_find(l, lb_route_root(d)) ?: root;
+		} else {
+			/* No route of the releaser's: past its own waits. */
+			lb_past_debt_pay(l, lock, root, d);
+			continue;
 		}
 		if (t)
 			lb_root_debt_pay(l, d, t);

@@ -106,5 +106,7 @@ struct lb_past_bucket {
 void lb_past_note(struct lb_ledger *l, const struct lb_waiter *w);
 void lb_past_named(struct lb_ledger *l, s32 pid, u64 lock, s32 r);
 void lb_past_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
+void lb_past_debt_pay(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
+		      const struct lb_route *d);
 
 #endif /* _LOCKBLAME_LEDGER_CHAIN_H */

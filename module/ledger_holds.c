@@ -231,10 +231,10 @@ void lb_holder_leave(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *
 
 /* Holds */
 
-/* @a * @mul / @div, saturated instead of overflowing. */
+/* @a * @mul / @div, saturated instead of overflowing; 0 if any is 0. */
 u64 lb_scale(u64 a, u64 mul, u64 div)
 {
-	if (!div)
+	if (!a || !mul || !div)
 		return 0;
 	if (div64_u64(a, div) >= div64_u64(U64_MAX, mul))
 		return U64_MAX;

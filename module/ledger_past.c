@@ -134,6 +134,38 @@ static void lb_past_pay(struct lb_ledger *l, const struct lb_lock *lock, struct 
 }
 
 /*
+ * @r's waits that matter for @lock's waiting just named to it: those on
+ * other locks, with a holder, that ended after @*from, the time from which
+ * @r held @lock (the pending period's start, or the end of its own last
+ * wait on @lock, later). A mask of @b's ways.
+ */
+static u32 lb_past_mine(const struct lb_past_bucket *b, const struct lb_lock *lock, s32 pid,
+			u64 *from)
+{
+	u32 i, mine = 0;
+
+	*from = lock->pending.open ? lock->pending.since : 0;
+	for (i = 0; i < LB_PAST_WAYS; i++)
+		if (b->pid[i] == pid && b->wait[i].lock == lock->id)
+			*from = max(*from, b->wait[i].end_ns);
+	for (i = 0; i < LB_PAST_WAYS; i++)
+		if (b->pid[i] == pid && b->wait[i].lock != lock->id && b->wait[i].holder > 0 &&
+		    b->wait[i].end_ns > *from)
+			mine |= BIT(i);
+	return mine;
+}
+
+/* The root of @r's wait @p from @from on, if another task than @r. */
+static struct lb_task *lb_past_wait_root(struct lb_ledger *l, const struct lb_past *p,
+					 struct lb_task *r, u64 from)
+{
+	struct lb_task *root = lb_task_find(l, lb_past_root(l, p->holder,
+							   max(p->begin_ns, from), p->end_ns));
+
+	return root == r ? NULL : root;
+}
+
+/*
  * @lock's pending waiting was just named to @r as blame and root blame. The
  * part of it during which @r itself waited on another lock goes on, as root
  * blame, to the root of that wait, with a chain record that says so.
@@ -141,37 +173,61 @@ static void lb_past_pay(struct lb_ledger *l, const struct lb_lock *lock, struct 
 void lb_past_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
 {
 	const struct lb_past_bucket *b = lb_past_bucket(l, r->id.pid);
-	u64 from = lock->pending.open ? lock->pending.since : 0;
-	u32 i, mine = 0;
-	u64 last = 0;
+	u64 from;
+	u32 i, mine = lb_past_mine(b, lock, r->id.pid, &from);
 
-	/* Only its waits since the waiting began, and since it took this lock. */
-	for (i = 0; i < LB_PAST_WAYS; i++) {
-		if (b->pid[i] != r->id.pid)
-			continue;
-		if (b->wait[i].lock == lock->id) {
-			from = max(from, b->wait[i].end_ns);
-		} else if (b->wait[i].holder > 0) {
-			mine |= BIT(i);
-			last = max(last, b->wait[i].end_ns);
-		}
-	}
-	if (last <= from)
-		return;
 	for (i = 0; mine; i++, mine >>= 1) {
 		const struct lb_past *p = &b->wait[i];
 		struct lb_task *root;
-		s32 root_pid;
 		u64 ns;
 
-		if (!(mine & 1) || p->end_ns <= from)
+		if (!(mine & 1))
 			continue;
-		root_pid = lb_past_root(l, p->holder, max(p->begin_ns, from), p->end_ns);
-		root = lb_task_find(l, root_pid);
-		if (!root || root == r)
+		root = lb_past_wait_root(l, p, r, from);
+		if (!root)
 			continue;
-		ns = min(lb_past_pending_in(l, lock, p, root_pid), r->acct.root_blame_ns);
+		ns = min(lb_past_pending_in(l, lock, p, root->id.pid), r->acct.root_blame_ns);
 		if (ns)
 			lb_past_pay(l, lock, r, p, root, ns);
 	}
+}
+
+/*
+ * A root debt @d of @lock (root blame that reached it along a chain while
+ * its holder was not known) ends at its releaser @r, which was not the
+ * probable holder the debt's route followed. As for the lock's own waiting
+ * (lb_past_settle), the part owed while @r itself waited on another lock
+ * is that wait's root's. A debt keeps its sum, not when it was owed: it is
+ * taken as owed evenly over the time @r held @lock, each of @r's waits in
+ * it taking its share. The rest is @r's.
+ */
+void lb_past_debt_pay(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
+		      const struct lb_route *d)
+{
+	const struct lb_past_bucket *b = lb_past_bucket(l, r->id.pid);
+	struct lb_route part = *d;
+	u64 from, span, left = d->ns;
+	u32 i, mine = lb_past_mine(b, lock, r->id.pid, &from);
+
+	span = lock->pending.open && l->now_ns > from ? l->now_ns - from : 0;
+	for (i = 0; span && mine; i++, mine >>= 1) {
+		const struct lb_past *p = &b->wait[i];
+		struct lb_task *root;
+
+		if (!(mine & 1))
+			continue;
+		root = lb_past_wait_root(l, p, r, from);
+		if (!root)
+			continue;
+		part.ns = min(lb_scale(d->ns, lb_overlap(from, l->now_ns, p->begin_ns, p->end_ns),
+				       span), left);
+		if (!part.ns)
+			continue;
+		lb_root_debt_pay(l, &part, root);
+		l->totals.past_root_ns += part.ns;
+		left -= part.ns;
+	}
+	part.ns = left;
+	if (left)
+		lb_root_debt_pay(l, &part, r);
 }
