@@ -10,8 +10,10 @@
 reader=$LB_BIN/lockblame
 [ -x "$reader" ] || { echo "ok - events # SKIP $reader missing"; exit 0; }
 
-# ev_case NAME WORKLOAD [ARG...]: reset, run, decode the stream to $LB_OUT/NAME.events
-ev_case() {
+# ev_run NAME WORKLOAD [ARG...]: reset, run, decode the stream to
+# $LB_OUT/NAME.events; 1 (said) if a step failed, 2 (not said) if the
+# stream was empty.
+ev_run() {
 	local name="$1" workload="$2"
 	shift 2
 	lb_stream_open
@@ -22,8 +24,39 @@ ev_case() {
 		lb_not_ok "$name: decode" "$(head -n 1 "$LB_OUT/$name.err")"
 		return 1
 	fi
-	[ -s "$LB_OUT/$name.events" ] || { lb_not_ok "$name: decode" "no events"; return 1; }
-	echo "ok - $name: stream decoded ($(wc -l < "$LB_OUT/$name.events") events)"
+	[ -s "$LB_OUT/$name.events" ] || return 2
+}
+
+# ev_case NAME WORKLOAD [ARG...]: ev_run, and says so.
+ev_case() {
+	local rc
+
+	ev_run "$@"
+	rc=$?
+	[ $rc = 2 ] && lb_not_ok "$1: decode" "no events"
+	[ $rc = 0 ] || return 1
+	echo "ok - $1: stream decoded ($(wc -l < "$LB_OUT/$1.events") events)"
+}
+
+# ev_case_contended NAME CLASS WORKLOAD [ARG...]: ev_case, run again (3
+# runs at most) while the stream has no wait on a lock of CLASS: a run
+# whose workload happened not to contend has nothing to check. Each run
+# that did not is said.
+ev_case_contended() {
+	local name="$1" class="$2" try rc
+	shift 2
+	for try in 1 2 3; do
+		ev_run "$name" "$@"
+		rc=$?
+		[ $rc = 1 ] && return 1
+		if [ $rc = 0 ] && grep -q " type=wait_begin class=$class " "$LB_OUT/$name.events"; then
+			echo "ok - $name: stream decoded ($(wc -l < "$LB_OUT/$name.events") events, run $try)"
+			return 0
+		fi
+		echo "# $name: run $try: no $class wait in $(wc -l < "$LB_OUT/$name.events") events"
+	done
+	lb_not_ok "$name: decode" "no $class wait in 3 runs"
+	return 1
 }
 
 # ev_check NAME WHAT AWK-PROGRAM: the program prints "fail <reason>" lines
@@ -86,7 +119,12 @@ if ev_case shared lb-shared -d 500; then
 		}'
 fi
 
-if ev_case pipe lb-pipe -d 500; then
+# lb-pipe's writers contend on pipe->mutex only when the scheduler overlaps
+# their copies. In the 5.10 lanes of 20 make checks (2026-12-04 to 05) the
+# stream of a 500 ms run had 0, 2 and 16 events in 3, 201 to 1,057 in the
+# rest, while 30-pipe.sh in the same boots found the mutex contended every
+# time: the workload, not the probe. A run without a mutex wait is run again.
+if ev_case_contended pipe mutex lb-pipe -d 500; then
 	# The mutex probe records a wait only when the lock word names an owner.
 	ev_check pipe "every kernel mutex wait names its waiter and the owner from the lock word" '
 		f["type"] == "wait_begin" && f["class"] == "mutex" {
