@@ -5,19 +5,28 @@
 # Prints TAP lines; exits 1 if any fails.
 dir=$(cd "$(dirname "$0")" && pwd)
 fail=0 n=0
+
+# want TOOL NAME EXPECT FIGURES: FIGURES hold every KEY=VALUE line of the
+# file EXPECT; one TAP line, the lines that differ under a failing one.
+want() {
+	local missing
+
+	missing=$(grep -v '^#' "$3" | grep -Fxv -f <(printf '%s\n' "$4"))
+	if [ -z "$missing" ]; then
+		echo "ok - real: $1 on $2 gives the expected figures ($(grep -vc '^#' "$3") keys)"
+		return
+	fi
+	echo "not ok - real: $1 on $2 gives the expected figures # these differ:"
+	printf '%s\n' "$missing" | sed 's/^/#   want /'
+	printf '%s\n' "$4" | grep -F -f <(printf '%s\n' "$missing" | sed 's/=.*/=/') | sed 's/^/#   got  /'
+	fail=1
+}
+
 for expect in "$dir"/fixtures/*.expect; do
 	name=$(basename "$expect" .expect)
 	n=$((n + 1))
-	figures=$(awk -v tol=10 -f "$dir/check.awk" "$dir/fixtures/$name.truth" "$dir/fixtures/$name.ledger")
-	missing=$(grep -v '^#' "$expect" | grep -Fxv -f <(printf '%s\n' "$figures"))
-	if [ -z "$missing" ]; then
-		echo "ok - real: check.awk on $name gives the expected figures ($(grep -vc '^#' "$expect") keys)"
-	else
-		echo "not ok - real: check.awk on $name gives the expected figures # these differ:"
-		printf '%s\n' "$missing" | sed 's/^/#   want /'
-		printf '%s\n' "$figures" | grep -F -f <(printf '%s\n' "$missing" | sed 's/=.*/=/') | sed 's/^/#   got  /'
-		fail=1
-	fi
+	want check.awk "$name" "$expect" \
+		"$(awk -v tol=10 -f "$dir/check.awk" "$dir/fixtures/$name.truth" "$dir/fixtures/$name.ledger")"
 done
 [ $n -gt 0 ] || { echo "not ok - real: fixtures found in $dir/fixtures"; exit 1; }
 
@@ -35,15 +44,7 @@ npg=0
 for expect in "$dir"/fixtures/pg/*.expect; do
 	name=$(basename "$expect" .expect)
 	npg=$((npg + 1))
-	figures=$(pg_figures "${name#pg-}")
-	missing=$(grep -v '^#' "$expect" | grep -Fxv -f <(printf '%s\n' "$figures"))
-	if [ -z "$missing" ]; then
-		echo "ok - real: pg-check.awk on $name gives the expected figures ($(grep -vc '^#' "$expect") keys)"
-	else
-		echo "not ok - real: pg-check.awk on $name gives the expected figures # these differ:"
-		printf '%s\n' "$missing" | sed 's/^/#   want /'
-		fail=1
-	fi
+	want pg-check.awk "$name" "$expect" "$(pg_figures "${name#pg-}")"
 done
 [ $npg -gt 0 ] || { echo "not ok - real: PostgreSQL fixtures found in $dir/fixtures/pg"; exit 1; }
 
