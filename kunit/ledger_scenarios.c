@@ -3046,6 +3046,59 @@ static const struct lb_scn_step lb_scn_steps_span_debt[] = {
 };
 
 /*
+ * span_split: root blame named late is shared among where the time went.
+ * 3504 waits from 50 for H (3503's) and 3505 from 80 for R (3504's), in
+ * span scopes. 3503 meanwhile waits for A (3501's) from 100, woken at 500,
+ * and for B (3502's) from 600, woken at 1000; each waiter returns 10 after
+ * its wake (no holder). At 1100 3503's wake names H's 1050 pending to it:
+ * 410 of that while it waited for A goes to 3501, 410 to 3502, it keeps
+ * 230. At 1200 3504's wake names R's 1120 to 3504, which waited for H from
+ * 80 to 1110 (1030): of that, while 3503 itself waited, 410 goes on to
+ * 3501 and 410 to 3502, and 210 is 3503's; 3504 keeps 90. Before, that
+ * 1030 went to 3503 whole: neither of its waits was more than half of it.
+ */
+static const struct lb_scn_task lb_scn_tasks_span_split[] = {
+	{ 3501, 3501, "slowA", false, NULL },
+	{ 3502, 3502, "slowB", false, NULL },
+	{ 3503, 3503, "middle", false, NULL },
+	{ 3504, 3504, "releaser", false, NULL },
+	{ 3505, 3505, "waiter", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_span_split[] = {
+	LB_SPAN(50, LB_LK(0xd3), 3504),
+	LB_SPAN(80, LB_LK(0xd4), 3505),
+	LB_SPAN(100, LB_LK(0xd1), 3503),
+	LB_SWAKE(500, 3501, 3503),
+	LB_SEXIT(510, LB_LK(0xd1), 3503),
+	LB_SPAN(600, LB_LK(0xd2), 3503),
+	LB_SWAKE(1000, 3502, 3503),
+	LB_SEXIT(1010, LB_LK(0xd2), 3503),
+	LB_SWAKE(1100, 3503, 3504),
+	LB_SEXIT(1110, LB_LK(0xd3), 3504),
+	LB_SWAKE(1200, 3504, 3505),
+	LB_SEXIT(1210, LB_LK(0xd4), 3505),
+	LB_ADVANCE(2000),
+	LB_X_TOTALS(.wait = 3010, .blame = 2970, .pending = 0, .unattributed = 40),
+	LB_X_PAIR(3501, 3503, .blame = 400),
+	LB_X_PAIR(3502, 3503, .blame = 400),
+	LB_X_PAIR(3503, 3504, .blame = 1050),
+	LB_X_PAIR(3504, 3505, .blame = 1120),
+	LB_X_CHAIN(LB_LK(0xd4), 3504, LB_LK(0xd3), 3501, .blame = 410),
+	LB_X_CHAIN(LB_LK(0xd4), 3504, LB_LK(0xd3), 3502, .blame = 410),
+	LB_X_CHAIN(LB_LK(0xd4), 3504, LB_LK(0xd3), 3503, .blame = 210),
+	LB_X_CHAIN(LB_LK(0xd3), 3503, LB_LK(0xd1), 3501, .blame = 410),
+	LB_X_CHAIN(LB_LK(0xd3), 3503, LB_LK(0xd2), 3502, .blame = 410),
+	LB_X_VERDICT(3501, .verdict = CAUSE, .root_blame = 1220),
+	LB_X_VERDICT(3502, .verdict = CAUSE, .root_blame = 1220),
+	LB_X_VERDICT(3503, .verdict = SHARED, .root_blame = 440),
+	LB_X_VERDICT(3504, .verdict = VICTIM, .root_blame = 90),
+	LB_X_VERDICT(3505, .verdict = VICTIM, .root_blame = 0),
+	LB_SCN_END
+};
+
+/*
  * fold_settled: span_chain (its steps, run first) and twice more on new
  * locks each time, with room for 2 locks and so 2 chain records. Each new lock takes the place
  * of the least recently used, which is settled (no holder, nothing
@@ -3296,6 +3349,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 				   .steps = lb_scn_steps_fold_settled },
 	[LB_SCN_CHAIN_LATE_RELEASE] = LB_SCENARIO(chain_late_release),
 	[LB_SCN_SPAN_DEBT] = LB_SCENARIO(span_debt),
+	[LB_SCN_SPAN_SPLIT] = LB_SCENARIO(span_split),
 	[LB_SCN_COUNTERS_COLLIDE] = LB_SCENARIO(counters_collide),
 	[LB_SCN_WAKES_COLLIDE] = LB_SCENARIO(wakes_collide),
 };

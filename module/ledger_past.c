@@ -25,9 +25,10 @@ static u64 lb_overlap(u64 a0, u64 a1, u64 b0, u64 b1)
 /*
  * @w's wait just ended: who ended it, if the ledger knows (the release that
  * came in it, or the holder it had), is kept with it. It takes the slot of
- * its window worth least: a wait is worth keeping for as long as it
- * lasted, so a long wait outlives the short ones after it (PostgreSQL's
- * LWLock waits between a backend's row-lock wait and its commit).
+ * its window worth least: a wait is worth keeping for LB_PAST_KEEP times
+ * as long as it lasted, so a long wait outlives the short ones after it
+ * (PostgreSQL's LWLock waits between a backend's row-lock wait and its
+ * commit).
  */
 void lb_past_note(struct lb_ledger *l, const struct lb_waiter *w)
 {
@@ -45,7 +46,7 @@ void lb_past_note(struct lb_ledger *l, const struct lb_waiter *w)
 		if (b->worth[i] < b->worth[slot])
 			slot = i;
 	b->pid[slot] = w->pid;
-	b->worth[slot] = end + (end - w->begin_ns);
+	b->worth[slot] = end + LB_PAST_KEEP * (end - w->begin_ns);
 	b->wait[slot] = (struct lb_past){
 		.holder = holder == w->pid ? 0 : holder,
 		.lock = lock->id,
@@ -117,7 +118,10 @@ static u64 lb_past_pending_in(const struct lb_ledger *l, const struct lb_lock *l
 	return ns;
 }
 
-/* @ns of @r's root blame on @lock goes on to @root, past @r's wait @p. */
+/*
+ * Up to @ns (no more than @r has) of @r's root blame on @lock goes on to
+ * @root, past @r's wait @p.
+ */
 static void lb_past_pay(struct lb_ledger *l, const struct lb_lock *lock, struct lb_task *r,
 			const struct lb_past *p, struct lb_task *root, u64 ns)
 {
@@ -125,12 +129,47 @@ static void lb_past_pay(struct lb_ledger *l, const struct lb_lock *lock, struct 
 		.victim_lock = lock->id,
 		.holder = r->id.pid,
 		.waits_on = p->lock,
-		.ns = ns,
+		.ns = min(ns, r->acct.root_blame_ns),
 	};
 
-	lb_account_take(r, &(struct lb_account){ .root_blame_ns = ns });
+	if (!d.ns)
+		return;
+	lb_account_take(r, &(struct lb_account){ .root_blame_ns = d.ns });
 	lb_root_debt_pay(l, &d, root);
-	l->totals.past_root_ns += ns;
+	l->totals.past_root_ns += d.ns;
+}
+
+/*
+ * A part of @r's wait on another lock, from @begin_ns to @end_ns: while
+ * the wait's holder itself waited, the root of that (NULL: @r, it stays).
+ */
+struct lb_past_share {
+	struct lb_task *root;
+	u64 begin_ns, end_ns;
+};
+
+/*
+ * Where @r's time from @a to @b, waiting on a lock held by @h, leads: each
+ * wait of @h's in that time is a share, on to its root (lb_past_root); the
+ * rest of the time is @h's own. The shares in @out, their number returned.
+ */
+static u32 lb_past_shares(struct lb_ledger *l, s32 h, u64 a, u64 b, const struct lb_task *r,
+			  struct lb_past_share *out)
+{
+	const struct lb_past_bucket *bk = lb_past_bucket(l, h);
+	u32 i, n = 0;
+
+	for (i = 0; i < LB_PAST_WAYS; i++) {
+		const struct lb_past *q = &bk->wait[i];
+		u64 qa = max(a, q->begin_ns), qb = min(b, q->end_ns);
+		struct lb_task *t;
+
+		if (bk->pid[i] != h || q->holder <= 0 || qb <= qa)
+			continue;
+		t = lb_task_find(l, lb_past_root(l, q->holder, qa, qb));
+		out[n++] = (struct lb_past_share){ t == r ? NULL : t, qa, qb };
+	}
+	return n;
 }
 
 /*
@@ -155,41 +194,58 @@ static u32 lb_past_mine(const struct lb_past_bucket *b, const struct lb_lock *lo
 	return mine;
 }
 
-/* The root of @r's wait @p from @from on, if another task than @r. */
-static struct lb_task *lb_past_wait_root(struct lb_ledger *l, const struct lb_past *p,
-					 struct lb_task *r, u64 from)
-{
-	struct lb_task *root = lb_task_find(l, lb_past_root(l, p->holder,
-							   max(p->begin_ns, from), p->end_ns));
-
-	return root == r ? NULL : root;
-}
-
 /*
  * @lock's pending waiting was just named to @r as blame and root blame. The
  * part of it during which @r itself waited on another lock goes on, as root
- * blame, to the root of that wait, with a chain record that says so.
+ * blame, to that lock's holder, or, for the time the holder waited too, to
+ * the root of that wait; each with a chain record that says so.
  */
 void lb_past_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
 {
 	const struct lb_past_bucket *b = lb_past_bucket(l, r->id.pid);
+	struct lb_past_share sh[LB_PAST_WAYS];
 	u64 from;
-	u32 i, mine = lb_past_mine(b, lock, r->id.pid, &from);
+	u32 i, k, n, mine = lb_past_mine(b, lock, r->id.pid, &from);
 
 	for (i = 0; mine; i++, mine >>= 1) {
 		const struct lb_past *p = &b->wait[i];
-		struct lb_task *root;
-		u64 ns;
+		struct lb_past span = { .begin_ns = max(p->begin_ns, from), .end_ns = p->end_ns };
+		struct lb_task *h = lb_task_find(l, p->holder);
+		u64 rest = 0;
 
-		if (!(mine & 1))
+		if (!(mine & 1) || span.end_ns <= span.begin_ns)
 			continue;
-		root = lb_past_wait_root(l, p, r, from);
-		if (!root)
-			continue;
-		ns = min(lb_past_pending_in(l, lock, p, root->id.pid), r->acct.root_blame_ns);
-		if (ns)
-			lb_past_pay(l, lock, r, p, root, ns);
+		if (h == r)
+			h = NULL;
+		if (h)
+			rest = lb_past_pending_in(l, lock, &span, h->id.pid);
+		n = lb_past_shares(l, p->holder, span.begin_ns, span.end_ns, r, sh);
+		for (k = 0; k < n; k++) {
+			struct lb_past q = { .begin_ns = sh[k].begin_ns, .end_ns = sh[k].end_ns };
+
+			if (h)
+				rest -= min(rest, lb_past_pending_in(l, lock, &q, h->id.pid));
+			if (sh[k].root)
+				lb_past_pay(l, lock, r, p, sh[k].root,
+					    lb_past_pending_in(l, lock, &q, sh[k].root->id.pid));
+		}
+		if (h)
+			lb_past_pay(l, lock, r, p, h, rest);
 	}
+}
+
+/* @part of debt @d (no more than is left of it, @left) goes to @root. */
+static void lb_past_debt_part(struct lb_ledger *l, const struct lb_route *d, struct lb_task *root,
+			      u64 part, u64 *left)
+{
+	struct lb_route e = *d;
+
+	e.ns = min(part, *left);
+	if (!e.ns)
+		return;
+	lb_root_debt_pay(l, &e, root);
+	l->totals.past_root_ns += e.ns;
+	*left -= e.ns;
 }
 
 /*
@@ -197,37 +253,42 @@ void lb_past_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r
  * its holder was not known) ends at its releaser @r, which was not the
  * probable holder the debt's route followed. As for the lock's own waiting
  * (lb_past_settle), the part owed while @r itself waited on another lock
- * is that wait's root's. A debt keeps its sum, not when it was owed: it is
- * taken as owed evenly over the time @r held @lock, each of @r's waits in
- * it taking its share. The rest is @r's.
+ * goes on past it. A debt keeps its sum, not when it was owed: it is taken
+ * as owed evenly over the time @r held @lock, each of @r's waits in it (and
+ * each of their holders' waits) taking its share. The rest is @r's.
  */
 void lb_past_debt_pay(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
 		      const struct lb_route *d)
 {
 	const struct lb_past_bucket *b = lb_past_bucket(l, r->id.pid);
-	struct lb_route part = *d;
+	struct lb_past_share sh[LB_PAST_WAYS];
 	u64 from, span, left = d->ns;
-	u32 i, mine = lb_past_mine(b, lock, r->id.pid, &from);
+	u32 i, k, n, mine = lb_past_mine(b, lock, r->id.pid, &from);
 
 	span = lock->pending.open && l->now_ns > from ? l->now_ns - from : 0;
 	for (i = 0; span && mine; i++, mine >>= 1) {
 		const struct lb_past *p = &b->wait[i];
-		struct lb_task *root;
+		u64 a = max(p->begin_ns, from), e = min(p->end_ns, l->now_ns), rest;
+		struct lb_task *h = lb_task_find(l, p->holder);
 
-		if (!(mine & 1))
+		if (!(mine & 1) || e <= a)
 			continue;
-		root = lb_past_wait_root(l, p, r, from);
-		if (!root)
-			continue;
-		part.ns = min(lb_scale(d->ns, lb_overlap(from, l->now_ns, p->begin_ns, p->end_ns),
-				       span), left);
-		if (!part.ns)
-			continue;
-		lb_root_debt_pay(l, &part, root);
-		l->totals.past_root_ns += part.ns;
-		left -= part.ns;
+		rest = h && h != r ? lb_scale(d->ns, e - a, span) : 0;
+		n = lb_past_shares(l, p->holder, a, e, r, sh);
+		for (k = 0; k < n; k++) {
+			u64 part = lb_scale(d->ns, sh[k].end_ns - sh[k].begin_ns, span);
+
+			rest -= min(rest, part);
+			if (sh[k].root)
+				lb_past_debt_part(l, d, sh[k].root, part, &left);
+		}
+		if (rest)
+			lb_past_debt_part(l, d, h, rest, &left);
 	}
-	part.ns = left;
-	if (left)
-		lb_root_debt_pay(l, &part, r);
+	if (left) {
+		struct lb_route e = *d;
+
+		e.ns = left;
+		lb_root_debt_pay(l, &e, r);
+	}
 }
