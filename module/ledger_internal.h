@@ -7,26 +7,15 @@
 #define _LOCKBLAME_LEDGER_INTERNAL_H
 
 #include "ledger.h"
+#include "ledger_hist.h"
 
 #define LB_LOCK_HOLDERS		4	/* known holders per lock (rwsem readers) */
 #define LB_WORTH_BUCKETS	65	/* a task's worth: 0, or fls64() of it */
 #define LB_LOCK_TOP		4	/* top causes and victims remembered per lock */
-#define LB_HIST_BUCKETS		48	/* log2 buckets; the last holds everything >= 2^46 ns */
 #define LB_CHAIN_DEPTH_MAX	16
 #define LB_CYCLE_MAX		(LB_CHAIN_DEPTH_MAX + 1)
 #define LB_DEADLOCKS_MAX	16
 #define LB_EVICT_SCAN		8	/* eviction looks this far from the LRU end */
-
-/*
- * log2 histogram: bucket b holds values v with fls64(v) == b. Buckets are
- * u32: a bucket about to overflow halves them all, which keeps the shape
- * (and so the percentiles) at 4 bytes a bucket; @count stays exact.
- */
-struct lb_hist {
-	u32 bucket[LB_HIST_BUCKETS];
-	u64 count;
-	u64 max;
-};
 
 /* A task's clocks read by one event: 0 is "not read" for either. */
 struct lb_clocks {
@@ -382,27 +371,7 @@ struct lb_ledger {
 	bool scopes_entered;		/* a scope_task was claimed since the reset */
 };
 
-/*
- * ledger_tables.c, ledger_tasks.c: lookup, allocation and eviction, never
- * allocating memory.
- */
-void lb_tables_init(struct lb_ledger *l);
-struct lb_lock *lb_lock_find(const struct lb_ledger *l, u64 id);
-struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class);
-void lb_lock_forget(struct lb_ledger *l, struct lb_lock *lock);
-struct lb_task *lb_task_find(const struct lb_ledger *l, s32 pid);
-struct lb_task *lb_task_get(struct lb_ledger *l, const struct lb_task_id *id, bool kthread);
-void lb_task_rename(struct lb_ledger *l, const struct lb_task_id *id);
-void lb_task_pin(struct lb_task *t);
-void lb_task_unpin(struct lb_ledger *l, struct lb_task *t);
-void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t);
-struct lb_proc *lb_proc_find(const struct lb_ledger *l, s32 tgid);
-struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l);
-void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w);
-struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim);
-void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns);
-void lb_pair_take(struct lb_ledger *l, s32 holder, s32 victim, u64 ns);
-void lb_hash_init(struct hlist_head *hash, u32 bits);
+#include "ledger_tables.h"
 
 /*
  * ledger_stacks.c: time per task, side and stack; the records are allocated
@@ -456,10 +425,6 @@ static inline u32 lb_probe_slot(u32 first, u32 i, u32 bits)
 {
 	return (first + i) & ((1U << bits) - 1);
 }
-
-/* ledger_hist.c */
-void lb_hist_add(struct lb_hist *h, u64 v);
-u64 lb_hist_percentile(const struct lb_hist *h, u32 pct);
 
 /* ledger_pending.c: waiting whose holder is not known yet, and how it ends. */
 void lb_pending_close(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,

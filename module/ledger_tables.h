@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The ledger's tables (ledger_tables.c, ledger_tasks.c): lookup, allocation
+ * and eviction, never allocating memory. Part of ledger_internal.h, which
+ * includes it after struct lb_ledger.
+ */
+#ifndef _LOCKBLAME_LEDGER_TABLES_H
+#define _LOCKBLAME_LEDGER_TABLES_H
+
+void lb_tables_init(struct lb_ledger *l);
+struct lb_lock *lb_lock_find(const struct lb_ledger *l, u64 id);
+struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class);
+void lb_lock_forget(struct lb_ledger *l, struct lb_lock *lock);
+struct lb_task *lb_task_find(const struct lb_ledger *l, s32 pid);
+struct lb_task *lb_task_get(struct lb_ledger *l, const struct lb_task_id *id, bool kthread);
+void lb_task_rename(struct lb_ledger *l, const struct lb_task_id *id);
+void lb_task_pin(struct lb_task *t);
+void lb_task_unpin(struct lb_ledger *l, struct lb_task *t);
+void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t);
+struct lb_proc *lb_proc_find(const struct lb_ledger *l, s32 tgid);
+struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l);
+void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w);
+struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim);
+void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns);
+void lb_pair_take(struct lb_ledger *l, s32 holder, s32 victim, u64 ns);
+void lb_hash_init(struct hlist_head *hash, u32 bits);
+
+#endif /* _LOCKBLAME_LEDGER_TABLES_H */
