@@ -137,11 +137,16 @@ static u32 lb_counter_slot(u64 key, u32 i)
 	return lb_probe_slot(hash_64(key, LB_COUNTER_BITS), i, LB_COUNTER_BITS);
 }
 
-/* Whether futex @key was shown to be a counter by a release (lb_futex_counter_note). */
+/*
+ * Whether futex @key was shown to be a counter by a release
+ * (lb_futex_counter_note). Most runs note none: then no probe is needed.
+ */
 static bool lb_futex_counter_known(const struct lb_ledger *l, u64 key)
 {
 	u32 i;
 
+	if (!l->totals.futex_counters)
+		return false;
 	for (i = 0; key && i < LB_COUNTER_PROBES; i++)
 		if (l->counter_key[lb_counter_slot(key, i)] == key)
 			return true;
