@@ -34,8 +34,10 @@ static void lb_holder_drop(struct lb_ledger *l, struct lb_lock *lock, u32 i)
 		lb_hold_unended(lock, t, lock->holder[i].contended_ns,
 				lock->holder[i].known == LB_HOLD_LOWER_BOUND);
 	lock->nr_holders--;
-	memmove(&lock->holder[i], &lock->holder[i + 1],
-		(lock->nr_holders - i) * sizeof(lock->holder[0]));
+	/* Most locks have one holder: nothing follows it to move up. */
+	if (i < lock->nr_holders)
+		memmove(&lock->holder[i], &lock->holder[i + 1],
+			(lock->nr_holders - i) * sizeof(lock->holder[0]));
 	lb_task_unpin(l, t);
 }
 
