@@ -287,28 +287,42 @@ void lb_task_rename(struct lb_ledger *l, const struct lb_task_id *id)
 		lb_proc_set_comm(t->proc, id);
 }
 
+/*
+ * A task slot for @pid, new to the table: a free one, else an evicted one;
+ * NULL when every task is pinned. Out of line: most events' tasks are known.
+ */
+static noinline struct lb_task *lb_task_new(struct lb_ledger *l, s32 pid)
+{
+	struct lb_task *t;
+
+	if (!list_empty(&l->free_tasks)) {
+		t = list_first_entry(&l->free_tasks, struct lb_task, lru);
+	} else {
+		t = lb_task_victim(l);
+		if (!t) {
+			l->totals.refused_tasks++;
+			return NULL;
+		}
+		lb_task_evict(l, t);
+	}
+	list_del_init(&t->lru);
+	memset(t, 0, sizeof(*t));
+	INIT_HLIST_NODE(&t->hnode);
+	t->id.pid = pid;
+	hlist_add_head(&t->hnode, &l->task_hash[hash_64((u32)pid, l->task_bits)]);
+	list_add(&t->lru, &l->task_lru[0]);
+	return t;
+}
+
 /* Find or make the task of @id (pid > 0); NULL when every task is pinned. */
 struct lb_task *lb_task_get(struct lb_ledger *l, const struct lb_task_id *id, bool kthread)
 {
 	struct lb_task *t = lb_task_find(l, id->pid);
 
-	if (!t) {
-		if (!list_empty(&l->free_tasks)) {
-			t = list_first_entry(&l->free_tasks, struct lb_task, lru);
-		} else {
-			t = lb_task_victim(l);
-			if (!t) {
-				l->totals.refused_tasks++;
-				return NULL;
-			}
-			lb_task_evict(l, t);
-		}
-		list_del_init(&t->lru);
-		memset(t, 0, sizeof(*t));
-		INIT_HLIST_NODE(&t->hnode);
-		t->id.pid = id->pid;
-		hlist_add_head(&t->hnode, &l->task_hash[hash_64((u32)id->pid, l->task_bits)]);
-		list_add(&t->lru, &l->task_lru[0]);
+	if (unlikely(!t)) {
+		t = lb_task_new(l, id->pid);
+		if (!t)
+			return NULL;
 	}
 	lb_task_touch(l, t);
 	lb_task_set_id(l, t, id, kthread);

@@ -10,6 +10,7 @@
 
 #define __printf(a, b)		__attribute((__format__(printf, a, b)))
 #define noinline_for_stack	__attribute((__noinline__))
+#define noinline		__attribute((__noinline__))
 
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
