@@ -235,16 +235,6 @@ void lb_tables_init(struct lb_ledger *l)
 
 /* Locks */
 
-struct lb_lock *lb_lock_find(const struct lb_ledger *l, u64 id)
-{
-	struct lb_lock *lock;
-
-	hlist_for_each_entry(lock, &l->lock_hash[hash_64(id, l->lock_bits)], hnode)
-		if (lock->id == id)
-			return lock;
-	return NULL;
-}
-
 /*
  * Which idle lock to forget: among the least recently used few, one without
  * pending blame if possible (so nothing becomes unattributed), then the one

@@ -1,21 +1,56 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The ledger's tables (ledger_tables.c, ledger_tasks.c): lookup, allocation
- * and eviction, never allocating memory. Part of ledger_internal.h, which
- * includes it after struct lb_ledger.
+ * and eviction, never allocating memory. The lookups every event makes are
+ * inline. Part of ledger_internal.h, which includes it after struct lb_ledger.
  */
 #ifndef _LOCKBLAME_LEDGER_TABLES_H
 #define _LOCKBLAME_LEDGER_TABLES_H
 
 void lb_tables_init(struct lb_ledger *l);
-struct lb_lock *lb_lock_find(const struct lb_ledger *l, u64 id);
+
+/* Inline: every event looks up its lock, most of them their task too, some twice. */
+static inline struct lb_lock *lb_lock_find(const struct lb_ledger *l, u64 id)
+{
+	struct lb_lock *lock;
+
+	hlist_for_each_entry(lock, &l->lock_hash[hash_64(id, l->lock_bits)], hnode)
+		if (lock->id == id)
+			return lock;
+	return NULL;
+}
+
 struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class);
 void lb_lock_forget(struct lb_ledger *l, struct lb_lock *lock);
-struct lb_task *lb_task_find(const struct lb_ledger *l, s32 pid);
+
+static inline struct lb_task *lb_task_find(const struct lb_ledger *l, s32 pid)
+{
+	struct lb_task *t;
+
+	hlist_for_each_entry(t, &l->task_hash[hash_64((u32)pid, l->task_bits)], hnode)
+		if (t->id.pid == pid)
+			return t;
+	return NULL;
+}
+
 struct lb_task *lb_task_get(struct lb_ledger *l, const struct lb_task_id *id, bool kthread);
 void lb_task_rename(struct lb_ledger *l, const struct lb_task_id *id);
-void lb_task_pin(struct lb_task *t);
-void lb_task_unpin(struct lb_ledger *l, struct lb_task *t);
+void lb_task_unpinned(struct lb_ledger *l, struct lb_task *t);
+
+/* A pinned task (a live wait, hold or top slot of its) is never evicted. */
+static inline void lb_task_pin(struct lb_task *t)
+{
+	if (!t->pins++)
+		list_del_init(&t->lru);
+}
+
+/* Its last pin gone, the task can be evicted again (lb_task_unpinned). */
+static inline void lb_task_unpin(struct lb_ledger *l, struct lb_task *t)
+{
+	if (!--t->pins)
+		lb_task_unpinned(l, t);
+}
+
 void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t);
 struct lb_proc *lb_proc_find(const struct lb_ledger *l, s32 tgid);
 struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l);

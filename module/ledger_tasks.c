@@ -94,31 +94,14 @@ static void lb_proc_detach(struct lb_ledger *l, struct lb_proc *p)
 
 /* Tasks */
 
-struct lb_task *lb_task_find(const struct lb_ledger *l, s32 pid)
-{
-	struct lb_task *t;
-
-	hlist_for_each_entry(t, &l->task_hash[hash_64((u32)pid, l->task_bits)], hnode)
-		if (t->id.pid == pid)
-			return t;
-	return NULL;
-}
-
-void lb_task_pin(struct lb_task *t)
-{
-	if (!t->pins++)
-		list_del_init(&t->lru);
-}
-
 static u32 lb_task_bucket(const struct lb_task *t)
 {
 	return fls64(lb_worth(&t->acct));
 }
 
-void lb_task_unpin(struct lb_ledger *l, struct lb_task *t)
+/* @t's last pin is gone: it is filed by its worth, for eviction (lb_task_unpin). */
+void lb_task_unpinned(struct lb_ledger *l, struct lb_task *t)
 {
-	if (--t->pins)
-		return;
 	list_add(&t->lru, &l->task_lru[lb_task_bucket(t)]);
 }
 
