@@ -251,8 +251,9 @@ static void lb_advance_to(struct lb_ledger *l, u64 ts, const struct lb_event *ev
 	struct lb_lock *lock;
 
 	list_for_each_entry(lock, &l->active_locks, lru) {
-		if (ev && !l->opts.no_defer && lb_lock_may_defer(l, lock) &&
-		    !lb_lock_involved(l, lock, ev, &near)) {
+		/* The event's own lock first: it is always due, and often the only one. */
+		if (ev && lock->id != ev->lock && !l->opts.no_defer &&
+		    lb_lock_may_defer(l, lock) && !lb_lock_involved(l, lock, ev, &near)) {
 			if (dt && !lock->defer_ns)
 				lock->defer_since = l->now_ns;
 			lock->defer_ns += dt;
