@@ -4,19 +4,14 @@
  */
 #include "ledger_internal.h"
 
-void lb_hist_add(struct lb_hist *h, u64 v)
+/* A bucket is about to overflow (lb_hist_add): halve them all. */
+void lb_hist_halve(struct lb_hist *h)
 {
-	u32 b = min_t(u32, fls64(v), LB_HIST_BUCKETS - 1), i;
+	u32 i;
 
-	if (unlikely(h->bucket[b] == U32_MAX)) {
-		/* A non-empty bucket stays non-empty: its range was seen. */
-		for (i = 0; i < LB_HIST_BUCKETS; i++)
-			h->bucket[i] = h->bucket[i] / 2 + (h->bucket[i] & 1);
-	}
-	h->bucket[b]++;
-	h->count++;
-	if (v > h->max)
-		h->max = v;
+	/* A non-empty bucket stays non-empty: its range was seen. */
+	for (i = 0; i < LB_HIST_BUCKETS; i++)
+		h->bucket[i] = h->bucket[i] / 2 + (h->bucket[i] & 1);
 }
 
 /* The largest value bucket @b can hold. */

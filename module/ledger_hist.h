@@ -21,7 +21,21 @@ struct lb_hist {
 	u64 max;
 };
 
-void lb_hist_add(struct lb_hist *h, u64 v);
+void lb_hist_halve(struct lb_hist *h);
+
+/* Inline: every wait's end and every contended hold's adds to one. */
+static inline void lb_hist_add(struct lb_hist *h, u64 v)
+{
+	u32 b = min_t(u32, fls64(v), LB_HIST_BUCKETS - 1);
+
+	if (unlikely(h->bucket[b] == U32_MAX))
+		lb_hist_halve(h);
+	h->bucket[b]++;
+	h->count++;
+	if (v > h->max)
+		h->max = v;
+}
+
 u64 lb_hist_percentile(const struct lb_hist *h, u32 pct);
 
 #endif /* _LOCKBLAME_LEDGER_HIST_H */

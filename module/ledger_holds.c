@@ -10,16 +10,6 @@
 
 static void lb_hold_unended(struct lb_lock *lock, struct lb_task *t, u64 hold, bool lower);
 
-struct lb_holder *lb_holder_find(struct lb_lock *lock, const struct lb_task *t)
-{
-	u32 i;
-
-	for (i = 0; i < lock->nr_holders; i++)
-		if (lock->holder[i].task == t)
-			return &lock->holder[i];
-	return NULL;
-}
-
 /*
  * @lock's holder @i is forgotten: it let go unseen (a fast-path unlock, or a
  * release lost to a full ring), or a newer event names another owner. The
@@ -73,12 +63,7 @@ void lb_holders_drop_likely_others(struct lb_ledger *l, struct lb_lock *lock,
 	}
 }
 
-/* The clocks an event read for its task, or for the owner it names. */
-struct lb_clocks lb_ev_clocks(const struct lb_event *ev)
-{
-	return (struct lb_clocks){ ev->cpu_ns, ev->run_delay_ns, ev->flags & LB_EF_RUN_DELAY };
-}
-
+/* The clocks an event read for the owner it names (lb_ev_clocks: for its task). */
 static struct lb_clocks lb_ev_owner_clocks(const struct lb_event *ev)
 {
 	return (struct lb_clocks){ ev->owner_cpu_ns, ev->owner_run_delay_ns,

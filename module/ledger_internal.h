@@ -410,7 +410,22 @@ void lb_waiters_flush(struct lb_ledger *l);
 void lb_report_cgroups(const struct lb_ledger *l, struct lb_out *out);
 
 /* ledger_outliers.c: the worst cases, kept whole. */
-void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns);
+
+/* @ns of @w's waiting is @holder's blame; inline: every pair charge comes here. */
+static inline void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns)
+{
+	if (w->cur_holder == holder) {
+		w->cur_ns += ns;
+	} else {
+		w->cur_holder = holder;
+		w->cur_ns = ns;
+	}
+	if (w->cur_ns > w->top_ns) {
+		w->top_holder = w->cur_holder;
+		w->top_ns = w->cur_ns;
+	}
+}
+
 void lb_outlier_take_blame(struct lb_waiter *w, s32 holder, u64 ns);
 void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w);
 void lb_outlier_hold(struct lb_ledger *l, struct lb_lock *lock, const struct lb_task *r);
@@ -481,12 +496,27 @@ void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
 void lb_end_lost_wait(struct lb_ledger *l, struct lb_task *t);
 
 /* ledger_holds.c: holders, owners and holds. */
-struct lb_holder *lb_holder_find(struct lb_lock *lock, const struct lb_task *t);
+static inline struct lb_holder *lb_holder_find(struct lb_lock *lock, const struct lb_task *t)
+{
+	u32 i;
+
+	for (i = 0; i < lock->nr_holders; i++)
+		if (lock->holder[i].task == t)
+			return &lock->holder[i];
+	return NULL;
+}
+
 void lb_holders_drop_others(struct lb_ledger *l, struct lb_lock *lock,
 			    const struct lb_task *keep, bool readers);
 void lb_holders_drop_likely_others(struct lb_ledger *l, struct lb_lock *lock,
 				   const struct lb_task *releaser, bool keep_woken);
-struct lb_clocks lb_ev_clocks(const struct lb_event *ev);
+
+/* The clocks an event read for its task. */
+static inline struct lb_clocks lb_ev_clocks(const struct lb_event *ev)
+{
+	return (struct lb_clocks){ ev->cpu_ns, ev->run_delay_ns, ev->flags & LB_EF_RUN_DELAY };
+}
+
 void lb_holder_start(struct lb_holder *h, u64 ts, const struct lb_clocks *c,
 		     enum lb_hold_known known, bool reader);
 struct lb_holder *lb_holder_add(struct lb_ledger *l, struct lb_lock *lock,

@@ -118,21 +118,6 @@ static void lb_outlier_lock(struct lb_outlier *o, const struct lb_lock *lock, u8
 	o->name_id = lock->name_id;
 }
 
-/* @ns of @w's waiting is @holder's blame. */
-void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns)
-{
-	if (w->cur_holder == holder) {
-		w->cur_ns += ns;
-	} else {
-		w->cur_holder = holder;
-		w->cur_ns = ns;
-	}
-	if (w->cur_ns > w->top_ns) {
-		w->top_holder = w->cur_holder;
-		w->top_ns = w->cur_ns;
-	}
-}
-
 /*
  * @ns of @w's current stretch under @holder was not @holder's doing after
  * all (lb_pending_disown): the stretch, and the longest if it was this one,
