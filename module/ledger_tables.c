@@ -406,14 +406,24 @@ static u32 lb_pair_hash(const struct lb_ledger *l, s32 holder, s32 victim)
 	return hash_64(((u64)(u32)holder << 32) | (u32)victim, l->pair_bits);
 }
 
-struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim)
+static struct hlist_head *lb_pair_head(const struct lb_ledger *l, s32 holder, s32 victim)
+{
+	return &l->pair_hash[lb_pair_hash(l, holder, victim)];
+}
+
+static inline struct lb_pair *lb_pair_in(const struct hlist_head *head, s32 holder, s32 victim)
 {
 	struct lb_pair *p;
 
-	hlist_for_each_entry(p, &l->pair_hash[lb_pair_hash(l, holder, victim)], hnode)
+	hlist_for_each_entry(p, head, hnode)
 		if (p->holder == holder && p->victim == victim)
 			return p;
 	return NULL;
+}
+
+struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim)
+{
+	return lb_pair_in(lb_pair_head(l, holder, victim), holder, victim);
 }
 
 /* A pair between two tasks that lock top slots pin: a lock's own story. */
@@ -453,24 +463,40 @@ static struct lb_pair *lb_pair_victim(struct lb_ledger *l)
 	return best;
 }
 
+/*
+ * A new pair in bucket @head, or NULL (lb_pair_victim). Out of line: most
+ * charges go to a pair that exists (lb_pair_add).
+ */
+static noinline struct lb_pair *lb_pair_new(struct lb_ledger *l, struct hlist_head *head,
+					    s32 holder, s32 victim)
+{
+	struct lb_pair *p;
+
+	if (l->nr_pairs < l->limits.max_pairs)
+		p = &l->pairs[l->nr_pairs++];
+	else
+		p = lb_pair_victim(l);
+	if (!p)
+		return NULL;
+	p->holder = holder;
+	p->victim = victim;
+	p->blame_ns = 0;
+	hlist_add_head(&p->hnode, head);
+	return p;
+}
+
 void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns)
 {
-	struct lb_pair *p = lb_pair_find(l, holder, victim);
+	struct hlist_head *head = lb_pair_head(l, holder, victim);
+	struct lb_pair *p = lb_pair_in(head, holder, victim);
 
-	if (!p) {
-		if (l->nr_pairs < l->limits.max_pairs)
-			p = &l->pairs[l->nr_pairs++];
-		else
-			p = lb_pair_victim(l);
+	if (unlikely(!p)) {
+		p = lb_pair_new(l, head, holder, victim);
 		if (!p) {
 			l->totals.dropped_pairs++;
 			l->totals.dropped_pair_ns += ns;
 			return;
 		}
-		p->holder = holder;
-		p->victim = victim;
-		p->blame_ns = 0;
-		hlist_add_head(&p->hnode, &l->pair_hash[lb_pair_hash(l, holder, victim)]);
 	}
 	p->blame_ns += ns;
 	l->pairs_blame_ns += ns;
