@@ -573,6 +573,11 @@ void lb_line_end(struct lb_line *ln);
 __printf(3, 4) void lb_line_item(struct lb_line *ln, const char *sep, const char *fmt, ...);
 const char *lb_fmt_count(char *buf, size_t size, u64 n);
 const char *lb_class_name(u8 lock_class);
-u64 lb_sum_sat(u64 a, u64 b);
+
+/* a + b, or U64_MAX if that does not fit; inline: a task's worth is one. */
+static inline u64 lb_sum_sat(u64 a, u64 b)
+{
+	return a + b < a ? U64_MAX : a + b;
+}
 
 #endif /* _LOCKBLAME_LEDGER_INTERNAL_H */

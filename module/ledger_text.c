@@ -82,12 +82,6 @@ const char *lb_class_name(u8 lock_class)
 	return "unknown";
 }
 
-/* a + b, or U64_MAX if that does not fit. */
-u64 lb_sum_sat(u64 a, u64 b)
-{
-	return a + b < a ? U64_MAX : a + b;
-}
-
 /* @part of @whole (not 0) in whole percent, rounded. */
 static u64 lb_pct(u64 part, u64 whole)
 {
