@@ -270,13 +270,13 @@ static bool lb_route_defer(struct lb_ledger *l, const struct lb_route *rt, u32 k
 	return false;
 }
 
-/* Pay every root debt of @lock to its root past @root, or (NULL) back to its fallback. */
-void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *root)
+/* lb_root_debts_settle for a lock with a route set @rs. */
+static noinline void lb_root_debts_settle_set(struct lb_ledger *l, struct lb_lock *lock,
+					      struct lb_route_set *rs, struct lb_task *root)
 {
-	struct lb_route_set *rs = lock->pending.routes;
 	u32 i;
 
-	for (i = 0; rs && i < rs->nr_root_debts; i++) {
+	for (i = 0; i < rs->nr_root_debts; i++) {
 		const struct lb_route *d = &rs->root_debt[i];
 		struct lb_task *t = root;
 		int k;
@@ -296,9 +296,18 @@ void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 		if (t)
 			lb_root_debt_pay(l, d, t);
 	}
-	if (rs)
-		rs->nr_root_debts = 0;
+	rs->nr_root_debts = 0;
 	lb_route_set_put(l, lock);
+}
+
+/*
+ * Pay every root debt of @lock to its root past @root, or (NULL) back to its
+ * fallback. Most locks have no route set: nothing is owed through them.
+ */
+void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *root)
+{
+	if (lock->pending.routes)
+		lb_root_debts_settle_set(l, lock, lock->pending.routes, root);
 }
 
 /*
@@ -383,11 +392,11 @@ static void lb_hops_decide_in(struct lb_route *rt, u32 nr, u64 lock, s32 pid)
 				rt[i].hop[j].releaser = pid;
 }
 
-static void lb_hops_decide(struct lb_ledger *l, u64 lock, s32 pid)
+static noinline void lb_hops_decide_sets(struct lb_ledger *l, u64 lock, s32 pid)
 {
 	u32 i, seen = 0;
 
-	/* Most releases find no set in use: stop at the last one given out. */
+	/* Stop at the last set given out. */
 	for (i = 0; i < LB_ROUTE_SETS && seen < l->nr_route_sets; i++) {
 		struct lb_route_set *rs = &l->route_set[i];
 
@@ -399,26 +408,28 @@ static void lb_hops_decide(struct lb_ledger *l, u64 lock, s32 pid)
 	}
 }
 
+static void lb_hops_decide(struct lb_ledger *l, u64 lock, s32 pid)
+{
+	/* Most releases find no set in use. */
+	if (l->nr_route_sets)
+		lb_hops_decide_sets(l, lock, pid);
+}
+
 /* @lock was released by @r: chains through it now know who held it. */
 void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
 {
 	lb_hops_decide(l, lock->id, r->id.pid);
 }
 
-/*
- * @lock's pending blame went to @r: if @r is the probable holder, the
- * root blame goes on along the routes. NULL: nobody will be named, the
- * routes go, and chains through @lock end at the tasks that waited on it.
- * True if a route was @r's: its waits elsewhere were followed already.
- */
-bool lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
+/* lb_routes_settle for a lock with a route set @rs. */
+static noinline bool lb_routes_settle_set(struct lb_ledger *l, struct lb_lock *lock,
+					  struct lb_route_set *rs, struct lb_task *r)
 {
-	struct lb_route_set *rs = lock->pending.routes;
 	bool followed = false;
 	u32 i;
 	int k;
 
-	for (i = 0; r && rs && i < rs->nr_routes; i++) {
+	for (i = 0; r && i < rs->nr_routes; i++) {
 		const struct lb_route *rt = &rs->route[i];
 		struct lb_task *root;
 		struct lb_route d;
@@ -445,9 +456,23 @@ bool lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task 
 		lb_account_take(r, &(struct lb_account){ .root_blame_ns = d.ns });
 		lb_root_debt_pay(l, &d, root);
 	}
-	if (rs)
-		rs->nr_routes = 0;
+	rs->nr_routes = 0;
 	lb_route_set_put(l, lock);
+	return followed;
+}
+
+/*
+ * @lock's pending blame went to @r: if @r is the probable holder, the
+ * root blame goes on along the routes. NULL: nobody will be named, the
+ * routes go, and chains through @lock end at the tasks that waited on it.
+ * True if a route was @r's: its waits elsewhere were followed already.
+ */
+bool lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
+{
+	bool followed = false;
+
+	if (lock->pending.routes)
+		followed = lb_routes_settle_set(l, lock, lock->pending.routes, r);
 	if (!r)
 		lb_hops_decide(l, lock->id, -1);
 	return followed;
