@@ -200,14 +200,16 @@ static void lb_woken(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *
  * A futex wait's end as the waiter sees it, without its key: it ends the
  * task's open futex wait, if any. Other futex sleeps (futex_waitv, say) end
  * the same way without having begun one: nothing to do, nothing to count.
+ * Its lock, so that it is not looked up again; NULL if none (or id 0).
  */
-static u64 lb_open_futex_wait(const struct lb_ledger *l, s32 pid)
+static struct lb_lock *lb_open_futex_wait(const struct lb_ledger *l, s32 pid)
 {
 	const struct lb_task *t = lb_task_find(l, pid);
 
-	if (!t || !t->waiting || t->waiting->lock->lock_class != LB_LOCK_FUTEX)
-		return 0;
-	return t->waiting->lock->id;
+	if (!t || !t->waiting || t->waiting->lock->lock_class != LB_LOCK_FUTEX ||
+	    !t->waiting->lock->id)
+		return NULL;
+	return t->waiting->lock;
 }
 
 /*
@@ -236,7 +238,7 @@ void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 {
 	struct lb_clocks c = lb_ev_clocks(ev);
 	bool read = ev->flags & LB_EF_READ;
-	struct lb_lock *lock;
+	struct lb_lock *lock = NULL;
 	struct lb_task *t;
 	u64 id = ev->lock;
 
@@ -247,12 +249,14 @@ void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 		if (lb_event_wait_end(l, ev, ts))
 			return;
 		if (!id) {
-			id = lb_open_futex_wait(l, ev->task.pid);
-			if (!id)
+			lock = lb_open_futex_wait(l, ev->task.pid);
+			if (!lock)
 				return;
+			id = lock->id;
 		}
 	}
-	lock = lb_lock_find(l, id);
+	if (!lock)
+		lock = lb_lock_find(l, id);
 	t = lb_task_get(l, &ev->task, ev->flags & LB_EF_KTHREAD);
 	if (!t) {
 		l->totals.unmatched_events++;
