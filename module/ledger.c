@@ -242,9 +242,10 @@ static bool lb_lock_involved(const struct lb_ledger *l, const struct lb_lock *lo
  * needs every lock up to date). A lock that may defer and that @ev does
  * not involve only keeps the time: its segments add up to one, applied
  * when an event involves it or a reader comes, so the cost of an event no
- * longer grows with every waiter on every other lock.
+ * longer grows with every waiter on every other lock. Inline: every event
+ * comes here first.
  */
-static void lb_advance_to(struct lb_ledger *l, u64 ts, const struct lb_event *ev)
+static __always_inline void lb_advance_to(struct lb_ledger *l, u64 ts, const struct lb_event *ev)
 {
 	struct lb_near near = { false, NULL, NULL };
 	u64 dt = ts > l->now_ns ? ts - l->now_ns : 0;

@@ -11,6 +11,9 @@
 #define __printf(a, b)		__attribute((__format__(printf, a, b)))
 #define noinline_for_stack	__attribute((__noinline__))
 #define noinline		__attribute((__noinline__))
+/* <linux/stddef.h> (UAPI) defines it without the attribute; glibc's cdefs.h with it. */
+#undef __always_inline
+#define __always_inline		inline __attribute((__always_inline__))
 
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
