@@ -85,21 +85,6 @@ static s32 lb_route_root(const struct lb_route *rt)
 	return rt->end;
 }
 
-/* The chain through @d ends at @root: root blame and the chain record. */
-void lb_root_debt_pay(struct lb_ledger *l, const struct lb_route *d, struct lb_task *root)
-{
-	struct lb_chain c = {
-		.victim_lock = d->victim_lock,
-		.holder = d->holder,
-		.waits_on = d->waits_on,
-		.root = root->id.pid,
-	};
-
-	lb_account_add(root, &(struct lb_account){ .root_blame_ns = d->ns });
-	if (root->id.pid != d->holder)
-		lb_chain_add(l, &c, d->ns);
-}
-
 /* Whether @o adds up with @n: the same chain, none of @o's hops decided yet. */
 static bool lb_route_same(const struct lb_route *o, const struct lb_route *n)
 {

@@ -143,3 +143,18 @@ void lb_chain_add(struct lb_ledger *l, const struct lb_chain *key, u64 ns)
 	}
 	lb_chain_append(l, key, ns);
 }
+
+/* The chain through @d ends at @root: root blame and the chain record. */
+void lb_root_debt_pay(struct lb_ledger *l, const struct lb_route *d, struct lb_task *root)
+{
+	struct lb_chain c = {
+		.victim_lock = d->victim_lock,
+		.holder = d->holder,
+		.waits_on = d->waits_on,
+		.root = root->id.pid,
+	};
+
+	lb_account_add(root, &(struct lb_account){ .root_blame_ns = d->ns });
+	if (root->id.pid != d->holder)
+		lb_chain_add(l, &c, d->ns);
+}
