@@ -1933,8 +1933,8 @@ static const struct lb_scn_step lb_scn_steps_cgroups[] = {
  *   Reset empties the table and keeps the threshold.
  *   L74: 601 and 602 wait on 501's 7000 ns hold; 601 takes the lock for
  *     100 ns, then 602: 602's 7100 ns wait is 501's (the longest stretch),
- *     not that of 601, whose release ended it; 501's release is not the
- *     one that ended it, so its stacks and split are not known (0).
+ *     not that of 601, whose release ended it; with the stacks and split
+ *     of 501's release, which ended that stretch (kept as it ended).
  *   L75, a futex: 501 and then 601 wait; 602's release wakes 501, the
  *     likely holder from 6000100. 601 waits on to 6008000 and is woken
  *     before 501's release is seen (committed behind the wake: stamped
@@ -1942,6 +1942,13 @@ static const struct lb_scn_step lb_scn_steps_cgroups[] = {
  *     without its stacks (victim stack 43); 501's release (stack 44) then
  *     completes it: its stacks and split, as for 501's 7900 ns contended
  *     hold, kept too, whose waiter had gone by then (victim 0).
+ *   L76, a futex whose holder is learnt at its release, as a glibc mutex's:
+ *     601, 602 and 603 wait from 7000000; 501's release (stack 45) at
+ *     7009000 wakes 601, which holds 300 ns and wakes 602 (stack 46),
+ *     which holds 200 ns and wakes 603. 602's and 603's waits are 501's
+ *     (9000 ns of theirs), though the last release before each wait
+ *     ended was another victim's: each names 501's release, stacks and
+ *     split (9000 ns not known), as 601's does.
  */
 static const struct lb_scn_task lb_scn_tasks_outliers[] = {
 	{ 501, 500, "culprit", false, NULL },
@@ -1950,6 +1957,7 @@ static const struct lb_scn_task lb_scn_tasks_outliers[] = {
 	{ 504, 500, "root", false, NULL },
 	{ 601, 600, "victim", false, NULL },
 	{ 602, 600, "victim2", false, NULL },
+	{ 603, 600, "victim3", false, NULL },
 	{ 0 }
 };
 
@@ -2110,7 +2118,7 @@ static const struct lb_scn_step lb_scn_steps_outliers[] = {
 		      .longest = 7100),
 	LB_X_OUTLIER(HOLD_OL, 601, 501, .ns = 7000, .unknown = 7000, .holder_stack = 41),
 	LB_X_OUTLIER(WAIT_OL, 601, 501, .ns = 7000, .unknown = 7000, .holder_stack = 41),
-	LB_X_OUTLIER(WAIT_OL, 602, 501, .ns = 7100),
+	LB_X_OUTLIER(WAIT_OL, 602, 501, .ns = 7100, .unknown = 7000, .holder_stack = 41),
 	LB_X_OUTLIER(WAIT_OL, 602, 601, .ns = 0),
 	LB_BEGIN(6000000, LB_LK(0x75), FUTEX, 501, 0),
 	LB_NEXT_STACK(43),
@@ -2126,6 +2134,25 @@ static const struct lb_scn_step lb_scn_steps_outliers[] = {
 	LB_X_OUTLIER(WAIT_OL, 601, 501, .ns = 7950, .unknown = 7900, .victim_stack = 43,
 		     .holder_stack = 44),
 	LB_X_OUTLIER(HOLD_OL, 0, 501, .ns = 7900, .unknown = 7900, .holder_stack = 44),
+	LB_RESET,
+	LB_BEGIN(7000000, LB_LK(0x76), FUTEX, 601, 0),
+	LB_BEGIN(7000000, LB_LK(0x76), FUTEX, 602, 0),
+	LB_BEGIN(7000000, LB_LK(0x76), FUTEX, 603, 0),
+	LB_NEXT_STACK(45),
+	LB_RELEASE(7009000, LB_LK(0x76), FUTEX, 501, 0, 0, 1),
+	LB_END(7009000, LB_LK(0x76), FUTEX, 601, 0, WOKEN, 0),
+	LB_NEXT_STACK(46),
+	LB_RELEASE(7009300, LB_LK(0x76), FUTEX, 601, 0, 0, 1),
+	LB_END(7009300, LB_LK(0x76), FUTEX, 602, 0, WOKEN, 0),
+	LB_NEXT_STACK(47),
+	LB_RELEASE(7009500, LB_LK(0x76), FUTEX, 602, 0, 0, 1),
+	LB_END(7009500, LB_LK(0x76), FUTEX, 603, 0, WOKEN, 0),
+	LB_X_OUTLIERS(.threshold = 5000, .kept = 4, .missed = 0, .shortest = 9000,
+		      .longest = 9500),
+	LB_X_OUTLIER(HOLD_OL, 601, 501, .ns = 9000, .unknown = 9000, .holder_stack = 45),
+	LB_X_OUTLIER(WAIT_OL, 601, 501, .ns = 9000, .unknown = 9000, .holder_stack = 45),
+	LB_X_OUTLIER(WAIT_OL, 602, 501, .ns = 9300, .unknown = 9000, .holder_stack = 45),
+	LB_X_OUTLIER(WAIT_OL, 603, 501, .ns = 9500, .unknown = 9000, .holder_stack = 45),
 	LB_SCN_END
 };
 

@@ -69,6 +69,8 @@ void lb_blame_pair(struct lb_ledger *l, const struct lb_task *holder,
 		   struct lb_waiter *w, u64 ns)
 {
 	lb_waiter_flush_pair(l, w);
+	if (w->cur_holder != holder->id.pid)
+		lb_outlier_stretch_over(w);
 	lb_blame_pair_now(l, holder->id.pid, holder->id.cgroup, w, ns);
 }
 
@@ -77,6 +79,8 @@ void lb_blame_pair_switch(struct lb_ledger *l, const struct lb_task *holder,
 			  struct lb_waiter *w)
 {
 	lb_waiter_flush_pair(l, w);
+	if (w->cur_holder != holder->id.pid)
+		lb_outlier_stretch_over(w);
 	w->acc_pid = holder->id.pid;
 	w->acc_cgroup = holder->id.cgroup;
 }

@@ -136,6 +136,12 @@ static inline void lb_account_take(struct lb_task *t, const struct lb_account *d
 		lb_account_less(&t->proc->acct, d);
 }
 
+/* A release as an outlier names it: the holder's stacks and its hold's split. */
+struct lb_rel_note {
+	u32 stack_id, ustack_id;
+	u64 on_cpu_ns, runnable_ns, sleeping_ns, unknown_ns;
+};
+
 /*
  * A wait on a lock. Live while the task waits; after the wait ended it stays
  * on the lock as a "ghost" while its pending share is unresolved, so that the
@@ -151,13 +157,17 @@ struct lb_waiter {
 	u32 ustack_id;			/* user stack where the wait began, 0 if none */
 	bool outlier;			/* an outlier: kept when its holder is known */
 	bool word_known;		/* a futex wait that said what word it expected */
+	bool top_rel_known;		/* top_rel is the release that ended the top stretch */
 	u32 word;			/* that word */
 	/*
 	 * The holder that made it wait longest in one stretch (top), and the
-	 * stretch now (cur): an outlier's holder (ledger_outliers.c).
+	 * stretch now (cur): an outlier's holder (ledger_outliers.c). When the
+	 * top stretch ended with its holder's release, that release (top_rel):
+	 * other holds may end on the lock before this wait does.
 	 */
 	s32 top_holder, cur_holder;
 	u64 top_ns, cur_ns;
+	struct lb_rel_note top_rel;
 	u64 cgroup;			/* the waiter's cgroup v2 id when it began */
 	/*
 	 * What segments charged and the tables have not seen yet (applied by
@@ -411,6 +421,15 @@ void lb_report_cgroups(const struct lb_ledger *l, struct lb_out *out);
 
 /* ledger_outliers.c: the worst cases, kept whole. */
 
+void lb_outlier_stretch_end(struct lb_waiter *w);
+
+/* @w's stretch under its current holder is over: see lb_outlier_stretch_end. */
+static inline void lb_outlier_stretch_over(struct lb_waiter *w)
+{
+	if (w->top_ns && w->cur_holder == w->top_holder && w->cur_ns == w->top_ns)
+		lb_outlier_stretch_end(w);
+}
+
 /* @ns of @w's waiting is @holder's blame; inline: every pair charge comes here. */
 static inline void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns)
 {
@@ -423,6 +442,7 @@ static inline void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns
 	if (w->cur_ns > w->top_ns) {
 		w->top_holder = w->cur_holder;
 		w->top_ns = w->cur_ns;
+		w->top_rel_known = false;
 	}
 }
 

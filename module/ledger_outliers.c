@@ -88,22 +88,58 @@ static void lb_outlier_who(const struct lb_ledger *l, s32 pid, struct lb_task_id
 	id->pid = pid;
 }
 
-/* @lock's last release as @o's holder: its task, stacks, hold and root. */
-static void lb_outlier_release(const struct lb_ledger *l, const struct lb_lock *lock,
-			       struct lb_outlier *o)
+/* @r as an outlier names it. */
+static void lb_rel_note_of(const struct lb_release *r, struct lb_rel_note *n)
 {
-	const struct lb_release *r = &lock->release;
 	const struct lb_hold_split *s = &r->split;
 	u64 known = s->on + s->runnable + s->cpu_unknown + s->runnable_unknown;
 
-	lb_outlier_who(l, r->pid, &o->holder);
-	o->holder_stack = r->stack_id;
-	o->holder_ustack = r->ustack_id;
-	o->on_cpu_ns = s->on;
-	o->runnable_ns = s->runnable;
-	o->unknown_ns = s->cpu_unknown + s->runnable_unknown;
-	o->sleeping_ns = r->hold_ns > known ? r->hold_ns - known : 0;
-	o->root = lb_outlier_root(l, lock->id, r->pid);
+	n->stack_id = r->stack_id;
+	n->ustack_id = r->ustack_id;
+	n->on_cpu_ns = s->on;
+	n->runnable_ns = s->runnable;
+	n->unknown_ns = s->cpu_unknown + s->runnable_unknown;
+	n->sleeping_ns = r->hold_ns > known ? r->hold_ns - known : 0;
+}
+
+/* @holder's release @n on @lock as @o's: its task, stacks, hold and root. */
+static void lb_outlier_holder(const struct lb_ledger *l, u64 lock, s32 holder,
+			      const struct lb_rel_note *n, struct lb_outlier *o)
+{
+	lb_outlier_who(l, holder, &o->holder);
+	o->holder_stack = n->stack_id;
+	o->holder_ustack = n->ustack_id;
+	o->on_cpu_ns = n->on_cpu_ns;
+	o->runnable_ns = n->runnable_ns;
+	o->unknown_ns = n->unknown_ns;
+	o->sleeping_ns = n->sleeping_ns;
+	o->root = lb_outlier_root(l, lock, holder);
+}
+
+/* @lock's last release as @o's holder. */
+static void lb_outlier_release(const struct lb_ledger *l, const struct lb_lock *lock,
+			       struct lb_outlier *o)
+{
+	struct lb_rel_note n;
+
+	lb_rel_note_of(&lock->release, &n);
+	lb_outlier_holder(l, lock->id, lock->release.pid, &n, o);
+}
+
+/*
+ * @w's top stretch ends as another holder's begins: if its holder's release
+ * ended it (the lock's last release, since the wait began), that release is
+ * the one an outlier names, whatever holds end on the lock before the wait
+ * does (the lock passing through other waiters' hands first).
+ */
+void lb_outlier_stretch_end(struct lb_waiter *w)
+{
+	const struct lb_release *r = &w->lock->release;
+
+	if (r->pid == w->cur_holder && r->ts >= w->begin_ns) {
+		lb_rel_note_of(r, &w->top_rel);
+		w->top_rel_known = true;
+	}
 }
 
 static void lb_outlier_lock(struct lb_outlier *o, const struct lb_lock *lock, u8 kind, u64 ns,
@@ -136,12 +172,13 @@ void lb_outlier_take_blame(struct lb_waiter *w, s32 holder, u64 ns)
 
 /*
  * Wait @w ended, and was long: its holder is the task that made it wait
- * longest in one stretch, with its release's stacks and split if that
- * release came since the wait began, or, if that task still holds the lock,
- * when its release comes (a release is committed when futex_wake returns,
- * and the task it woke can end its wait first: lb_outliers_settle); else
- * the task whose release ended it, else the lock's known holder, else not
- * known.
+ * longest in one stretch, with the stacks and split of the release that
+ * ended that stretch: kept when the stretch ended (lb_outlier_stretch_end),
+ * or the lock's last release if it was that one; if that task still holds
+ * the lock, they come with its release (a release is committed when
+ * futex_wake returns, and the task it woke can end its wait first:
+ * lb_outliers_settle). Else the task whose release ended it, else the
+ * lock's known holder, else not known.
  */
 void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w)
 {
@@ -160,8 +197,10 @@ void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w)
 	lb_outlier_who(l, w->pid, &o->victim);
 	o->victim_stack = w->stack_id;
 	o->victim_ustack = w->ustack_id;
-	if (rel && rel != w->pid && lock->release.ts >= w->begin_ns &&
-	    (!w->top_holder || w->top_holder == rel)) {
+	if (w->top_holder && w->top_rel_known) {
+		lb_outlier_holder(l, lock->id, w->top_holder, &w->top_rel, o);
+	} else if (rel && rel != w->pid && lock->release.ts >= w->begin_ns &&
+		   (!w->top_holder || w->top_holder == rel)) {
 		lb_outlier_release(l, lock, o);
 	} else if (w->top_holder) {
 		lb_outlier_who(l, w->top_holder, &o->holder);
