@@ -30,6 +30,12 @@ ol_lacks() {
 	fi
 }
 
+# Done: the stream as an artifact if a check failed.
+ol_done() {
+	[ "$lb_failed" = 0 ] || lb_events_artifact outliers-mutex
+	lb_done
+}
+
 if [ ! -x "$reader" ] || [ ! -x "$LB_BIN/lb-mutex" ] || [ ! -e "$ctl" ]; then
 	echo "ok - outliers # SKIP reader, workloads or module missing"
 	lb_done
@@ -55,7 +61,11 @@ else
 	lb_not_ok "outliers: outlier_ns=50000000 is the threshold" "$(grep outlier_ns "$ctl")"
 fi
 echo "stacks on" > "$ctl"
+lb_stream_open
 echo reset > "$ctl"
+# The stream the ledger was fed, whole: evidence when a check below fails
+# (tools/hosttest/build/replay --outlier-ns 50000000 replays it).
+lb_stream_follow outliers-mutex
 
 # The culprit holds 80 ms asleep, the victims wait for it; the process
 # lingers so that the reader can name its user frames.
@@ -67,6 +77,7 @@ cat "$LB_DEBUGFS/outliers" > "$out/outliers"
 cat "$LB_DEBUGFS/stacks" > "$out/stacks"
 "$reader" -d "$LB_DEBUGFS" --outliers > "$out/reader" 2>&1
 "$reader" -d "$LB_DEBUGFS" --json > "$out/json" 2>&1
+lb_stream_unfollow outliers-mutex
 kill "$pid" 2> /dev/null
 wait "$pid" 2> /dev/null
 echo "stacks off" > "$ctl"
@@ -80,7 +91,7 @@ if [ -z "$culprit" ] || [ -z "$victims" ] || [ -z "$mean" ]; then
 	lb_not_ok "outliers: the workload's truth" "no culprit, victims or hold in its truth"
 	lb_diag_file "truth" "$out/mutex.truth"
 	lb_diag_file "err" "$out/mutex.err"
-	lb_done
+	ol_done
 fi
 echo "# culprit $culprit, victims $victims, mean hold ${mean} ns"
 grep '^outlier ' "$out/ledger" | sed 's/^/# /' | head -n 40
@@ -172,4 +183,4 @@ echo reset > "$ctl"
 cat "$LB_DEBUGFS/outliers" > "$out/after-reset"
 ol_has "reset empties the table" '^# lockblame outliers v1: threshold 50.0ms, kept 0 of 32, not kept 0$' "$out/after-reset"
 echo "outlier_ns=0" > "$ctl"
-lb_done
+ol_done

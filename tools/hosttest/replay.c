@@ -5,9 +5,12 @@
  * it: to study a run offline, or to compare two versions of the ledger on
  * the same events.
  *
- * Usage: replay [--kinds-off] FILE
+ * Usage: replay [--kinds-off] [--outlier-ns NS] FILE
+ *   --kinds-off     the module's futex_kinds=0
+ *   --outlier-ns NS keep waits and holds of NS or more whole (outlier_ns=)
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ledger.h"
@@ -26,18 +29,29 @@ int main(int argc, char **argv)
 {
 	struct lb_ledger_limits limits = { 0 };
 	struct lb_out out = { .printf = out_printf, .priv = stdout };
+	struct lb_ledger_opts opts = { .futex_kinds = true };
 	struct lb_ledger *l;
 	struct lb_event *ev;
-	bool kinds = true;
+	char *end;
 	long n, k;
-	int i = 1;
+	int i;
 
-	if (argc > 1 && !strcmp(argv[1], "--kinds-off")) {
-		kinds = false;
-		i++;
+	for (i = 1; i < argc - 1; i++) {
+		if (!strcmp(argv[i], "--kinds-off")) {
+			opts.futex_kinds = false;
+		} else if (!strcmp(argv[i], "--outlier-ns") && i + 2 < argc) {
+			opts.outlier_ns = strtoull(argv[++i], &end, 10);
+			if (*end || !opts.outlier_ns) {
+				fprintf(stderr, "replay: --outlier-ns wants nanoseconds, not '%s'\n",
+					argv[i]);
+				return 2;
+			}
+		} else {
+			break;
+		}
 	}
 	if (i != argc - 1) {
-		fprintf(stderr, "usage: replay [--kinds-off] FILE\n");
+		fprintf(stderr, "usage: replay [--kinds-off] [--outlier-ns NS] FILE\n");
 		return 2;
 	}
 	n = lb_stream_load("replay", argv[i], &ev);
@@ -49,7 +63,7 @@ int main(int argc, char **argv)
 		free(ev);
 		return 2;
 	}
-	lb_ledger_set_opts(l, &(struct lb_ledger_opts){ .futex_kinds = kinds });
+	lb_ledger_set_opts(l, &opts);
 	for (k = 0; k < n; k++)
 		lb_ledger_feed(l, &ev[k]);
 	/* As the module's readers do: the time locks kept back, applied. */
