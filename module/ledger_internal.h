@@ -419,37 +419,7 @@ void lb_waiters_flush(struct lb_ledger *l);
 #define LB_CGROUP_LEN	28	/* "cgroup:" and a u64 */
 void lb_report_cgroups(const struct lb_ledger *l, struct lb_out *out);
 
-/* ledger_outliers.c: the worst cases, kept whole. */
-
-void lb_outlier_stretch_end(struct lb_waiter *w);
-
-/* @w's stretch under its current holder is over: see lb_outlier_stretch_end. */
-static inline void lb_outlier_stretch_over(struct lb_waiter *w)
-{
-	if (w->top_ns && w->cur_holder == w->top_holder && w->cur_ns == w->top_ns)
-		lb_outlier_stretch_end(w);
-}
-
-/* @ns of @w's waiting is @holder's blame; inline: every pair charge comes here. */
-static inline void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns)
-{
-	if (w->cur_holder == holder) {
-		w->cur_ns += ns;
-	} else {
-		w->cur_holder = holder;
-		w->cur_ns = ns;
-	}
-	if (w->cur_ns > w->top_ns) {
-		w->top_holder = w->cur_holder;
-		w->top_ns = w->cur_ns;
-		w->top_rel_known = false;
-	}
-}
-
-void lb_outlier_take_blame(struct lb_waiter *w, s32 holder, u64 ns);
-void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w);
-void lb_outlier_hold(struct lb_ledger *l, struct lb_lock *lock, const struct lb_task *r);
-void lb_outliers_settle(struct lb_ledger *l, const struct lb_lock *lock);
+#include "ledger_outliers.h"
 
 /*
  * Slot @i of the @probes a key probes in a table of 2^@bits slots: linear
