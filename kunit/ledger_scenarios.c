@@ -1949,6 +1949,13 @@ static const struct lb_scn_step lb_scn_steps_cgroups[] = {
  *     (9000 ns of theirs), though the last release before each wait
  *     ended was another victim's: each names 501's release, stacks and
  *     split (9000 ns not known), as 601's does.
+ *   L77, the same with 501's release committed behind the wake: 502's
+ *     release wakes 501, the likely holder from 8000100, while 601 and
+ *     602 wait; 601 is woken at 8009000, before 501's release (stack 48,
+ *     stamped 8008990) is seen. 601 holds 300 ns and wakes 602 (stack
+ *     49). 602's stretch under 501 ended before that release came, and
+ *     kept it when it did: 602's 9240 ns wait names its stacks, and 601's
+ *     8950 ns wait gets them at that release (as in L75).
  */
 static const struct lb_scn_task lb_scn_tasks_outliers[] = {
 	{ 501, 500, "culprit", false, NULL },
@@ -2153,6 +2160,20 @@ static const struct lb_scn_step lb_scn_steps_outliers[] = {
 	LB_X_OUTLIER(WAIT_OL, 601, 501, .ns = 9000, .unknown = 9000, .holder_stack = 45),
 	LB_X_OUTLIER(WAIT_OL, 602, 501, .ns = 9300, .unknown = 9000, .holder_stack = 45),
 	LB_X_OUTLIER(WAIT_OL, 603, 501, .ns = 9500, .unknown = 9000, .holder_stack = 45),
+	LB_RESET,
+	LB_BEGIN(8000000, LB_LK(0x77), FUTEX, 501, 0),
+	LB_BEGIN(8000050, LB_LK(0x77), FUTEX, 601, 0),
+	LB_BEGIN(8000060, LB_LK(0x77), FUTEX, 602, 0),
+	LB_RELEASE(8000100, LB_LK(0x77), FUTEX, 502, 0, 0, 1),
+	LB_END(8000100, LB_LK(0x77), FUTEX, 501, 0, WOKEN, 0),
+	LB_END(8009000, LB_LK(0x77), FUTEX, 601, 0, WOKEN, 0),
+	LB_NEXT_STACK(48),
+	LB_RELEASE(8008990, LB_LK(0x77), FUTEX, 501, 0, 0, 1),
+	LB_NEXT_STACK(49),
+	LB_RELEASE(8009300, LB_LK(0x77), FUTEX, 601, 0, 0, 1),
+	LB_END(8009300, LB_LK(0x77), FUTEX, 602, 0, WOKEN, 0),
+	LB_X_OUTLIER(WAIT_OL, 601, 501, .ns = 8950, .unknown = 8900, .holder_stack = 48),
+	LB_X_OUTLIER(WAIT_OL, 602, 501, .ns = 9240, .unknown = 8900, .holder_stack = 48),
 	LB_SCN_END
 };
 

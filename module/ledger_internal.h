@@ -158,12 +158,13 @@ struct lb_waiter {
 	bool outlier;			/* an outlier: kept when its holder is known */
 	bool word_known;		/* a futex wait that said what word it expected */
 	bool top_rel_known;		/* top_rel is the release that ended the top stretch */
+	bool top_rel_wanted;		/* that stretch ended before its release was seen */
 	u32 word;			/* that word */
 	/*
 	 * The holder that made it wait longest in one stretch (top), and the
-	 * stretch now (cur): an outlier's holder (ledger_outliers.c). When the
-	 * top stretch ended with its holder's release, that release (top_rel):
-	 * other holds may end on the lock before this wait does.
+	 * stretch now (cur): an outlier's holder (ledger_outliers.c). The
+	 * release that ended the top stretch (top_rel), when seen: other holds
+	 * may end on the lock before this wait does.
 	 */
 	s32 top_holder, cur_holder;
 	u64 top_ns, cur_ns;

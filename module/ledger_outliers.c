@@ -127,18 +127,48 @@ static void lb_outlier_release(const struct lb_ledger *l, const struct lb_lock *
 }
 
 /*
- * @w's top stretch ends as another holder's begins: if its holder's release
- * ended it (the lock's last release, since the wait began), that release is
- * the one an outlier names, whatever holds end on the lock before the wait
- * does (the lock passing through other waiters' hands first).
+ * @w's top stretch ends as another holder's begins. Its holder's release
+ * ended it, and is the one an outlier names, whatever holds end on the lock
+ * before the wait does (the lock passing through other waiters' hands
+ * first): kept when it was recorded (lb_outliers_note_release), or the
+ * lock's last release if that is it. Else that release is still to be seen
+ * (committed when futex_wake returns, behind the task it woke), and wanted.
  */
 void lb_outlier_stretch_end(struct lb_waiter *w)
 {
 	const struct lb_release *r = &w->lock->release;
 
+	if (w->top_rel_known)
+		return;
 	if (r->pid == w->cur_holder && r->ts >= w->begin_ns) {
 		lb_rel_note_of(r, &w->top_rel);
 		w->top_rel_known = true;
+	} else {
+		w->top_rel_wanted = true;
+	}
+}
+
+/*
+ * @lock's release was just recorded: each wait on it whose top stretch is
+ * its releaser's, going on until now or ended before (wanted), keeps it.
+ * A live wait's deferred charges go to its stretches first (@live).
+ */
+static void lb_outliers_note_release(struct lb_ledger *l, struct lb_lock *lock,
+				     struct list_head *waits, bool live)
+{
+	const struct lb_release *r = &lock->release;
+	struct lb_waiter *w;
+
+	list_for_each_entry(w, waits, lock_node) {
+		if (live)
+			lb_waiter_flush(l, w);
+		if (w->top_holder != r->pid || r->ts < w->begin_ns)
+			continue;
+		if (w->top_rel_wanted || (w->cur_holder == r->pid && w->cur_ns == w->top_ns)) {
+			lb_rel_note_of(r, &w->top_rel);
+			w->top_rel_known = true;
+			w->top_rel_wanted = false;
+		}
 	}
 }
 
@@ -206,7 +236,7 @@ void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w)
 		lb_outlier_who(l, w->top_holder, &o->holder);
 		o->root = lb_outlier_root(l, lock->id, w->top_holder);
 		top = lb_task_find(l, w->top_holder);
-		o->release_owed = top && lb_holder_find(w->lock, top);
+		o->release_owed = w->top_rel_wanted || (top && lb_holder_find(w->lock, top));
 		l->outliers_owed += o->release_owed;
 	} else if (lock->nr_holders && lock->holder[0].task->id.pid != w->pid) {
 		o->holder = lock->holder[0].task->id;
@@ -216,11 +246,17 @@ void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w)
 /*
  * @lock's release was just recorded: the wait outliers that named its
  * releaser as their holder before its release was seen get its stacks,
- * split and root now.
+ * split and root now, and the waits on it still going (or ended with
+ * blame pending) keep it if they wanted it.
  */
-void lb_outliers_settle(struct lb_ledger *l, const struct lb_lock *lock)
+void lb_outliers_settle(struct lb_ledger *l, struct lb_lock *lock)
 {
 	u32 i;
+
+	if (l->opts.outlier_ns) {
+		lb_outliers_note_release(l, lock, &lock->waiters, true);
+		lb_outliers_note_release(l, lock, &lock->ghosts, false);
+	}
 
 	for (i = 0; l->outliers_owed && i < l->nr_outliers; i++) {
 		struct lb_outlier *o = &l->outlier[i];

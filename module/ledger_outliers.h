@@ -29,12 +29,13 @@ static inline void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns
 		w->top_holder = w->cur_holder;
 		w->top_ns = w->cur_ns;
 		w->top_rel_known = false;
+		w->top_rel_wanted = false;
 	}
 }
 
 void lb_outlier_take_blame(struct lb_waiter *w, s32 holder, u64 ns);
 void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w);
 void lb_outlier_hold(struct lb_ledger *l, struct lb_lock *lock, const struct lb_task *r);
-void lb_outliers_settle(struct lb_ledger *l, const struct lb_lock *lock);
+void lb_outliers_settle(struct lb_ledger *l, struct lb_lock *lock);
 
 #endif /* _LOCKBLAME_LEDGER_OUTLIERS_H */

@@ -96,6 +96,7 @@ static void lb_wait_start(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 	w->word = ev->word;
 	w->top_holder = 0;
 	w->top_rel_known = false;
+	w->top_rel_wanted = false;
 	w->cur_holder = 0;
 	w->top_ns = 0;
 	w->cur_ns = 0;
