@@ -939,6 +939,50 @@ static const struct lb_scn_step lb_scn_steps_release_behind[] = {
 };
 
 /*
+ * Two releases, each waking a task, before either woken task runs: the lock
+ * was taken between them (2006 took it on its fast path and let it go).
+ * 2002, 2003 and 2004 wait from 1000 with no holder known; 2001's release
+ * (2000) and 2006's (2100) each wake one. 2002 runs first (2200) and takes
+ * the lock; 2003 (2250) finds it taken and waits again (2260). Both wakes
+ * came from seen releases: neither is owed a release. 2002's release (2400)
+ * wakes 2004, which is not scheduled until 100000: the lock is free all
+ * that time, nobody's blame (a handoff, unattributed), and 2004's own hold
+ * (100 ns) is all 2003 waits on it. Seen in the herd of 62-herd.sh: a woken
+ * victim runnable 3.4 s behind 5,000 workers was blamed as holder for the
+ * other victims' waiting, because the second release's wake was lost.
+ */
+static const struct lb_scn_task lb_scn_tasks_wakes_stolen[] = {
+	{ 2001, 2000, "culprit", false, NULL },
+	{ 2002, 2000, "v1", false, NULL },
+	{ 2003, 2000, "v2", false, NULL },
+	{ 2004, 2000, "v3", false, NULL },
+	{ 2006, 2000, "thief", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_wakes_stolen[] = {
+	LB_BEGIN(1000, LB_LK(0x20), FUTEX, 2002, 0),
+	LB_BEGIN(1000, LB_LK(0x20), FUTEX, 2003, 0),
+	LB_BEGIN(1000, LB_LK(0x20), FUTEX, 2004, 0),
+	LB_RELEASE(2000, LB_LK(0x20), FUTEX, 2001, 0, 0, 1),
+	LB_RELEASE(2100, LB_LK(0x20), FUTEX, 2006, 0, 0, 1),
+	LB_END(2200, LB_LK(0x20), FUTEX, 2002, 0, WOKEN, 0),
+	LB_END(2250, LB_LK(0x20), FUTEX, 2003, 0, WOKEN, 0),
+	LB_BEGIN(2260, LB_LK(0x20), FUTEX, 2003, 0),
+	LB_RELEASE(2400, LB_LK(0x20), FUTEX, 2002, 0, 0, 1),
+	LB_END(100000, LB_LK(0x20), FUTEX, 2004, 0, WOKEN, 0),
+	LB_RELEASE(100100, LB_LK(0x20), FUTEX, 2004, 0, 0, 1),
+	LB_X_TASK(2004, .wait = 99000, .blame = 100, .root_blame = 100, .hold = 100,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_PAIR(2004, 2003, .blame = 100),
+	LB_X_PAIR(2002, 2003, .blame = 190),
+	LB_X_PAIR(2006, 2003, .blame = 100),
+	LB_X_TOTALS(.wait = 199290, .blame = 3790, .pending = 0, .unattributed = 195500),
+	LB_X_PAIR(2001, 2003, .blame = 1000),
+	LB_SCN_END
+};
+
+/*
  * pthread_join() is not a lock: 1901 and 1903 each wait on a worker's
  * clear_child_tid futex, and the exiting worker's wake says so (THREAD_EXIT).
  * That waiting is taken back, whichever of the wake and the release is seen
@@ -3327,6 +3371,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_ERRORS] = LB_SCENARIO(errors),
 	[LB_SCN_WAKE_FIRST] = LB_SCENARIO(wake_first),
 	[LB_SCN_RELEASE_BEHIND] = LB_SCENARIO(release_behind),
+	[LB_SCN_WAKES_STOLEN] = LB_SCENARIO(wakes_stolen),
 	[LB_SCN_THREAD_EXIT] = LB_SCENARIO(thread_exit),
 	[LB_SCN_FUTEX_COUNTER] = LB_SCENARIO(futex_counter),
 	[LB_SCN_MANY_READERS] = LB_SCENARIO(many_readers),

@@ -455,7 +455,10 @@ static bool lb_release_not_a_lock(struct lb_ledger *l, struct lb_lock *lock,
 /*
  * The lock is free now; for a rwsem the wake means all readers left. But
  * tasks this release woke before we saw it (@count wakes) hold it already;
- * while wakes were owed, credit came only from their own releases.
+ * its other wakes are credit, added to what earlier releases' wakes left:
+ * with the lock taken between (a woken task finds it stolen and waits
+ * again), two releases can each wake a task before either runs. A woken
+ * task waits until it runs, so no more wakes are outstanding than waits.
  */
 static void lb_release_wakes(struct lb_ledger *l, struct lb_lock *lock,
 			     const struct lb_task *r, u32 count)
@@ -465,9 +468,8 @@ static void lb_release_wakes(struct lb_ledger *l, struct lb_lock *lock,
 	u32 explained = min_t(u32, p->wake_debt, max_t(u32, count, 1));
 
 	p->wake_debt -= explained;
-	if (!woke_first)
-		p->wake_credit = 0;
 	p->wake_credit += count > explained ? count - explained : 0;
+	p->wake_credit = min(p->wake_credit, lock->nr_waiting);
 	if (!p->wake_debt)
 		lb_debt_paid(lock);
 	lb_holders_drop_likely_others(l, lock, r, woke_first);
