@@ -983,6 +983,47 @@ static const struct lb_scn_step lb_scn_steps_wakes_stolen[] = {
 };
 
 /*
+ * The culprit's release committed behind the three tasks its wake let run
+ * in turn, as 46-outliers saw on 7.2 (855 us late): 2102, 2103 and 2104
+ * wait from 1000 with no holder known. 2103 is woken at 2000 before any
+ * release is seen (a debt), holds to 2100 and wakes 2102 (2200), which
+ * holds to 2300 and wakes 2104 (2400); then 2101's release comes, stamped
+ * 1990. 2102's hold began after the owed release, so its release is not
+ * it: its hold is its own 100 ns, and the pending waiting (1000 to 2000,
+ * and the gaps between the victims' holds) stays the coming releaser's,
+ * 2101's, as a debtor's release leaves it.
+ */
+static const struct lb_scn_task lb_scn_tasks_release_late_two[] = {
+	{ 2101, 2100, "culprit", false, NULL },
+	{ 2102, 2100, "v1", false, NULL },
+	{ 2103, 2100, "v2", false, NULL },
+	{ 2104, 2100, "v3", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_release_late_two[] = {
+	LB_BEGIN(1000, LB_LK(0x21), FUTEX, 2102, 0),
+	LB_BEGIN(1000, LB_LK(0x21), FUTEX, 2103, 0),
+	LB_BEGIN(1000, LB_LK(0x21), FUTEX, 2104, 0),
+	LB_END(2000, LB_LK(0x21), FUTEX, 2103, 0, WOKEN, 0),
+	LB_RELEASE(2100, LB_LK(0x21), FUTEX, 2103, 0, 0, 1),
+	LB_END(2200, LB_LK(0x21), FUTEX, 2102, 0, WOKEN, 0),
+	LB_RELEASE(2300, LB_LK(0x21), FUTEX, 2102, 0, 0, 1),
+	LB_END(2400, LB_LK(0x21), FUTEX, 2104, 0, WOKEN, 0),
+	LB_RELEASE(1990, LB_LK(0x21), FUTEX, 2101, 0, 0, 1),
+	LB_X_TASK(2101, .wait = 0, .blame = 3300, .root_blame = 3300, .hold = 1200,
+		  .hold_on_cpu = 0, .verdict = CAUSE),
+	LB_X_TASK(2102, .wait = 1200, .blame = 100, .root_blame = 100, .hold = 100,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_TASK(2103, .wait = 1000, .blame = 200, .root_blame = 200, .hold = 100,
+		  .hold_on_cpu = 0, .verdict = VICTIM),
+	LB_X_PAIR(2101, 2104, .blame = 1200),
+	LB_X_PAIR(2102, 2104, .blame = 100),
+	LB_X_TOTALS(.wait = 3600, .blame = 3600, .pending = 0, .unattributed = 0),
+	LB_SCN_END
+};
+
+/*
  * pthread_join() is not a lock: 1901 and 1903 each wait on a worker's
  * clear_child_tid futex, and the exiting worker's wake says so (THREAD_EXIT).
  * That waiting is taken back, whichever of the wake and the release is seen
@@ -3372,6 +3413,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_WAKE_FIRST] = LB_SCENARIO(wake_first),
 	[LB_SCN_RELEASE_BEHIND] = LB_SCENARIO(release_behind),
 	[LB_SCN_WAKES_STOLEN] = LB_SCENARIO(wakes_stolen),
+	[LB_SCN_RELEASE_LATE_TWO] = LB_SCENARIO(release_late_two),
 	[LB_SCN_THREAD_EXIT] = LB_SCENARIO(thread_exit),
 	[LB_SCN_FUTEX_COUNTER] = LB_SCENARIO(futex_counter),
 	[LB_SCN_MANY_READERS] = LB_SCENARIO(many_readers),

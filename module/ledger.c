@@ -397,14 +397,19 @@ static void lb_release_ends_wait(struct lb_ledger *l, const struct lb_lock *lock
  * on, takes the lock, and releases it on the same CPU first. @r's release
  * cannot be the one that woke @r: @r's own hold ends, the waiting pending
  * before @r woke stays the coming releaser's, and the wakes @r announces
- * are credit beside the debt.
+ * are credit beside the debt. So too for a likely holder woken after the
+ * debt began: its hold began after the owed release, which it cannot be.
  */
 static bool lb_on_debtor_release(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
 				 const struct lb_event *ev, u64 ts)
 {
 	const struct lb_holder *h = lb_holder_find(lock, r);
+	struct lb_pending *p = &lock->pending;
 
-	if (!h || h->known != LB_HOLD_DEBT || !lock->pending.wake_debt)
+	if (!h || !p->wake_debt)
+		return false;
+	if (h->known != LB_HOLD_DEBT &&
+	    (h->known != LB_HOLD_LIKELY || h->start.ts <= p->debt_since))
 		return false;
 	if (ev->stack_id && h->blame_ns)
 		lb_stack_add(l, r->id.pid, LB_STACK_CAUSE, ev->stack_id, h->blame_ns);
@@ -412,7 +417,7 @@ static bool lb_on_debtor_release(struct lb_ledger *l, struct lb_lock *lock, stru
 	lb_release_ends_wait(l, lock, r);
 	lb_holder_leave(l, lock, r, ev, ts, false);
 	lb_task_unpin(l, r);
-	lock->pending.wake_credit += ev->count;
+	p->wake_credit = min(p->wake_credit + ev->count, lock->nr_waiting);
 	return true;
 }
 

@@ -221,6 +221,7 @@ struct lb_pending {
 	struct lb_route_set *routes;	/* its root debts and routes; NULL: none */
 	u32 wake_credit;		/* futex: wakes a seen release announced, not yet seen */
 	u32 wake_debt;			/* futex: wakes seen whose release is not seen yet */
+	u64 debt_since;			/* when wake_debt last became non-zero */
 };
 
 /* Why a lock's pending state ends (lb_pending_close), and what of it ends. */

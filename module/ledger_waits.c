@@ -191,7 +191,8 @@ static void lb_woken(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *
 		if (!lock->nr_holders && !p->wake_debt)
 			lb_pending_close(l, lock, NULL, LB_PENDING_HANDOFF);
 	} else {
-		p->wake_debt++;
+		if (!p->wake_debt++)
+			p->debt_since = ts;
 		known = LB_HOLD_DEBT;
 	}
 	if (!lock->nr_holders)
