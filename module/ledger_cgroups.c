@@ -70,7 +70,7 @@ void lb_blame_pair(struct lb_ledger *l, const struct lb_task *holder,
 {
 	lb_waiter_flush_pair(l, w);
 	if (w->cur_holder != holder->id.pid)
-		lb_outlier_stretch_over(w);
+		lb_outlier_stretch_over(l, w);
 	lb_blame_pair_now(l, holder->id.pid, holder->id.cgroup, w, ns);
 }
 
@@ -80,7 +80,7 @@ void lb_blame_pair_switch(struct lb_ledger *l, const struct lb_task *holder,
 {
 	lb_waiter_flush_pair(l, w);
 	if (w->cur_holder != holder->id.pid)
-		lb_outlier_stretch_over(w);
+		lb_outlier_stretch_over(l, w);
 	w->acc_pid = holder->id.pid;
 	w->acc_cgroup = holder->id.cgroup;
 }

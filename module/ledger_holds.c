@@ -332,8 +332,11 @@ void lb_record_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r
 	const struct lb_hold_start *st;
 
 	/* The release, for the waits it ends and the outliers. */
+	if (!++l->releases)
+		l->releases = 1;
 	lock->release = (struct lb_release){ .pid = r->id.pid, .stack_id = ev->stack_id,
-					     .ustack_id = ev->ustack_id, .ts = ts };
+					     .ustack_id = ev->ustack_id, .seq = l->releases,
+					     .ts = ts };
 	if (h)
 		h->contended_ns = 0;
 	if (pending)

@@ -136,11 +136,23 @@ static inline void lb_account_take(struct lb_task *t, const struct lb_account *d
 		lb_account_less(&t->proc->acct, d);
 }
 
-/* A release as an outlier names it: the holder's stacks and its hold's split. */
+/*
+ * A release as an outlier names it: the holder's stacks and its hold's
+ * split; seq is the release's (lb_release.seq), 0 in a slot never used.
+ */
 struct lb_rel_note {
 	u32 stack_id, ustack_id;
 	u64 on_cpu_ns, runnable_ns, sleeping_ns, unknown_ns;
+	u32 seq;
 };
+
+/*
+ * The releases that ended a wait's longest stretch, kept for its outlier:
+ * slot seq % LB_REL_NOTES, while outliers are kept. A slot is taken over by
+ * a later such release of the same slot: its waits then name the holder
+ * without stacks. 32 fit in the memory goal's room (docs/benchmarks.md).
+ */
+#define LB_REL_NOTES		32
 
 /*
  * A wait on a lock. Live while the task waits; after the wait ended it stays
@@ -157,18 +169,18 @@ struct lb_waiter {
 	u32 ustack_id;			/* user stack where the wait began, 0 if none */
 	bool outlier;			/* an outlier: kept when its holder is known */
 	bool word_known;		/* a futex wait that said what word it expected */
-	bool top_rel_known;		/* top_rel is the release that ended the top stretch */
-	bool top_rel_wanted;		/* that stretch ended before its release was seen */
+	bool top_rel_wanted;		/* the top stretch ended before its release was seen */
 	u32 word;			/* that word */
 	/*
 	 * The holder that made it wait longest in one stretch (top), and the
 	 * stretch now (cur): an outlier's holder (ledger_outliers.c). The
-	 * release that ended the top stretch (top_rel), when seen: other holds
-	 * may end on the lock before this wait does.
+	 * release that ended the top stretch, when seen (top_rel: its seq in
+	 * the ledger's rel_notes, 0: none): other holds may end on the lock
+	 * before this wait does.
 	 */
 	s32 top_holder, cur_holder;
+	u32 top_rel;
 	u64 top_ns, cur_ns;
-	struct lb_rel_note top_rel;
 	u64 cgroup;			/* the waiter's cgroup v2 id when it began */
 	/*
 	 * What segments charged and the tables have not seen yet (applied by
@@ -201,6 +213,7 @@ struct lb_hold_split {
 struct lb_release {
 	s32 pid;			/* 0: none seen */
 	u32 stack_id, ustack_id;
+	u32 seq;			/* the ledger's count of releases at it, never 0 */
 	u64 ts, hold_ns;
 	struct lb_hold_split split;
 };
@@ -214,9 +227,9 @@ struct lb_release {
  */
 struct lb_pending {
 	bool open;			/* since and busy_ns are valid */
+	s32 probable_pid;		/* heuristic owner: reported, never blamed; 0: none */
 	u64 since;			/* first unattributed waiting since the last release */
 	u64 busy_ns;			/* time since then with a waiter, holder unknown */
-	s32 probable_pid;		/* heuristic owner: reported, never blamed; 0: none */
 	struct lb_hold_start probable;	/* its clocks when first named */
 	struct lb_route_set *routes;	/* its root debts and routes; NULL: none */
 	u32 wake_credit;		/* futex: wakes a seen release announced, not yet seen */
@@ -377,6 +390,8 @@ struct lb_ledger {
 	struct lb_outlier outlier[LB_OUTLIERS];
 	u32 nr_outliers;
 	u32 outliers_owed;		/* of them, release_owed */
+	struct lb_rel_note rel_notes[LB_REL_NOTES];
+	u32 releases;			/* releases recorded: lb_release.seq */
 
 	struct lb_scope_task scope_task[1U << LB_SCOPE_TASK_BITS];
 	struct lb_scope_key scope_key[1U << LB_SCOPE_KEY_BITS];

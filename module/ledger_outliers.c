@@ -100,20 +100,46 @@ static void lb_rel_note_of(const struct lb_release *r, struct lb_rel_note *n)
 	n->runnable_ns = s->runnable;
 	n->unknown_ns = s->cpu_unknown + s->runnable_unknown;
 	n->sleeping_ns = r->hold_ns > known ? r->hold_ns - known : 0;
+	n->seq = r->seq;
 }
 
-/* @holder's release @n on @lock as @o's: its task, stacks, hold and root. */
+/* @w's top stretch ended with release @r: keep it for its outlier. */
+static void lb_rel_note_keep(struct lb_ledger *l, struct lb_waiter *w,
+			     const struct lb_release *r)
+{
+	struct lb_rel_note *n = &l->rel_notes[r->seq % LB_REL_NOTES];
+
+	if (n->seq != r->seq)
+		lb_rel_note_of(r, n);
+	w->top_rel = r->seq;
+	w->top_rel_wanted = false;
+}
+
+/* The release @seq kept by lb_rel_note_keep, or NULL if its slot was taken since. */
+static const struct lb_rel_note *lb_rel_note_find(const struct lb_ledger *l, u32 seq)
+{
+	const struct lb_rel_note *n = &l->rel_notes[seq % LB_REL_NOTES];
+
+	return seq && n->seq == seq ? n : NULL;
+}
+
+/*
+ * @holder's release @n (NULL: not known) on @lock as @o's: its task,
+ * stacks, hold and root.
+ */
 static void lb_outlier_holder(const struct lb_ledger *l, u64 lock, s32 holder,
 			      const struct lb_rel_note *n, struct lb_outlier *o)
 {
 	lb_outlier_who(l, holder, &o->holder);
+	o->root = lb_outlier_root(l, lock, holder);
+	if (!n)
+		return;
 	o->holder_stack = n->stack_id;
 	o->holder_ustack = n->ustack_id;
 	o->on_cpu_ns = n->on_cpu_ns;
 	o->runnable_ns = n->runnable_ns;
 	o->unknown_ns = n->unknown_ns;
 	o->sleeping_ns = n->sleeping_ns;
-	o->root = lb_outlier_root(l, lock, holder);
 }
 
 /* @lock's last release as @o's holder. */
@@ -133,19 +159,18 @@ static void lb_outlier_release(const struct lb_ledger *l, const struct lb_lock *
  * first): kept when it was recorded (lb_outliers_note_release), or the
  * lock's last release if that is it. Else that release is still to be seen
  * (committed when futex_wake returns, behind the task it woke), and wanted.
+ * Only while outliers are kept.
  */
-void lb_outlier_stretch_end(struct lb_waiter *w)
+void lb_outlier_stretch_end(struct lb_ledger *l, struct lb_waiter *w)
 {
 	const struct lb_release *r = &w->lock->release;
 
-	if (w->top_rel_known)
+	if (w->top_rel || !l->opts.outlier_ns)
 		return;
-	if (r->pid == w->cur_holder && r->ts >= w->begin_ns) {
-		lb_rel_note_of(r, &w->top_rel);
-		w->top_rel_known = true;
-	} else {
+	if (r->pid == w->cur_holder && r->ts >= w->begin_ns)
+		lb_rel_note_keep(l, w, r);
+	else
 		w->top_rel_wanted = true;
-	}
 }
 
 /*
@@ -164,11 +189,8 @@ static void lb_outliers_note_release(struct lb_ledger *l, struct lb_lock *lock,
 			lb_waiter_flush(l, w);
 		if (w->top_holder != r->pid || r->ts < w->begin_ns)
 			continue;
-		if (w->top_rel_wanted || (w->cur_holder == r->pid && w->cur_ns == w->top_ns)) {
-			lb_rel_note_of(r, &w->top_rel);
-			w->top_rel_known = true;
-			w->top_rel_wanted = false;
-		}
+		if (w->top_rel_wanted || (w->cur_holder == r->pid && w->cur_ns == w->top_ns))
+			lb_rel_note_keep(l, w, r);
 	}
 }
 
@@ -227,8 +249,8 @@ void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w)
 	lb_outlier_who(l, w->pid, &o->victim);
 	o->victim_stack = w->stack_id;
 	o->victim_ustack = w->ustack_id;
-	if (w->top_holder && w->top_rel_known) {
-		lb_outlier_holder(l, lock->id, w->top_holder, &w->top_rel, o);
+	if (w->top_holder && w->top_rel) {
+		lb_outlier_holder(l, lock->id, w->top_holder, lb_rel_note_find(l, w->top_rel), o);
 	} else if (rel && rel != w->pid && lock->release.ts >= w->begin_ns &&
 		   (!w->top_holder || w->top_holder == rel)) {
 		lb_outlier_release(l, lock, o);

@@ -7,13 +7,13 @@
 #ifndef _LOCKBLAME_LEDGER_OUTLIERS_H
 #define _LOCKBLAME_LEDGER_OUTLIERS_H
 
-void lb_outlier_stretch_end(struct lb_waiter *w);
+void lb_outlier_stretch_end(struct lb_ledger *l, struct lb_waiter *w);
 
 /* @w's stretch under its current holder is over: see lb_outlier_stretch_end. */
-static inline void lb_outlier_stretch_over(struct lb_waiter *w)
+static inline void lb_outlier_stretch_over(struct lb_ledger *l, struct lb_waiter *w)
 {
 	if (w->top_ns && w->cur_holder == w->top_holder && w->cur_ns == w->top_ns)
-		lb_outlier_stretch_end(w);
+		lb_outlier_stretch_end(l, w);
 }
 
 /* @ns of @w's waiting is @holder's blame; inline: every pair charge comes here. */
@@ -28,7 +28,7 @@ static inline void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns
 	if (w->cur_ns > w->top_ns) {
 		w->top_holder = w->cur_holder;
 		w->top_ns = w->cur_ns;
-		w->top_rel_known = false;
+		w->top_rel = 0;
 		w->top_rel_wanted = false;
 	}
 }

@@ -95,7 +95,7 @@ static void lb_wait_start(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 	w->word_known = ev->flags & LB_EF_WORD;
 	w->word = ev->word;
 	w->top_holder = 0;
-	w->top_rel_known = false;
+	w->top_rel = 0;
 	w->top_rel_wanted = false;
 	w->cur_holder = 0;
 	w->top_ns = 0;
