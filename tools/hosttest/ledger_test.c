@@ -237,6 +237,73 @@ static void lockblame_ledger_host_test_outliers_text(struct kunit *test)
 	lb_ledger_destroy(l);
 }
 
+/* One event of @pid on @lock (a mutex) at @ts, naming @owner (0: none). */
+static void lb_host_feed(struct lb_ledger *l, u8 type, u64 lock, s32 pid, s32 owner, u64 ts,
+			 u32 stack)
+{
+	struct lb_event ev = { .type = type, .lock = lock, .lock_class = LB_LOCK_MUTEX,
+			       .ts_ns = ts, .stack_id = stack, .result = LB_WAIT_ACQUIRED };
+
+	ev.task = (struct lb_task_id){ .pid = pid, .tgid = pid - pid % 100 };
+	snprintf(ev.task.comm, sizeof(ev.task.comm), "t%d", pid);
+	if (owner) {
+		ev.owner = (struct lb_task_id){ .pid = owner, .tgid = owner - owner % 100 };
+		snprintf(ev.owner.comm, sizeof(ev.owner.comm), "t%d", owner);
+		ev.owner_source = LB_OWNER_LOCK_FIELD;
+	}
+	lb_ledger_feed(l, &ev);
+}
+
+/*
+ * 601 waits 90 ms on a mutex: 80 under 501, then 10 under 602, which took
+ * it first. Its outlier names 501 with the stacks of 501's release, kept in
+ * the ledger's ring of release notes; unless @fill: 32 releases kept for
+ * other waits meanwhile take every slot, and the outlier names 501 without
+ * stacks (0), not another release's.
+ */
+static void lb_host_outlier_ring(struct kunit *test, bool fill)
+{
+	struct lb_ledger *l = lb_ledger_create(NULL);
+	const u64 a = LB_LK(0x7a), b = LB_LK(0x7b), t = 1000000000;
+	struct lb_outlier o;
+	u32 i, n;
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, l, "create with default limits");
+	lb_ledger_set_opts(l, &(struct lb_ledger_opts){ .futex_kinds = true,
+						.outlier_ns = 50000000 });
+	lb_host_feed(l, LB_EV_WAIT_BEGIN, a, 601, 501, t, 21);
+	lb_host_feed(l, LB_EV_WAIT_BEGIN, a, 602, 501, t, 22);
+	lb_host_feed(l, LB_EV_RELEASE, a, 501, 0, t + 80000000, 9);
+	lb_host_feed(l, LB_EV_WAIT_END, a, 602, 0, t + 80000000, 0);
+	for (i = 0; fill && i < LB_REL_NOTES; i++) {
+		u64 ts = t + 80100000 + i * 200000;
+
+		lb_host_feed(l, LB_EV_WAIT_BEGIN, b, 603, 502, ts, 23);
+		lb_host_feed(l, LB_EV_RELEASE, b, 502, 0, ts + 100000, 30 + i);
+		lb_host_feed(l, LB_EV_WAIT_END, b, 603, 0, ts + 100000, 0);
+	}
+	lb_host_feed(l, LB_EV_RELEASE, a, 602, 0, t + 90000000, 11);
+	lb_host_feed(l, LB_EV_WAIT_END, a, 601, 0, t + 90000000, 0);
+	for (i = 0, n = 0; lb_ledger_outlier(l, i, &o); i++) {
+		if (o.kind != LB_OUTLIER_WAIT || o.victim.pid != 601)
+			continue;
+		n++;
+		KUNIT_EXPECT_EQ_MSG(test, o.holder.pid, 501, "the holder of 601's longest stretch");
+		KUNIT_EXPECT_EQ_MSG(test, o.holder_stack, fill ? 0 : 9,
+				    "the stack of 501's release (fill %d)", fill);
+		KUNIT_EXPECT_EQ_MSG(test, o.unknown_ns, fill ? 0 : 80000000,
+				    "the split of 501's hold (fill %d)", fill);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, n, 1, "601's wait is one outlier");
+	lb_ledger_destroy(l);
+}
+
+static void lockblame_ledger_host_test_outlier_release_ring(struct kunit *test)
+{
+	lb_host_outlier_ring(test, false);
+	lb_host_outlier_ring(test, true);
+}
+
 /*
  * A histogram's u32 bucket about to overflow halves every bucket: the count
  * stays exact, a seen range stays seen, and the percentiles keep their place.
@@ -270,6 +337,7 @@ static struct kunit_case lockblame_ledger_host_test_cases[] = {
 	KUNIT_CASE(lockblame_ledger_host_test_cgroup_pairs_bounded),
 	KUNIT_CASE(lockblame_ledger_host_test_cgroup_unknown),
 	KUNIT_CASE(lockblame_ledger_host_test_outliers_text),
+	KUNIT_CASE(lockblame_ledger_host_test_outlier_release_ring),
 	{}
 };
 
