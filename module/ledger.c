@@ -417,7 +417,7 @@ static bool lb_on_debtor_release(struct lb_ledger *l, struct lb_lock *lock, stru
 	lb_release_ends_wait(l, lock, r);
 	lb_holder_leave(l, lock, r, ev, ts, false);
 	lb_task_unpin(l, r);
-	p->wake_credit = min(p->wake_credit + ev->count, lock->nr_waiting);
+	lb_wake_credit_add(lock, ev->count);
 	return true;
 }
 
@@ -460,10 +460,9 @@ static bool lb_release_not_a_lock(struct lb_ledger *l, struct lb_lock *lock,
 /*
  * The lock is free now; for a rwsem the wake means all readers left. But
  * tasks this release woke before we saw it (@count wakes) hold it already;
- * its other wakes are credit, added to what earlier releases' wakes left:
- * with the lock taken between (a woken task finds it stolen and waits
- * again), two releases can each wake a task before either runs. A woken
- * task waits until it runs, so no more wakes are outstanding than waits.
+ * its other wakes are credit (lb_wake_credit_add): with the lock taken
+ * between (a woken task finds it stolen and waits again), two releases can
+ * each wake a task before either runs.
  */
 static void lb_release_wakes(struct lb_ledger *l, struct lb_lock *lock,
 			     const struct lb_task *r, u32 count)
@@ -473,8 +472,7 @@ static void lb_release_wakes(struct lb_ledger *l, struct lb_lock *lock,
 	u32 explained = min_t(u32, p->wake_debt, max_t(u32, count, 1));
 
 	p->wake_debt -= explained;
-	p->wake_credit += count > explained ? count - explained : 0;
-	p->wake_credit = min(p->wake_credit, lock->nr_waiting);
+	lb_wake_credit_add(lock, count > explained ? count - explained : 0);
 	if (!p->wake_debt)
 		lb_debt_paid(lock);
 	lb_holders_drop_likely_others(l, lock, r, woke_first);

@@ -451,6 +451,7 @@ static inline u32 lb_probe_slot(u32 first, u32 i, u32 bits)
 /* ledger_pending.c: waiting whose holder is not known yet, and how it ends. */
 void lb_pending_close(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
 		      enum lb_pending_end why);
+void lb_wake_credit_add(struct lb_lock *lock, u32 n);
 void lb_pending_to_blame(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r, u64 ns);
 void lb_pending_disown(struct lb_ledger *l, struct lb_lock *lock, struct lb_holder *h, u64 now);
 u64 lb_reader_share(struct lb_ledger *l, struct lb_lock *lock, struct lb_waiter *w,
