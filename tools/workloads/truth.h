@@ -30,6 +30,7 @@ struct lb_span {
 	uint64_t run_delay_late_ns;
 	uint16_t lock;		/* index into lb_truth.locks */
 	uint8_t kind;		/* enum lb_span_kind */
+	uint8_t fast;		/* holds: taken by a trylock, with no wait */
 };
 
 /*
@@ -51,6 +52,7 @@ struct lb_actor {
 	uint64_t acquired_ns[LB_MAX_LOCKS];	/* open hold, per lock */
 	uint64_t acquired_cpu_ns[LB_MAX_LOCKS];
 	uint64_t acquired_run_delay_ns[LB_MAX_LOCKS];
+	uint8_t acquired_fast[LB_MAX_LOCKS];
 	int schedstat_fd;	/* /proc/thread-self/schedstat, -1 if none */
 };
 
