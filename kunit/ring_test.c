@@ -181,6 +181,46 @@ static void lockblame_ring_test_drop_cause(struct kunit *test)
 	lb_ringset_destroy(set);
 }
 
+/*
+ * A mark starts a window: the counts before it are not the window's, those
+ * after are, exactly, and the ring's fill is what it holds now.
+ */
+static void lockblame_ring_test_mark_window(struct kunit *test)
+{
+	struct lb_ringset *set = lb_ringset_create(LB_TEST_CAP, NULL);
+	struct lb_ring_trace t = { };
+	struct lb_ring_counts at_mark;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(set));
+	t.cpu = get_cpu();
+	lb_test_fill(set, LB_TEST_CAP + 5, 0);
+	lb_ring_drop(set, LB_DROP_NOKEY);
+	lb_rings_mark(set);
+	lb_ring_counts(set, t.cpu, &at_mark);
+	lb_ring_consume(set, t.cpu, 10);
+	t.written = lb_test_fill(set, 12, 100);
+	lb_ring_drop(set, LB_DROP_NOKEY);
+	lb_ring_counts(set, t.cpu, &t.counts);
+	put_cpu();
+
+	KUNIT_EXPECT_EQ(test, at_mark.generated, 0);
+	KUNIT_EXPECT_EQ(test, at_mark.recorded, 0);
+	KUNIT_EXPECT_EQ(test, lb_ring_dropped(&at_mark), 0);
+	KUNIT_EXPECT_EQ(test, at_mark.by_type[LB_EV_WAIT_BEGIN], 0);
+	KUNIT_EXPECT_EQ(test, at_mark.fill, LB_TEST_CAP);
+	/* 10 slots freed: 10 of the 12 recorded, 2 dropped full, and a nokey. */
+	KUNIT_EXPECT_EQ(test, t.written, 10);
+	KUNIT_EXPECT_EQ(test, t.counts.generated, 13);
+	KUNIT_EXPECT_EQ(test, t.counts.recorded, 10);
+	KUNIT_EXPECT_EQ(test, t.counts.dropped[LB_DROP_FULL], 2);
+	KUNIT_EXPECT_EQ(test, t.counts.dropped[LB_DROP_NOKEY], 1);
+	KUNIT_EXPECT_EQ(test, t.counts.by_type[LB_EV_WAIT_BEGIN], 10);
+	KUNIT_EXPECT_EQ(test, t.counts.generated,
+			t.counts.recorded + lb_ring_dropped(&t.counts));
+	KUNIT_EXPECT_EQ(test, t.counts.fill, LB_TEST_CAP);
+	lb_ringset_destroy(set);
+}
+
 struct lb_ring_size_case {
 	unsigned int events;
 	int err;
@@ -243,6 +283,7 @@ static struct kunit_case lockblame_ring_test_cases[] = {
 	KUNIT_CASE(lockblame_ring_test_kick_once_per_batch),
 	KUNIT_CASE(lockblame_ring_test_nesting_guard),
 	KUNIT_CASE(lockblame_ring_test_drop_cause),
+	KUNIT_CASE(lockblame_ring_test_mark_window),
 	KUNIT_CASE_PARAM(lockblame_ring_test_size, lb_ring_size_gen_params),
 	KUNIT_CASE(lockblame_ring_test_encoding),
 	{}

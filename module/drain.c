@@ -158,8 +158,9 @@ u64 lb_drain_start_ns(void)
 }
 
 /*
- * Forget everything recorded so far: events already in the rings, and the
- * stored stacks (no event that names one survives the discard).
+ * Forget everything recorded so far: events already in the rings, the
+ * stored stacks (no event that names one survives the discard), and what was
+ * lost (the report's data line and the rings' counts are the window's).
  */
 void lb_drain_reset(void)
 {
@@ -168,6 +169,11 @@ void lb_drain_reset(void)
 	lb_drain_locked(ktime_get_mono_fast_ns(), true);
 	lb_ledger_reset(lb_ledger);
 	lb_filter_clear();
+	/* What was lost before is not the new window's: its counts start here. */
+	lb_rings_mark(lb_rings);
+	lb_probes_mark();
+	lb_filter_evicted_clear();
+	lb_drop_locks_clear();
 	lb_drained = 0;
 	lb_filtered = 0;
 	lb_feed_ns = 0;

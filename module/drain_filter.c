@@ -268,6 +268,12 @@ u64 lb_filter_evicted(void)
 	return READ_ONCE(lb_admit_evicted);
 }
 
+/* A new window (the drain's reset) counts its own evictions. */
+void lb_filter_evicted_clear(void)
+{
+	WRITE_ONCE(lb_admit_evicted, 0);
+}
+
 void lb_filter_show(struct seq_file *m)
 {
 	seq_printf(m, "admitted_waits open %llu evicted %llu capacity %u\n",

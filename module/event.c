@@ -191,6 +191,20 @@ static unsigned int lb_drop_merge(struct lb_drop_lock *acc, unsigned int n, unsi
 	return n;
 }
 
+/*
+ * A new window (the drain's reset) names its own. A drop racing this on
+ * another CPU may leave its entry torn, as a nested probe may (above).
+ */
+void lb_drop_locks_clear(void)
+{
+	unsigned int i;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		for (i = 0; i < LB_DROP_LOCKS; i++)
+			WRITE_ONCE(per_cpu(lb_drop_locks, cpu)[i].count, 0);
+}
+
 /* The header's line: the locks dropped events were about, most first. */
 void lb_drop_locks_show(struct seq_file *m)
 {

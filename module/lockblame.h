@@ -130,7 +130,9 @@ void lb_probes_show(struct seq_file *m);
 u64 lb_kretprobe_pools_bytes(void);
 void lb_kretprobe_pools_show(struct seq_file *m);
 unsigned long lb_probe_missed(const struct lb_probe *p);
+/* Misses since the last lb_probes_mark() (the window); the probes table counts since load. */
 unsigned long lb_probes_missed(void);
+void lb_probes_mark(void);
 struct lb_probe *lb_probe_find(const char *role);
 bool lb_probe_served(const struct lb_probe *p);
 int lb_probes_skip(const char *list);
@@ -217,6 +219,7 @@ void lb_set_enabled(bool on);
 bool lb_stacks_wanted(void);
 void lb_set_stacks(bool on);
 void lb_drop_locks_show(struct seq_file *m);
+void lb_drop_locks_clear(void);
 
 /* Per-instance data of every lock-wait kretprobe. */
 struct lb_wait_data {
@@ -275,6 +278,7 @@ const struct lb_event *lb_ring_at(struct lb_ringset *set, int cpu, unsigned int 
 void lb_ring_release(struct lb_ringset *set, int cpu, unsigned int n);
 void lb_ring_consume(struct lb_ringset *set, int cpu, unsigned int n);
 void lb_ring_counts(struct lb_ringset *set, int cpu, struct lb_ring_counts *c);
+void lb_rings_mark(struct lb_ringset *set);
 u64 lb_ring_dropped(const struct lb_ring_counts *c);
 void lb_rings_sum(struct lb_ringset *set, struct lb_ring_counts *sum);
 u64 lb_rings_bytes(struct lb_ringset *set);
@@ -345,6 +349,7 @@ void lb_filter_begin(struct lb_filter *f);
 bool lb_filter_admit(const struct lb_filter *f, const struct lb_event *ev);
 void lb_filter_clear(void);
 u64 lb_filter_evicted(void);
+void lb_filter_evicted_clear(void);
 void lb_filter_show(struct seq_file *m);
 int lb_filter_init(u32 max_waiters);
 void lb_filter_exit(void);

@@ -505,8 +505,8 @@ int lb_probes_selftest(void)
 	return 0;
 }
 
-/* Every kretprobe miss of every role: waits whose return was never seen. */
-unsigned long lb_probes_missed(void)
+/* Every kretprobe miss of every role since it was planted: hits never seen. */
+static unsigned long lb_probes_missed_all(void)
 {
 	unsigned long missed = 0;
 	const struct lb_probe *p;
@@ -515,6 +515,27 @@ unsigned long lb_probes_missed(void)
 	for (i = 0; (p = lb_probe_nth(i)); i++)
 		missed += lb_probe_missed(p);
 	return missed;
+}
+
+/* lb_probes_missed_all() at the last lb_probes_mark(). */
+static unsigned long lb_probes_missed_base;
+
+/* Start a window (the drain's reset): its misses are those from here on. */
+void lb_probes_mark(void)
+{
+	WRITE_ONCE(lb_probes_missed_base, lb_probes_missed_all());
+}
+
+/*
+ * The misses of the window. Probes are planted once, so the sum only grows;
+ * the base is read first, so a reset racing this errs towards more misses.
+ */
+unsigned long lb_probes_missed(void)
+{
+	unsigned long base = READ_ONCE(lb_probes_missed_base);
+	unsigned long all = lb_probes_missed_all();
+
+	return all > base ? all - base : 0;
 }
 
 /* The "probes" file, and the probes' part of "stats": one row per role. */

@@ -9,6 +9,7 @@
 #include <linux/vmalloc.h>
 #include <linux/seq_file.h>
 #include <linux/log2.h>
+#include <linux/seqlock.h>
 #include <linux/module.h>
 #include "lockblame.h"
 
@@ -20,13 +21,15 @@ struct lb_ring {
 	int nesting;			/* probes active on this CPU */
 	bool kicked;			/* a drain was asked for since the last consume */
 	bool urged;			/* a rescue was asked for since the last consume */
-	struct lb_ring_counts counts;
+	struct lb_ring_counts counts;	/* since the ring was made */
+	struct lb_ring_counts base;	/* counts at the last lb_rings_mark() */
 };
 
 struct lb_ringset {
 	struct lb_ring __percpu *rings;
 	unsigned long capacity;
 	void (*filling)(bool urgent);	/* called from the producer, any context */
+	seqcount_t base_seq;		/* a reader sees every CPU's base from one mark */
 };
 
 static const char * const lb_drop_names[LB_DROP_CAUSE_MAX] = {
@@ -65,6 +68,7 @@ struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*filling
 	}
 	set->capacity = events_per_cpu;
 	set->filling = filling;
+	seqcount_init(&set->base_seq);
 	for_each_possible_cpu(cpu) {
 		struct lb_ring *r = per_cpu_ptr(set->rings, cpu);
 
@@ -217,10 +221,9 @@ void lb_ring_consume(struct lb_ringset *set, int cpu, unsigned int n)
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ring_consume);
 
-/* A snapshot of one CPU's counters; outcomes read before the attempts. */
-void lb_ring_counts(struct lb_ringset *set, int cpu, struct lb_ring_counts *c)
+/* One CPU's counters since the ring was made; outcomes read before the attempts. */
+static void lb_ring_counts_raw(struct lb_ring *r, struct lb_ring_counts *c)
 {
-	struct lb_ring *r = per_cpu_ptr(set->rings, cpu);
 	int i;
 
 	c->recorded = READ_ONCE(r->counts.recorded);
@@ -233,7 +236,59 @@ void lb_ring_counts(struct lb_ringset *set, int cpu, struct lb_ring_counts *c)
 	c->generated = READ_ONCE(r->counts.generated);
 	c->fill = READ_ONCE(r->head) - READ_ONCE(r->tail);
 }
+
+/*
+ * A snapshot of one CPU's counters since the last lb_rings_mark() (the
+ * report's window); fill is the ring's now. generated >= recorded + dropped,
+ * equal when no event is on its way.
+ */
+void lb_ring_counts(struct lb_ringset *set, int cpu, struct lb_ring_counts *c)
+{
+	struct lb_ring *r = per_cpu_ptr(set->rings, cpu);
+	struct lb_ring_counts b;
+	unsigned int seq;
+	int i;
+
+	/* The counts after the base they are taken from: a mark between retries. */
+	do {
+		seq = read_seqcount_begin(&set->base_seq);
+		b = r->base;
+		lb_ring_counts_raw(r, c);
+	} while (read_seqcount_retry(&set->base_seq, seq));
+	c->generated -= b.generated;
+	c->recorded -= b.recorded;
+	for (i = 0; i < LB_DROP_CAUSE_MAX; i++)
+		c->dropped[i] -= b.dropped[i];
+	for (i = 0; i < LB_EV_TYPE_MAX; i++)
+		c->by_type[i] -= b.by_type[i];
+}
 EXPORT_SYMBOL_IF_KUNIT(lb_ring_counts);
+
+/*
+ * Start a window: the counts from here on. An event already counted as
+ * generated but not yet recorded or dropped belongs to the window, where its
+ * outcome will be counted: the base's generated is its outcomes' sum.
+ * Callers serialise (the drain's mutex).
+ */
+void lb_rings_mark(struct lb_ringset *set)
+{
+	struct lb_ring_counts c;
+	int cpu;
+
+	preempt_disable();
+	write_seqcount_begin(&set->base_seq);
+	for_each_possible_cpu(cpu) {
+		struct lb_ring *r = per_cpu_ptr(set->rings, cpu);
+
+		lb_ring_counts_raw(r, &c);
+		c.generated = c.recorded + lb_ring_dropped(&c);
+		c.fill = 0;
+		r->base = c;
+	}
+	write_seqcount_end(&set->base_seq);
+	preempt_enable();
+}
+EXPORT_SYMBOL_IF_KUNIT(lb_rings_mark);
 
 u64 lb_ring_dropped(const struct lb_ring_counts *c)
 {

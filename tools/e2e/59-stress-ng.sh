@@ -163,9 +163,10 @@ fi
 # on the futex roles (no kretprobe is held across a futex sleep any more).
 echo "# probe misses during the run (role before after):"
 awk 'NR == FNR { b[$1] = $2; next } $2 != b[$1] || $2 > 0 { print "#   " $1, b[$1], $2 }' "$out/missed0" "$out/missed1"
-psum=$(awk '{ s += $2 } END { print s + 0 }' "$out/missed1")
+# The probes table counts since load, stats since the reset above.
+psum=$(awk 'NR == FNR { b[$1] = $2; next } { s += $2 - b[$1] } END { print s + 0 }' "$out/missed0" "$out/missed1")
 ssum=$(sed -n 's/^kretprobe_missed //p' "$out/stats")
-[ "$psum" = "$ssum" ] && lb_ok "$name: misses shown: probes' missed ($psum) == stats kretprobe_missed" ||
+[ "$psum" = "$ssum" ] && lb_ok "$name: misses shown: probes' missed since the reset ($psum) == stats kretprobe_missed" ||
 	lb_not_ok "$name: misses shown in stats" "probes sum $psum, stats kretprobe_missed ${ssum:-none}"
 # A miss while another kprobe ran on the CPU (seen under TCG on 5.10, 2 in
 # a run) is counted and makes the data partial; it is not a want of
