@@ -149,6 +149,8 @@ static int lb_stats_show(struct seq_file *m, void *v)
 	lb_stream_show(m);
 	lb_probes_show(m);
 	seq_printf(m, "kretprobe_missed %lu\n", lb_probes_missed());
+	/* Since load: faults the kernel counted as misses (before 5.14), left out above. */
+	seq_printf(m, "kprobe_faults_not_missed %lu\n", lb_probes_faults());
 	seq_puts(m, "blind_classes ");
 	lb_classes_show(m, lb_blind_classes());
 	seq_puts(m, "\npartial_classes ");

@@ -280,7 +280,7 @@ static unsigned long __kprobes lb_probe_addr(const struct lb_probe *p)
 }
 
 /* Stacks at probe @p, if stacks are on: kernel, and user for @user. */
-void __kprobes lb_event_stacks(const struct lb_probe *p, bool user, u32 *kstack, u32 *ustack)
+void __kprobes lb_event_stacks(struct lb_probe *p, bool user, u32 *kstack, u32 *ustack)
 {
 	*kstack = 0;
 	*ustack = 0;
@@ -288,14 +288,14 @@ void __kprobes lb_event_stacks(const struct lb_probe *p, bool user, u32 *kstack,
 		return;
 	*kstack = lb_stack_kernel(lb_probe_addr(p));
 	if (user)
-		*ustack = lb_stack_user();
+		*ustack = lb_stack_user(p);
 }
 
 /*
  * Publish an event. @p is the probe whose entry is running, for the stacks
  * at this point; NULL when the stacks were taken before (or are not wanted).
  */
-void __kprobes lb_event_commit(struct lb_event *ev, const struct lb_probe *p)
+void __kprobes lb_event_commit(struct lb_event *ev, struct lb_probe *p)
 {
 	if (p)
 		lb_event_stacks(p, ev->lock_class == LB_LOCK_FUTEX ||

@@ -103,6 +103,7 @@ struct lb_probe {
 	int error;				/* 0, or why it is not planted */
 	atomic64_t hits;			/* handler calls */
 	atomic64_t mismatches;			/* arguments failed validation */
+	atomic64_t faults;			/* misses that were faults (probe_misses.c) */
 };
 
 /* A probe family's table of roles (probe_futex.c, probe_mutex.c, probe_rwsem.c). */
@@ -130,9 +131,11 @@ void lb_probes_show(struct seq_file *m);
 u64 lb_kretprobe_pools_bytes(void);
 void lb_kretprobe_pools_show(struct seq_file *m);
 unsigned long lb_probe_missed(const struct lb_probe *p);
+unsigned long lb_probe_nested(const struct lb_probe *p);
 /* Misses since the last lb_probes_mark() (the window); the probes table counts since load. */
 unsigned long lb_probes_missed(void);
 void lb_probes_mark(void);
+unsigned long lb_probes_faults(void);
 struct lb_probe *lb_probe_find(const char *role);
 bool lb_probe_served(const struct lb_probe *p);
 int lb_probes_skip(const char *list);
@@ -254,8 +257,9 @@ void lb_task_id_fill(struct lb_task_id *id, struct task_struct *t);
 struct tracepoint *lb_tracepoint_find(const char *name);
 bool lb_owner_fill(struct lb_event *ev, struct task_struct *owner, u8 source);
 struct lb_event *lb_event_begin(u8 type, u8 lock_class, u64 lock);
-void lb_event_commit(struct lb_event *ev, const struct lb_probe *p);
-void lb_event_stacks(const struct lb_probe *p, bool user, u32 *kstack, u32 *ustack);
+void lb_event_commit(struct lb_event *ev, struct lb_probe *p);
+void lb_event_stacks(struct lb_probe *p, bool user, u32 *kstack, u32 *ustack);
+int lb_probe_read_user(struct lb_probe *p, void *dst, const void __user *src, size_t n);
 void lb_event_drop(enum lb_drop_cause cause);
 void lb_event_init(struct lb_ringset *rings, bool stacks);
 
@@ -308,7 +312,7 @@ void lb_stacks_init(unsigned int entries);
 int lb_stacks_alloc(void);
 void lb_stacks_free(void);
 u32 lb_stack_kernel(unsigned long probe_addr);
-u32 lb_stack_user(void);
+u32 lb_stack_user(struct lb_probe *p);
 void lb_stacks_show(struct seq_file *m);
 void lb_stacks_freeze(void);
 void lb_stacks_clear_thaw(void);

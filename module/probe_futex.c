@@ -97,14 +97,15 @@ static int __kprobes lb_futex_key_ret(struct kretprobe_instance *ri, struct pt_r
  * "locked, contended" and the TID is a live task. A heuristic: the ledger
  * shows it as "probable holder" and never charges blame to it.
  */
-static void __kprobes lb_futex_glibc_owner(struct lb_event *ev, const struct lb_futex_key *op)
+static void __kprobes lb_futex_glibc_owner(struct lb_probe *p, struct lb_event *ev,
+					   const struct lb_futex_key *op)
 {
 	struct task_struct *t;
 	s32 tid;
 
 	if (!(op->flags & LB_EF_WORD) || op->word != LB_GLIBC_LOCK_CONTENDED ||
-	    copy_from_user_nofault(&tid, (s32 __user *)(op->uaddr + LB_GLIBC_OWNER_OFFSET),
-				   sizeof(tid)) ||
+	    lb_probe_read_user(p, &tid, (s32 __user *)(op->uaddr + LB_GLIBC_OWNER_OFFSET),
+			       sizeof(tid)) ||
 	    tid <= 0 || tid == task_pid_vnr(current))
 		return;
 	rcu_read_lock();
@@ -240,7 +241,7 @@ static int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
 	ev->flags |= op.flags & ~LB_EF_WORD;
 	ev->uaddr = op.uaddr;
 	lb_futex_word_fill(ev, &op);
-	lb_futex_glibc_owner(ev, &op);
+	lb_futex_glibc_owner(p, ev, &op);
 	lb_event_commit(ev, p);
 	return 0;
 }
@@ -317,8 +318,8 @@ static int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct p
 	 * here, in the waker's own context, before anyone it wakes can run.
 	 */
 	d->futex_wake.word_read =
-		!copy_from_user_nofault(&d->futex_wake.word,
-					(const u32 __user *)d->futex_wake.uaddr, sizeof(u32));
+		!lb_probe_read_user(p, &d->futex_wake.word,
+				    (const u32 __user *)d->futex_wake.uaddr, sizeof(u32));
 	d->begin_ns = ktime_get_mono_fast_ns();
 	lb_event_stacks(p, true, &d->stack_id, &d->ustack_id);
 	return 0;
@@ -418,7 +419,7 @@ static int __kprobes lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struc
 		return 1;
 	uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
 	if (!lb_futex_pi_lock(uaddr, lb_probe_arg(p, regs, LB_ARG_FLAGS), &lock) ||
-	    copy_from_user_nofault(&word, (u32 __user *)uaddr, sizeof(word)) ||
+	    lb_probe_read_user(p, &word, (u32 __user *)uaddr, sizeof(word)) ||
 	    !(word & FUTEX_TID_MASK))
 		return 1;
 	ev = lb_event_begin(LB_EV_WAIT_BEGIN, LB_LOCK_FUTEX_PI, lock);
@@ -471,7 +472,7 @@ static int __kprobes lb_futex_unlock_pi_pre(struct kprobe *kp, struct pt_regs *r
 		return 0;
 	uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
 	if (!lb_futex_pi_lock(uaddr, lb_probe_arg(p, regs, LB_ARG_FLAGS), &lock) ||
-	    copy_from_user_nofault(&word, (u32 __user *)uaddr, sizeof(word)) ||
+	    lb_probe_read_user(p, &word, (u32 __user *)uaddr, sizeof(word)) ||
 	    !(word & FUTEX_WAITERS))
 		return 0;
 	ev = lb_event_begin(LB_EV_RELEASE, LB_LOCK_FUTEX_PI, lock);

@@ -258,6 +258,7 @@ int lb_probe_plant(struct lb_probe *p)
 	p->attached = NULL;
 	atomic64_set(&p->hits, 0);
 	atomic64_set(&p->mismatches, 0);
+	atomic64_set(&p->faults, 0);
 	for (i = 0; i < LB_MAX_CANDIDATES && p->candidates[i]; i++) {
 		/* Handlers may run as soon as it is registered: layout first. */
 		p->layout = p->cand_args[i] ? p->cand_args[i] : &p->args;
@@ -445,26 +446,6 @@ unsigned int lb_probes_attached(void)
 	return n;
 }
 
-unsigned long lb_probe_missed(const struct lb_probe *p)
-{
-	if (!p->attached || p->kind == LB_TRACEPOINT)
-		return 0;
-	if (p->kind == LB_KPROBE)
-		return p->kp.nmissed;
-	return p->krp.nmissed + p->krp.kp.nmissed;
-}
-
-/*
- * Of lb_probe_missed(): hits skipped because another kprobe was running on
- * that CPU (the kprobe's own nmissed), not for want of an instance.
- */
-static unsigned long lb_probe_nested(const struct lb_probe *p)
-{
-	if (!p->attached || p->kind == LB_TRACEPOINT)
-		return 0;
-	return p->kind == LB_KPROBE ? p->kp.nmissed : p->krp.kp.nmissed;
-}
-
 /* Self-test: prove kprobes fire on this kernel before planting the real ones. */
 static atomic_t lb_selftest_hits = ATOMIC_INIT(0);
 
@@ -503,39 +484,6 @@ int lb_probes_selftest(void)
 		return -EIO;
 	}
 	return 0;
-}
-
-/* Every kretprobe miss of every role since it was planted: hits never seen. */
-static unsigned long lb_probes_missed_all(void)
-{
-	unsigned long missed = 0;
-	const struct lb_probe *p;
-	unsigned int i;
-
-	for (i = 0; (p = lb_probe_nth(i)); i++)
-		missed += lb_probe_missed(p);
-	return missed;
-}
-
-/* lb_probes_missed_all() at the last lb_probes_mark(). */
-static unsigned long lb_probes_missed_base;
-
-/* Start a window (the drain's reset): its misses are those from here on. */
-void lb_probes_mark(void)
-{
-	WRITE_ONCE(lb_probes_missed_base, lb_probes_missed_all());
-}
-
-/*
- * The misses of the window. Probes are planted once, so the sum only grows;
- * the base is read first, so a reset racing this errs towards more misses.
- */
-unsigned long lb_probes_missed(void)
-{
-	unsigned long base = READ_ONCE(lb_probes_missed_base);
-	unsigned long all = lb_probes_missed_all();
-
-	return all > base ? all - base : 0;
 }
 
 /* The "probes" file, and the probes' part of "stats": one row per role. */

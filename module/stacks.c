@@ -166,8 +166,8 @@ u32 __kprobes lb_stack_kernel(unsigned long probe_addr)
 			       false);
 }
 
-/* User stack by frame pointers, from the syscall's saved registers. */
-u32 __kprobes lb_stack_user(void)
+/* User stack by frame pointers, from the syscall's saved registers, in @p's handler. */
+u32 __kprobes lb_stack_user(struct lb_probe *p)
 {
 	struct pt_regs *regs = task_pt_regs(current);
 	unsigned long ips[LB_STACK_DEPTH];
@@ -179,7 +179,7 @@ u32 __kprobes lb_stack_user(void)
 	ips[n++] = instruction_pointer(regs);
 	fp = regs->bp;
 	while (n < LB_STACK_DEPTH && fp && !(fp & (sizeof(long) - 1))) {
-		if (copy_from_user_nofault(frame, (void __user *)fp, sizeof(frame)) ||
+		if (lb_probe_read_user(p, frame, (void __user *)fp, sizeof(frame)) ||
 		    !frame[1] || frame[0] <= fp)
 			break;
 		ips[n++] = frame[1];
