@@ -2041,6 +2041,11 @@ static const struct lb_scn_step lb_scn_steps_cgroups[] = {
  *     49). 602's stretch under 501 ended before that release came, and
  *     kept it when it did: 602's 9240 ns wait names its stacks, and 601's
  *     8950 ns wait gets them at that release (as in L75).
+ *   L78, L77 with the ledger read (advanced) between 601's wake and 501's
+ *     release: 602's waiting since the wake is still owed to the coming
+ *     release (601 woke before it, a debtor), so the read ends no stretch
+ *     and the outliers are L77's, with 501's stacks (50); only the release
+ *     is clamped to the read's time, 501's hold 9000 ns.
  */
 static const struct lb_scn_task lb_scn_tasks_outliers[] = {
 	{ 501, 500, "culprit", false, NULL },
@@ -2259,6 +2264,21 @@ static const struct lb_scn_step lb_scn_steps_outliers[] = {
 	LB_END(8009300, LB_LK(0x77), FUTEX, 602, 0, WOKEN, 0),
 	LB_X_OUTLIER(WAIT_OL, 601, 501, .ns = 8950, .unknown = 8900, .holder_stack = 48),
 	LB_X_OUTLIER(WAIT_OL, 602, 501, .ns = 9240, .unknown = 8900, .holder_stack = 48),
+	LB_RESET,
+	LB_BEGIN(9000000, LB_LK(0x78), FUTEX, 501, 0),
+	LB_BEGIN(9000050, LB_LK(0x78), FUTEX, 601, 0),
+	LB_BEGIN(9000060, LB_LK(0x78), FUTEX, 602, 0),
+	LB_RELEASE(9000100, LB_LK(0x78), FUTEX, 502, 0, 0, 1),
+	LB_END(9000100, LB_LK(0x78), FUTEX, 501, 0, WOKEN, 0),
+	LB_END(9009000, LB_LK(0x78), FUTEX, 601, 0, WOKEN, 0),
+	LB_ADVANCE(9009100),
+	LB_NEXT_STACK(50),
+	LB_RELEASE(9008990, LB_LK(0x78), FUTEX, 501, 0, 0, 1),
+	LB_NEXT_STACK(51),
+	LB_RELEASE(9009300, LB_LK(0x78), FUTEX, 601, 0, 0, 1),
+	LB_END(9009300, LB_LK(0x78), FUTEX, 602, 0, WOKEN, 0),
+	LB_X_OUTLIER(WAIT_OL, 601, 501, .ns = 8950, .unknown = 9000, .holder_stack = 50),
+	LB_X_OUTLIER(WAIT_OL, 602, 501, .ns = 9240, .unknown = 9000, .holder_stack = 50),
 	LB_SCN_END
 };
 
