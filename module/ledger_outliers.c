@@ -271,7 +271,7 @@ void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w)
  * split and root now, and the waits on it still going (or ended with
  * blame pending) keep it if they wanted it.
  */
-void lb_outliers_settle(struct lb_ledger *l, struct lb_lock *lock)
+void lb_outliers_settle_kept(struct lb_ledger *l, struct lb_lock *lock)
 {
 	u32 i;
 

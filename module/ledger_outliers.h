@@ -9,10 +9,14 @@
 
 void lb_outlier_stretch_end(struct lb_ledger *l, struct lb_waiter *w);
 
-/* @w's stretch under its current holder is over: see lb_outlier_stretch_end. */
+/*
+ * @w's stretch under its current holder is over: see lb_outlier_stretch_end,
+ * which has nothing to do while outliers are not kept.
+ */
 static inline void lb_outlier_stretch_over(struct lb_ledger *l, struct lb_waiter *w)
 {
-	if (w->top_ns && w->cur_holder == w->top_holder && w->cur_ns == w->top_ns)
+	if (w->top_ns && w->cur_holder == w->top_holder && w->cur_ns == w->top_ns &&
+	    l->opts.outlier_ns)
 		lb_outlier_stretch_end(l, w);
 }
 
@@ -36,6 +40,17 @@ static inline void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns
 void lb_outlier_take_blame(struct lb_waiter *w, s32 holder, u64 ns);
 void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w);
 void lb_outlier_hold(struct lb_ledger *l, struct lb_lock *lock, const struct lb_task *r);
-void lb_outliers_settle(struct lb_ledger *l, struct lb_lock *lock);
+void lb_outliers_settle_kept(struct lb_ledger *l, struct lb_lock *lock);
+
+/*
+ * @lock's release was just recorded (lb_outliers_settle_kept). Inline: every
+ * release comes here, and it has nothing to do unless outliers are kept or
+ * some still want a release.
+ */
+static inline void lb_outliers_settle(struct lb_ledger *l, struct lb_lock *lock)
+{
+	if (l->opts.outlier_ns || l->outliers_owed)
+		lb_outliers_settle_kept(l, lock);
+}
 
 #endif /* _LOCKBLAME_LEDGER_OUTLIERS_H */
