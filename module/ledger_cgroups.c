@@ -20,16 +20,19 @@ void lb_cgroup_pairs_init(struct lb_ledger *l)
 	for (i = 0; i < ARRAY_SIZE(l->cgroup_pair_hash); i++)
 		INIT_HLIST_HEAD(&l->cgroup_pair_hash[i]);
 	l->nr_cgroup_pairs = 0;
+	l->cgroup_pair_last = 0;
 }
 
-static struct lb_cgroup_pair *lb_cgroup_pair_get(struct lb_ledger *l, u64 holder, u64 victim)
+/* The pair of @holder's and @victim's cgroups, made if there is room. */
+static noinline struct lb_cgroup_pair *lb_cgroup_pair_make(struct lb_ledger *l, u64 holder,
+							   u64 victim)
 {
 	struct hlist_head *head = &l->cgroup_pair_hash[lb_cgroup_pair_slot(holder, victim)];
 	struct lb_cgroup_pair *cp;
 
 	hlist_for_each_entry(cp, head, hnode)
 		if (cp->holder == holder && cp->victim == victim)
-			return cp;
+			goto found;
 	if (l->nr_cgroup_pairs == LB_CGROUP_PAIRS)
 		return NULL;
 	cp = &l->cgroup_pair[l->nr_cgroup_pairs++];
@@ -37,7 +40,24 @@ static struct lb_cgroup_pair *lb_cgroup_pair_get(struct lb_ledger *l, u64 holder
 	cp->victim = victim;
 	cp->blame_ns = 0;
 	hlist_add_head(&cp->hnode, head);
+found:
+	l->cgroup_pair_last = cp - l->cgroup_pair;
 	return cp;
+}
+
+/*
+ * Most charges go to the pair the last one went to (a container's tasks
+ * waiting on each other, or on another's): inline, looked at first.
+ */
+static inline struct lb_cgroup_pair *lb_cgroup_pair_get(struct lb_ledger *l, u64 holder,
+							u64 victim)
+{
+	struct lb_cgroup_pair *cp = &l->cgroup_pair[l->cgroup_pair_last];
+
+	if (l->cgroup_pair_last < l->nr_cgroup_pairs && cp->holder == holder &&
+	    cp->victim == victim)
+		return cp;
+	return lb_cgroup_pair_make(l, holder, victim);
 }
 
 /* @ns of @w's waiting charged to holder @pid of cgroup @cgroup: by task and by cgroup. */

@@ -386,6 +386,7 @@ struct lb_ledger {
 	struct lb_cgroup_pair cgroup_pair[LB_CGROUP_PAIRS];
 	struct hlist_head cgroup_pair_hash[1U << LB_CGROUP_PAIR_BITS];
 	u32 nr_cgroup_pairs;
+	u32 cgroup_pair_last;		/* the pair charged last (lb_cgroup_pair_get) */
 
 	struct lb_outlier outlier[LB_OUTLIERS];
 	u32 nr_outliers;
