@@ -24,37 +24,6 @@
  */
 #include "ledger_internal.h"
 
-/*
- * Remember the heaviest causes or victims of a lock (space-saving: a
- * newcomer takes the lightest slot and its count, so a heavy hitter is never
- * missed; counts are exact while a lock has at most LB_LOCK_TOP of them).
- * The slot keeps its task tracked (lb_top_take). @t has no slot up to the
- * first empty one (lb_top_add looked): the empty one, else the lightest.
- */
-void lb_top_claim(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns)
-{
-	u32 i, lightest = 0;
-
-	for (i = 0; i < LB_LOCK_TOP; i++) {
-		if (top[i].ns < top[lightest].ns || !top[i].pid)
-			lightest = i;
-		if (!top[i].pid)
-			break;
-	}
-	lb_top_take(l, &top[lightest], t);
-	top[lightest].ns += ns;
-}
-
-/* Take @ns back from @pid's slot in @top, if it has one (saturating at 0). */
-void lb_top_less(struct lb_top *top, s32 pid, u64 ns)
-{
-	u32 i;
-
-	for (i = 0; i < LB_LOCK_TOP; i++)
-		if (top[i].pid == pid)
-			top[i].ns -= min(ns, top[i].ns);
-}
-
 /* @t acquired @lock at @ts (exact): it becomes the holder, or joins the readers. */
 void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
 		  u64 ts, const struct lb_clocks *c, bool read)

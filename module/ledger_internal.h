@@ -458,7 +458,7 @@ void lb_pending_disown(struct lb_ledger *l, struct lb_lock *lock, struct lb_hold
 u64 lb_reader_share(struct lb_ledger *l, struct lb_lock *lock, struct lb_waiter *w,
 		    struct lb_task *r, u32 n);
 
-/* ledger.c: the event engine. */
+/* ledger_tasks.c: a lock's top causes and victims. */
 void lb_top_claim(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns);
 void lb_top_less(struct lb_top *top, s32 pid, u64 ns);
 
@@ -491,6 +491,7 @@ static inline void lb_blame_pair_defer(struct lb_ledger *l, const struct lb_task
 	w->acc_pair_ns += ns;
 }
 
+/* ledger.c: the event engine. */
 void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
 		  u64 ts, const struct lb_clocks *c, bool read);
 

@@ -134,6 +134,37 @@ void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t)
 	}
 }
 
+/*
+ * Remember the heaviest causes or victims of a lock (space-saving: a
+ * newcomer takes the lightest slot and its count, so a heavy hitter is never
+ * missed; counts are exact while a lock has at most LB_LOCK_TOP of them).
+ * The slot keeps its task tracked (lb_top_take). @t has no slot up to the
+ * first empty one (lb_top_add looked): the empty one, else the lightest.
+ */
+void lb_top_claim(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns)
+{
+	u32 i, lightest = 0;
+
+	for (i = 0; i < LB_LOCK_TOP; i++) {
+		if (top[i].ns < top[lightest].ns || !top[i].pid)
+			lightest = i;
+		if (!top[i].pid)
+			break;
+	}
+	lb_top_take(l, &top[lightest], t);
+	top[lightest].ns += ns;
+}
+
+/* Take @ns back from @pid's slot in @top, if it has one (saturating at 0). */
+void lb_top_less(struct lb_top *top, s32 pid, u64 ns)
+{
+	u32 i;
+
+	for (i = 0; i < LB_LOCK_TOP; i++)
+		if (top[i].pid == pid)
+			top[i].ns -= min(ns, top[i].ns);
+}
+
 static void lb_task_touch(struct lb_ledger *l, struct lb_task *t)
 {
 	if (!t->pins)
