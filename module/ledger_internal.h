@@ -458,26 +458,6 @@ void lb_pending_disown(struct lb_ledger *l, struct lb_lock *lock, struct lb_hold
 u64 lb_reader_share(struct lb_ledger *l, struct lb_lock *lock, struct lb_waiter *w,
 		    struct lb_task *r, u32 n);
 
-/* ledger_tasks.c: a lock's top causes and victims. */
-void lb_top_claim(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns);
-void lb_top_less(struct lb_top *top, s32 pid, u64 ns);
-
-/* @ns to @t's top slot; inline: every segment's waiters and holders come here. */
-static inline void lb_top_add(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns)
-{
-	u32 i;
-
-	for (i = 0; i < LB_LOCK_TOP; i++) {
-		if (top[i].pid == t->id.pid) {
-			top[i].ns += ns;
-			return;
-		}
-		if (!top[i].pid)
-			break;
-	}
-	lb_top_claim(l, top, t, ns);
-}
-
 /*
  * @ns of @w's waiting charged to @holder, put aside while @holder stays the
  * one (every segment comes here for every waiter): one table charge per

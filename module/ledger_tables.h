@@ -51,7 +51,27 @@ static inline void lb_task_unpin(struct lb_ledger *l, struct lb_task *t)
 		lb_task_unpinned(l, t);
 }
 
+/* A lock's top causes and victims (ledger_tasks.c). */
 void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t);
+void lb_top_claim(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns);
+void lb_top_less(struct lb_top *top, s32 pid, u64 ns);
+
+/* @ns to @t's top slot; inline: every segment's waiters and holders come here. */
+static inline void lb_top_add(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns)
+{
+	u32 i;
+
+	for (i = 0; i < LB_LOCK_TOP; i++) {
+		if (top[i].pid == t->id.pid) {
+			top[i].ns += ns;
+			return;
+		}
+		if (!top[i].pid)
+			break;
+	}
+	lb_top_claim(l, top, t, ns);
+}
+
 struct lb_proc *lb_proc_find(const struct lb_ledger *l, s32 tgid);
 struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l);
 void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w);
