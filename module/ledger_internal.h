@@ -450,8 +450,19 @@ static inline u32 lb_probe_slot(u32 first, u32 i, u32 bits)
 }
 
 /* ledger_pending.c: waiting whose holder is not known yet, and how it ends. */
-void lb_pending_close(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
-		      enum lb_pending_end why);
+void lb_pending_end(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
+		    enum lb_pending_end why);
+
+/* The way in to lb_pending_end(); inline: a new burst only drops stale credit. */
+static inline void lb_pending_close(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
+				    enum lb_pending_end why)
+{
+	if (why == LB_PENDING_BURST)
+		lock->pending.wake_credit = 0;
+	else
+		lb_pending_end(l, lock, r, why);
+}
+
 void lb_wake_credit_add(struct lb_lock *lock, u32 n);
 void lb_pending_to_blame(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r, u64 ns);
 void lb_pending_disown(struct lb_ledger *l, struct lb_lock *lock, struct lb_holder *h, u64 now);

@@ -169,9 +169,12 @@ static void lb_pending_unattribute(struct lb_ledger *l, struct lb_lock *lock)
  *   waiting is unattributed, its root debts and routes go with it, unsettled;
  * - a new burst (a first waiter): credit for wakes announced before it is
  *   stale, no waiter being left to take it; nothing else ends.
+ *
+ * lb_pending_close() is the way in, inline: a new burst, most waits' first
+ * event, only sets the credit to 0 there.
  */
-void lb_pending_close(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
-		      enum lb_pending_end why)
+void lb_pending_end(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
+		    enum lb_pending_end why)
 {
 	struct lb_pending *p = &lock->pending;
 
