@@ -72,14 +72,19 @@ void lb_pending_to_blame(struct lb_ledger *l, struct lb_lock *lock, struct lb_ta
 static void lb_pending_name(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r)
 {
 	struct lb_waiter *w, *tmp;
+	bool followed = false;
 	u64 pending;
 
 	lb_unattribute_own(l, lock, r->id.pid);
 	pending = lock->cnt.pending_ns;
 	lb_pending_to_blame(l, lock, r, pending);
-	lb_root_debts_settle(l, lock, r);
-	lb_routes_learn_root(l, lock, r);
-	if (!lb_routes_settle(l, lock, r) && pending)
+	/* Most releases find no route set in use (a lock's has one): no chain to settle. */
+	if (l->nr_route_sets) {
+		lb_root_debts_settle(l, lock, r);
+		lb_routes_learn_root(l, lock, r);
+		followed = lb_routes_settle(l, lock, r);
+	}
+	if (!followed && pending)
 		lb_past_settle(l, lock, r);
 	list_for_each_entry(w, &lock->waiters, lock_node) {
 		if (w->pending_ns)
@@ -151,8 +156,10 @@ void lb_pending_disown(struct lb_ledger *l, struct lb_lock *lock, struct lb_hold
  */
 static void lb_pending_unattribute(struct lb_ledger *l, struct lb_lock *lock)
 {
-	lb_root_debts_settle(l, lock, NULL);
-	lb_routes_settle(l, lock, NULL);
+	if (l->nr_route_sets) {
+		lb_root_debts_settle(l, lock, NULL);
+		lb_routes_settle(l, lock, NULL);
+	}
 	lb_pending_unattribute_waits(l, lock);
 }
 
