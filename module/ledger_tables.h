@@ -53,7 +53,7 @@ static inline void lb_task_unpin(struct lb_ledger *l, struct lb_task *t)
 
 /* A lock's top causes and victims (ledger_tasks.c). */
 void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t);
-void lb_top_claim(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns);
+void lb_top_claim(struct lb_ledger *l, struct lb_top *top, u32 empty, struct lb_task *t, u64 ns);
 void lb_top_less(struct lb_top *top, s32 pid, u64 ns);
 
 /* @ns to @t's top slot; inline: every segment's waiters and holders come here. */
@@ -69,7 +69,7 @@ static inline void lb_top_add(struct lb_ledger *l, struct lb_top *top, struct lb
 		if (!top[i].pid)
 			break;
 	}
-	lb_top_claim(l, top, t, ns);
+	lb_top_claim(l, top, i, t, ns);
 }
 
 struct lb_proc *lb_proc_find(const struct lb_ledger *l, s32 tgid);

@@ -139,18 +139,17 @@ void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t)
  * newcomer takes the lightest slot and its count, so a heavy hitter is never
  * missed; counts are exact while a lock has at most LB_LOCK_TOP of them).
  * The slot keeps its task tracked (lb_top_take). @t has no slot up to the
- * first empty one (lb_top_add looked): the empty one, else the lightest.
+ * first empty one, @empty (lb_top_add looked; LB_LOCK_TOP: none): that one,
+ * else the lightest, the first of those as light.
  */
-void lb_top_claim(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns)
+void lb_top_claim(struct lb_ledger *l, struct lb_top *top, u32 empty, struct lb_task *t, u64 ns)
 {
-	u32 i, lightest = 0;
+	u32 i, lightest = empty;
 
-	for (i = 0; i < LB_LOCK_TOP; i++) {
-		if (top[i].ns < top[lightest].ns || !top[i].pid)
-			lightest = i;
-		if (!top[i].pid)
-			break;
-	}
+	if (empty == LB_LOCK_TOP)
+		for (lightest = 0, i = 1; i < LB_LOCK_TOP; i++)
+			if (top[i].ns < top[lightest].ns)
+				lightest = i;
 	lb_top_take(l, &top[lightest], t);
 	top[lightest].ns += ns;
 }
