@@ -332,12 +332,14 @@ struct lb_task *lb_task_get(struct lb_ledger *l, const struct lb_task_id *id, bo
 {
 	struct lb_task *t = lb_task_find(l, id->pid);
 
+	/* A new task is worth nothing yet: lb_task_new filed it first in its bucket. */
 	if (unlikely(!t)) {
 		t = lb_task_new(l, id->pid);
 		if (!t)
 			return NULL;
+	} else {
+		lb_task_touch(l, t);
 	}
-	lb_task_touch(l, t);
 	lb_task_set_id(l, t, id, kthread);
 	return t;
 }
