@@ -460,6 +460,7 @@ static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts
 	struct lb_lock *lock = lb_lock_find(l, ev->lock);
 	const struct lb_holder *h;
 	struct lb_task *r;
+	bool pending;
 	u64 blame;
 
 	if (ev->lock_class == LB_LOCK_FUTEX)
@@ -479,8 +480,11 @@ static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts
 	blame = (h ? h->blame_ns : 0) + lock->cnt.pending_ns;
 	lb_task_pin(r);
 	lb_release_ends_wait(l, lock, r);
-	lb_record_hold(l, lock, r, ev, ts, lock->pending.open);
+	pending = lock->pending.open;
+	lb_record_hold(l, lock, r, ev, ts, pending);
 	lb_pending_close(l, lock, r, LB_PENDING_RELEASE);
+	if (pending)
+		lb_outliers_pending_named(l, lock);
 	if (ev->stack_id && blame)
 		lb_stack_add(l, r->id.pid, LB_STACK_CAUSE, ev->stack_id, blame);
 	lb_task_unpin(l, r);

@@ -194,6 +194,21 @@ static void lb_outliers_note_release(struct lb_ledger *l, struct lb_lock *lock,
 	}
 }
 
+/*
+ * @lock's release just named its releaser for the waiting that was pending
+ * (lb_pending_close): a wait whose top stretch that made the releaser's
+ * keeps the release now. Recorded before the naming, it was kept for no
+ * wait whose time was still pending on a woken waiter that then waited
+ * again (the disown path); nothing remembers it after this.
+ */
+void lb_outliers_pending_named(struct lb_ledger *l, struct lb_lock *lock)
+{
+	if (!l->opts.outlier_ns)
+		return;
+	lb_outliers_note_release(l, lock, &lock->waiters, true);
+	lb_outliers_note_release(l, lock, &lock->ghosts, false);
+}
+
 static void lb_outlier_lock(struct lb_outlier *o, const struct lb_lock *lock, u8 kind, u64 ns,
 			    u64 ts)
 {
