@@ -52,15 +52,14 @@ static void lb_charge(struct lb_ledger *l, struct lb_lock *lock, struct lb_holde
 	struct lb_task *t = h->task;
 
 	h->blame_ns += ns;
+	lb_top_add(l, lock->cause, t, ns);
 	/* Most holders wait on nothing: their own root (lb_blame_flow), in one add. */
 	if (!t->waiting) {
 		lb_account_add(t, &(struct lb_account){ .blame_ns = ns, .root_blame_ns = ns });
-		lb_top_add(l, lock->cause, t, ns);
 		return;
 	}
 	h->passed_on = true;
 	lb_account_add(t, &(struct lb_account){ .blame_ns = ns });
-	lb_top_add(l, lock->cause, t, ns);
 	lb_blame_flow(l, lock, t, ns);
 }
 

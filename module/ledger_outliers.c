@@ -159,13 +159,13 @@ static void lb_outlier_release(const struct lb_ledger *l, const struct lb_lock *
  * first): kept when it was recorded (lb_outliers_note_release), or the
  * lock's last release if that is it. Else that release is still to be seen
  * (committed when futex_wake returns, behind the task it woke), and wanted.
- * Only while outliers are kept.
+ * Only while outliers are kept (lb_outlier_stretch_over looks).
  */
 void lb_outlier_stretch_end(struct lb_ledger *l, struct lb_waiter *w)
 {
 	const struct lb_release *r = &w->lock->release;
 
-	if (w->top_rel || !l->opts.outlier_ns)
+	if (w->top_rel)
 		return;
 	if (r->pid == w->cur_holder && r->ts >= w->begin_ns)
 		lb_rel_note_keep(l, w, r);
