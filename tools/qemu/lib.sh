@@ -12,6 +12,17 @@ LB_CRASH_ERE='Oops: |kernel BUG at |BUG: |general protection fault[,:]|WARNING: 
 LB_SPLAT_ERE='BUG:|WARNING:|Oops|Call Trace|KASAN|unreferenced object|suspected memory leak|Kernel panic|general protection fault[,:]|UBSAN:|INFO: task .* blocked|detected stall|kernel BUG'
 export LB_CRASH_ERE LB_SPLAT_ERE
 
+# The guests' CPU: QEMU's default model without cmpxchg16b. QEMU 7.2's TCG
+# (Debian 12's) translates cmpxchg8b/16b into a helper that computes RFLAGS
+# from the flags state before the instruction's cc_op was written back, so a
+# flags-setting instruction just before it turns its operand into RFLAGS: TF,
+# DF and reserved bits set, then a single-step trap, a string copy run
+# backwards, a return to 0 (int3-evidence.md, "cmpxchg16b"; the reproducer is
+# tools/qemu/cx16-flags.c). Without the CPUID bit the kernels take their own
+# fallbacks (slub's this_cpu_cmpxchg16b_emu); lockblame never needs it.
+# LB_QEMU_CPU overrides it ("qemu64" puts cmpxchg16b back).
+LB_QEMU_CPU=${LB_QEMU_CPU:-qemu64,-cx16}
+
 # stage_tree DIR: copy what builds the module (no build products) into DIR, so
 # builds for different kernels never disturb the checkout or each other.
 stage_tree() {
@@ -120,18 +131,36 @@ build_errors() {
 # removed it) with no lockblame frame in its trace, or an instruction fetch
 # at 0 ("RIP: 0010:0x0") inside the kernel's own code patching (ftrace,
 # text_poke, jump labels, kprobe arming), where lockblame's only frames are
-# those that plant or remove probes. Any other crash, or one with a frame of
-# lockblame's handlers or drain, is lockblame's to explain.
+# those that plant or remove probes. Also any crash whose register dump shows
+# EFLAGS with a reserved bit set (3, 5, 15, 22 to 31): a CPU never holds one,
+# software cannot set one (popf and iret ignore them), so the emulator made
+# that state (QEMU 7.2's cmpxchg16b flags bug, int3-evidence.md); but not with
+# a frame of lockblame's handlers or drain. Any other crash, or one with such
+# a frame, is lockblame's to explain.
 tcg_crash_class() {
 	awk -v crash="$LB_CRASH_ERE" '
+	# eflags_reserved(HEX): the reserved bits of an 8-digit EFLAGS value.
+	function eflags_reserved(hex,   i, v) {
+		v = 0
+		for (i = 1; i <= length(hex); i++)
+			v = v * 16 + index("0123456789abcdef", substr(hex, i, 1)) - 1
+		return (v >= 4194304) || (int(v / 32768) % 2) || (int(v / 32) % 2) || (int(v / 8) % 2)
+	}
 	/^(lockblame-|LOCKBLAME-)/ { next }
 	!what && /Oops: int3/ { what = "int3"; intrace = 0; next }
 	!what && /BUG: kernel NULL pointer dereference, address: 0+$/ { what = "null"; next }
 	!what && $0 ~ crash { what = "other"; next }
+	what && !done && !badflags && match($0, /EFLAGS: [0-9a-f]+/) {
+		flags = substr($0, RSTART + 8, RLENGTH - 8)
+		if (eflags_reserved(flags)) badflags = flags
+	}
 	what && !done && /RIP: 0010:0x0( |$)/ { rip0 = 1 }
 	what && !done && /Call Trace:/ { intrace = 1; next }
 	what && intrace && !done {
-		if ($0 !~ /^ *[^ ]+\+0x[0-9a-f]+\/0x[0-9a-f]+/ && $0 !~ /^ *(\? |<IRQ>|<\/IRQ>|<TASK>)/) { done = 1; next }
+		# Frames, stack markers (<IRQ>, <#DB>, </TASK>) and the register
+		# dump of an exception taken inside the trace belong to it.
+		if ($0 !~ /^ *[^ ]+\+0x[0-9a-f]+\/0x[0-9a-f]+/ && $0 !~ /^ *(\? |<\/?[A-Z#]+>)/ &&
+		    $0 !~ /^(RIP|Code|RSP|RAX|RDX|RBP|R10|R13): /) { done = 1; next }
 		if (/\[lockblame\]/) {
 			if ($0 ~ /(^| )(lb_probe_register|lb_probe_unregister|lb_probe_plant|lb_probe_unplant|lb_probes_[a-z_]+|lb_probe_plant_standins|lb_init|lb_init_stages|lb_exit)\+/) lbreg = 1
 			else lbother = 1
@@ -141,6 +170,10 @@ tcg_crash_class() {
 	}
 	/^<\/TASK>|^---\[ end trace/ { if (what) done = 1 }
 	END {
+		if (what && badflags && !lbother) {
+			print "EFLAGS " badflags " with reserved bits set: the emulator'"'"'s flags state (QEMU 7.2 cmpxchg16b)"
+			exit 0
+		}
 		if (what == "int3" && !lbother && !lbreg) { print "Oops: int3 with no lockblame frame"; exit 0 }
 		if (what == "null" && rip0 && patching && !lbother) {
 			print "a jump to 0 inside the kernel'"'"'s code patching" (lbreg ? " (lockblame only planting or removing probes)" : "")
