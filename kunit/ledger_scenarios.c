@@ -2060,6 +2060,11 @@ static const struct lb_scn_task lb_scn_tasks_outliers[] = {
 
 #define WAIT_OL	LB_OUTLIER_WAIT
 #define HOLD_OL	LB_OUTLIER_HOLD
+/* A glibc mutex's futex wait naming the owner its __owner field holds, and its unlock. */
+#define LB_GBEGIN(_t, _pid, _own) \
+	{ LB_EV(LB_EV_WAIT_BEGIN, _t, LB_LK(0x79), LB_LOCK_FUTEX, _pid), .flags = LB_EF_WORD, \
+	  .word = 2, .owner_source = LB_OWNER_HEURISTIC, .owner = (_own) }
+#define LB_GRELEASE(_t, _pid)	LB_RELEASE(_t, LB_LK(0x79), FUTEX, _pid, 0, 0, 1)
 static const struct lb_scn_step lb_scn_steps_outliers[] = {
 	LB_BEGIN_OWNED(1000, LB_LK(0x70), MUTEX, 601, 0, FIELD, 502, 0),
 	LB_RELEASE(2000, LB_LK(0x70), MUTEX, 502, 0, 0, 0),
@@ -2279,6 +2284,43 @@ static const struct lb_scn_step lb_scn_steps_outliers[] = {
 	LB_END(9009300, LB_LK(0x78), FUTEX, 602, 0, WOKEN, 0),
 	LB_X_OUTLIER(WAIT_OL, 601, 501, .ns = 8950, .unknown = 9000, .holder_stack = 50),
 	LB_X_OUTLIER(WAIT_OL, 602, 501, .ns = 9240, .unknown = 9000, .holder_stack = 50),
+	LB_RESET,
+	LB_GBEGIN(9996000, 602, 501), LB_GBEGIN(9996100, 601, 501), LB_GBEGIN(9996200, 603, 501),
+	LB_GRELEASE(10000000, 501),
+	LB_FEND0(10000100, 601, WOKEN, 0),
+	LB_GRELEASE(10000200, 601),
+	LB_FEND0(10000300, 602, WOKEN, 0),
+	LB_GRELEASE(10000400, 602),
+	LB_FEND0(10000500, 603, WOKEN, 0),
+	LB_GRELEASE(10000600, 603),
+	LB_GBEGIN(10000700, 602, 501),
+	LB_NEXT_STACK(53),
+	LB_GBEGIN(10000800, 601, 501),
+	LB_FEND0(10000900, 602, WOKEN, 0),
+	LB_GBEGIN(10000910, 602, 501),
+	LB_GBEGIN(10001000, 603, 501),
+	LB_NEXT_STACK(52),
+	LB_GRELEASE(10009000, 501),
+	LB_FEND0(10009100, 601, WOKEN, 0),
+	LB_GRELEASE(10009200, 601),
+	LB_FEND0(10009300, 602, WOKEN, 0),
+	LB_GRELEASE(10009400, 602),
+	LB_FEND0(10009500, 603, WOKEN, 0),
+	LB_GRELEASE(10009600, 603),
+	LB_GBEGIN(10009700, 602, 501), LB_GBEGIN(10009800, 601, 501), LB_GBEGIN(10009900, 603, 501),
+	LB_GRELEASE(10012000, 501),
+	LB_FEND0(10012100, 601, WOKEN, 0), LB_GRELEASE(10012200, 601),
+	LB_FEND0(10012300, 602, WOKEN, 0), LB_GRELEASE(10012400, 602),
+	LB_FEND0(10012500, 603, WOKEN, 0), LB_GRELEASE(10012600, 603),
+	LB_ADVANCE(10100000),
+	LB_X_OUTLIERS(.threshold = 5000, .kept = 4, .missed = 0, .shortest = 8290,
+		      .longest = 8500),
+	LB_X_OUTLIER(WAIT_OL, 601, 501, .ns = 8300, .unknown = 8290, .victim_stack = 53,
+		     .holder_stack = 52),
+	LB_X_OUTLIER(WAIT_OL, 602, 501, .ns = 8390, .unknown = 8290, .holder_stack = 52),
+	LB_X_OUTLIER(WAIT_OL, 603, 501, .ns = 8500, .unknown = 8290, .holder_stack = 52),
+	LB_X_OUTLIER(HOLD_OL, 601, 501, .ns = 8290, .unknown = 8290, .victim_stack = 53,
+		     .holder_stack = 52),
 	LB_SCN_END
 };
 

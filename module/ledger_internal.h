@@ -170,13 +170,17 @@ struct lb_waiter {
 	bool outlier;			/* an outlier: kept when its holder is known */
 	bool word_known;		/* a futex wait that said what word it expected */
 	bool top_rel_wanted;		/* the top stretch ended before its release was seen */
+	bool cur_closed;		/* cur's holder released: a later charge starts anew */
 	u32 word;			/* that word */
 	/*
 	 * The holder that made it wait longest in one stretch (top), and the
 	 * stretch now (cur): an outlier's holder (ledger_outliers.c). The
 	 * release that ended the top stretch, when seen (top_rel: its seq in
 	 * the ledger's rel_notes, 0: none): other holds may end on the lock
-	 * before this wait does.
+	 * before this wait does. A stretch is one hold: once its holder's
+	 * release is kept (cur_closed), waiting charged to the same holder
+	 * later, such as a woken waiter's pending time named at that holder's
+	 * next release, is another stretch.
 	 */
 	s32 top_holder, cur_holder;
 	u32 top_rel;

@@ -113,6 +113,8 @@ static void lb_rel_note_keep(struct lb_ledger *l, struct lb_waiter *w,
 		lb_rel_note_of(r, n);
 	w->top_rel = r->seq;
 	w->top_rel_wanted = false;
+	if (w->cur_holder == r->pid)
+		w->cur_closed = true;
 }
 
 /* The release @seq kept by lb_rel_note_keep, or NULL if its slot was taken since. */
@@ -189,7 +191,8 @@ static void lb_outliers_note_release(struct lb_ledger *l, struct lb_lock *lock,
 			lb_waiter_flush(l, w);
 		if (w->top_holder != r->pid || r->ts < w->begin_ns)
 			continue;
-		if (w->top_rel_wanted || (w->cur_holder == r->pid && w->cur_ns == w->top_ns))
+		if (w->top_rel_wanted ||
+		    (w->cur_holder == r->pid && w->cur_ns == w->top_ns && !w->cur_closed))
 			lb_rel_note_keep(l, w, r);
 	}
 }

@@ -23,11 +23,12 @@ static inline void lb_outlier_stretch_over(struct lb_ledger *l, struct lb_waiter
 /* @ns of @w's waiting is @holder's blame; inline: every pair charge comes here. */
 static inline void lb_outlier_note_blame(struct lb_waiter *w, s32 holder, u64 ns)
 {
-	if (w->cur_holder == holder) {
+	if (w->cur_holder == holder && !w->cur_closed) {
 		w->cur_ns += ns;
 	} else {
 		w->cur_holder = holder;
 		w->cur_ns = ns;
+		w->cur_closed = false;
 	}
 	if (w->cur_ns > w->top_ns) {
 		w->top_holder = w->cur_holder;

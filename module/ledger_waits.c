@@ -97,6 +97,7 @@ static void lb_wait_start(struct lb_ledger *l, struct lb_lock *lock, struct lb_t
 	w->top_holder = 0;
 	w->top_rel = 0;
 	w->top_rel_wanted = false;
+	w->cur_closed = false;
 	w->cur_holder = 0;
 	w->top_ns = 0;
 	w->cur_ns = 0;
