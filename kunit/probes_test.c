@@ -32,7 +32,7 @@ static int lb_test_pre(struct kprobe *kp, struct pt_regs *regs)
 static void lockblame_probes_test_table_complete(struct kunit *test)
 {
 	static const char * const needed[] = {
-		"futex_key", "futex_setup", "futex_sleep", "futex_unqueue", "futex_wake",
+		"futex_setup", "futex_unqueue", "futex_wake", "futex_wake_key",
 		"mutex_lock",
 		"mutex_unlock", "rwsem_down_read", "rwsem_down_write", "rwsem_wake",
 	};
@@ -90,8 +90,9 @@ static void lockblame_probes_test_arg_layouts(struct kunit *test)
 	} reads[] = {
 		{ "futex_key", LB_ARG_KEY }, { "futex_key", LB_ARG_UADDR },
 		{ "futex_setup", LB_ARG_VAL }, { "futex_setup", LB_ARG_UADDR },
-		{ "futex_unqueue", LB_ARG_Q },
-		{ "futex_wake", LB_ARG_UADDR }, { "futex_wake", LB_ARG_NR_WAKE },
+		{ "futex_setup", LB_ARG_Q }, { "futex_unqueue", LB_ARG_Q },
+		{ "futex_wake", LB_ARG_UADDR }, { "futex_wake", LB_ARG_FLAGS },
+		{ "futex_wake", LB_ARG_NR_WAKE }, { "futex_wake_key", LB_ARG_Q },
 		{ "futex_lock_pi", LB_ARG_UADDR }, { "futex_lock_pi", LB_ARG_FLAGS },
 		{ "futex_unlock_pi", LB_ARG_UADDR }, { "futex_unlock_pi", LB_ARG_FLAGS },
 		{ "mutex_lock", LB_ARG_LOCK }, { "mutex_unlock", LB_ARG_LOCK },

@@ -114,6 +114,11 @@ static inline bool lb_rwsem_has_waiter(struct rw_semaphore *sem) { return false;
  */
 #define LB_FUT_OFF_SHARED_MASK		0x03U
 
+static inline bool lb_futex_key_shared(const union futex_key *key)
+{
+	return key->both.offset & LB_FUT_OFF_SHARED_MASK;
+}
+
 /*
  * Internal futex flags as passed to futex_lock_pi(): the 6.7 futex2 flag
  * rework ("futex: Add sys_futex_wake()") moved FLAGS_SHARED from 0x01 to
@@ -124,6 +129,23 @@ static inline bool lb_rwsem_has_waiter(struct rw_semaphore *sem) { return false;
 #else
 #define LB_FUTEX_FLAGS_SHARED		0x0001U
 #endif
+
+/*
+ * Where struct futex_q (kernel/futex/futex.h, private) keeps the key of the
+ * futex its task waits on, and the requeue-PI target key's pointer. 6.7
+ * ("futex: add wake_data to struct futex_q", with the futex2 series that
+ * added FUTEX2_PRIVATE) put wake and wake_data before the key. Read from the
+ * BTF of Debian's 5.10.0-46, 6.1.0-57 (56, 96), 6.12.95 and 7.2.13 (72, 112)
+ * images; the futex probes check the offset against every private key.
+ */
+#ifdef FUTEX2_PRIVATE
+#define LB_FUTEX_Q_KEY_OFFSET		72
+#else
+#define LB_FUTEX_Q_KEY_OFFSET		56
+#endif
+/* After the key: pi_state, rt_waiter, then requeue_pi_key (all versions). */
+#define LB_FUTEX_Q_REQUEUE_PI_KEY_OFFSET	(LB_FUTEX_Q_KEY_OFFSET + sizeof(union futex_key) + \
+						 2 * sizeof(void *))
 
 /*
  * The kretprobe an instance belongs to: get_kretprobe() since 5.11

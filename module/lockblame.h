@@ -236,10 +236,12 @@ struct lb_wait_data {
 		} futex_key;
 		struct {		/* futex_wait_setup */
 			unsigned long uaddr;	/* the futex word's user address */
+			unsigned long q;	/* the waiter's struct futex_q * */
 			u32 word;		/* the value the waiter expected */
 		} futex_setup;
 		struct {		/* futex_wake */
 			unsigned long uaddr;	/* the futex word's user address */
+			bool shared;		/* not FUTEX_PRIVATE_FLAG: keyed by the kernel */
 			bool many;		/* more than one waiter asked to wake */
 			bool word_read;		/* @word could be read */
 			u32 word;		/* the word as the waker left it */

@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Probes on futexes. get_futex_key() returns the kernel's key for the futex
- * a task is operating on; it is kept in a small per-task slot until the same
- * task sets up a wait (futex_wait_setup: the value it expects, or -EAGAIN),
- * goes to sleep (futex_wait_queue: the wait begins) or wakes waiters
- * (futex_wake returns how many). Two processes on one shared futex get one
- * key, so one lock.
+ * Probes on futexes. A wait is two probe hits: futex_wait_setup() returns
+ * with the kernel's key in the waiter's futex_q and either -EAGAIN (the word
+ * changed: a wait that never sleeps) or 0, and then the task sleeps: the
+ * wait begins there. It ends where the task, awake again, unqueues itself
+ * (futex_unqueue, in its own context). A wake is futex_wake() (how many it
+ * woke) and, for a process-shared futex, futex_wake_mark() once per woken
+ * waiter, whose futex_q holds the key: kept in a small per-task slot until
+ * futex_wake returns. A private futex's key is (mm, page, offset), computed
+ * here. Two processes on one shared futex get one key, so one lock.
  *
- * No probe holds anything while a task sleeps: the wait begins with a plain
- * kprobe where the task queues itself to sleep and ends with one where the
- * task, awake again, unqueues itself (futex_unqueue, in its own context), so
+ * No probe holds anything while a task sleeps (but on 5.10, below), so
  * thousands of parked threads cost no kretprobe instances.
  */
 #include <linux/kprobes.h>
@@ -50,7 +51,10 @@ void lb_futex_exit(void)
 	lb_futex_slots = NULL;
 }
 
-/* get_futex_key(uaddr, flags, key, rw): remember where the key goes. */
+/*
+ * get_futex_key(uaddr, flags, key, rw), where a kernel has no
+ * futex_wake_mark(): remember where the key goes.
+ */
 static int __kprobes lb_futex_key_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
@@ -146,9 +150,10 @@ static void __kprobes lb_futex_word_fill(struct lb_event *ev, const struct lb_fu
 }
 
 /*
- * futex_wait_setup(uaddr, val, ...): the value the waiter expects (where the
- * probe table says). It returns -EAGAIN when the word no longer holds it: a
- * wait that never sleeps.
+ * futex_wait_setup(uaddr, val, flags, q, ...): the value the waiter expects
+ * and its futex_q (where the probe table says). It returns -EAGAIN when the
+ * word no longer holds the value (a wait that never sleeps), 0 when the task
+ * is about to sleep; either way get_futex_key() has filled q's key.
  */
 static int __kprobes lb_futex_setup_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
@@ -159,43 +164,87 @@ static int __kprobes lb_futex_setup_entry(struct kretprobe_instance *ri, struct 
 		return 1;
 	d->futex_setup.uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
 	d->futex_setup.word = (u32)lb_probe_arg(p, regs, LB_ARG_VAL);
+	d->futex_setup.q = lb_probe_arg(p, regs, LB_ARG_Q);
+	/* The waiter stops here: its futex_wait() has done nothing else yet. */
+	d->begin_ns = ktime_get_mono_fast_ns();
+	/* The waiter's path, for the wait that begins at the return. */
+	lb_event_stacks(p, true, &d->stack_id, &d->ustack_id);
 	return 0;
+}
+
+/*
+ * The waiter's key, from its futex_q. A private key is checked against what
+ * get_futex_key() makes of the address: a mismatch means the futex_q layout
+ * is not the one compat.h names, and no key of this kernel is trusted.
+ */
+static bool __kprobes lb_futex_wait_key(struct lb_probe *p, const struct lb_wait_data *d,
+					union futex_key *key, struct lb_futex_key *op)
+{
+	unsigned long uaddr = d->futex_setup.uaddr;
+	unsigned long offset = uaddr % PAGE_SIZE;
+
+	if (!lb_futex_q_key(d->futex_setup.q, key) || !lb_futex_key_fill(key, op) ||
+	    (!lb_futex_key_shared(key) &&
+	     (key->both.word != uaddr - offset || key->both.offset != offset))) {
+		lb_probe_mismatch(p);
+		return false;
+	}
+	op->uaddr = uaddr;
+	op->word = d->futex_setup.word;
+	op->flags |= LB_EF_WORD;
+	op->entered = d->begin_ns;
+	return true;
+}
+
+/* The task sleeps on the key next: the wait begins. */
+static void __kprobes lb_futex_wait_begin(struct lb_probe *p, const struct lb_wait_data *d,
+					  const struct lb_futex_key *op)
+{
+	struct lb_event *ev;
+
+	ev = lb_event_begin(LB_EV_WAIT_BEGIN, LB_LOCK_FUTEX, op->lock);
+	if (!ev)
+		return;
+	/*
+	 * The waiter stopped when it entered futex_wait_setup(), which looks
+	 * up the key first: from there to here (the word read, the queue
+	 * lock, on a slow guest our own probes) it is already waiting, and a
+	 * waker may release in between. A begin committed behind a later
+	 * event of this CPU's ring is clamped and counted late.
+	 */
+	if (op->entered && op->entered < ev->ts_ns)
+		ev->ts_ns = op->entered;
+	ev->flags |= op->flags & ~LB_EF_WORD;
+	ev->uaddr = op->uaddr;
+	lb_futex_word_fill(ev, op);
+	lb_futex_glibc_owner(p, ev, op);
+	/* The stacks were taken at entry, where the waiter's path still shows. */
+	ev->stack_id = d->stack_id;
+	ev->ustack_id = d->ustack_id;
+	lb_event_commit(ev, NULL);
 }
 
 static int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
-	u64 now = ktime_get_mono_fast_ns();
+	struct lb_probe *p = lb_probe_of_ri(ri);
 	int ret = lb_retval_int(regs);
-	struct lb_futex_ref ref;
-	struct lb_futex_key op;
+	struct lb_futex_key op = {};
+	union futex_key key;
 	struct lb_event *ev;
 	int type;
 
-	if (ret && ret != -EAGAIN)
+	if (!p || (ret && ret != -EAGAIN))
 		return 0;
-	/*
-	 * A key of another futex (an operation lockblame does not follow left
-	 * it, docs/risks.md) is no key for this one.
-	 */
-	if (!lb_futex_slot_lookup(lb_futex_slots, current->pid, now, &op, &ref) ||
-	    op.uaddr != d->futex_setup.uaddr) {
+	if (!lb_futex_wait_key(p, d, &key, &op)) {
 		lb_event_drop(LB_DROP_NOKEY);
 		return 0;
 	}
-	op.word = d->futex_setup.word;
-	op.flags |= LB_EF_WORD;
 	if (!ret) {
-		/* The sleep that follows reads it from the slot. */
-		if (!lb_futex_slot_reopen(&ref)) {
-			lb_event_drop(LB_DROP_NOKEY);
-			return 0;
-		}
-		lb_futex_slot_write(&ref, &op);
-		lb_futex_slot_publish(&ref);
+		if (lb_futex_sleeps_next(d->futex_setup.q, &key))
+			lb_futex_wait_begin(p, d, &op);
 		return 0;
 	}
-	lb_futex_slot_release(&ref);
 	/* A zero-length wait: counted as an error (value changed), not time. */
 	for (type = LB_EV_WAIT_BEGIN; type <= LB_EV_WAIT_END; type++) {
 		ev = lb_event_begin(type, LB_LOCK_FUTEX, op.lock);
@@ -207,42 +256,6 @@ static int __kprobes lb_futex_setup_ret(struct kretprobe_instance *ri, struct pt
 		ev->result = type == LB_EV_WAIT_END ? LB_WAIT_AGAIN : 0;
 		lb_event_commit(ev, NULL);
 	}
-	return 0;
-}
-
-/* futex_wait_queue() / futex_do_wait(): the task is about to sleep on the key. */
-static int __kprobes lb_futex_sleep_pre(struct kprobe *kp, struct pt_regs *regs)
-{
-	struct lb_probe *p = lb_kprobe_enter(kp);
-	u64 now = ktime_get_mono_fast_ns();
-	struct lb_futex_ref ref;
-	struct lb_futex_key op;
-	struct lb_event *ev;
-
-	if (!p)
-		return 0;
-	if (!lb_futex_slot_lookup(lb_futex_slots, current->pid, now, &op, &ref)) {
-		lb_event_drop(LB_DROP_NOKEY);
-		return 0;
-	}
-	lb_futex_slot_release(&ref);
-	ev = lb_event_begin(LB_EV_WAIT_BEGIN, LB_LOCK_FUTEX, op.lock);
-	if (!ev)
-		return 0;
-	/*
-	 * The waiter stopped when it entered futex_wait(), which looks up
-	 * the key first: from there to here (the word read, the queue lock,
-	 * on a slow guest our own probes) it is already waiting, and a waker
-	 * may release in between. A begin committed behind a later event of
-	 * this CPU's ring is clamped and counted late.
-	 */
-	if (op.entered && op.entered < ev->ts_ns)
-		ev->ts_ns = op.entered;
-	ev->flags |= op.flags & ~LB_EF_WORD;
-	ev->uaddr = op.uaddr;
-	lb_futex_word_fill(ev, &op);
-	lb_futex_glibc_owner(p, ev, &op);
-	lb_event_commit(ev, p);
 	return 0;
 }
 
@@ -311,6 +324,7 @@ static int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct p
 	if (!p)
 		return 1;
 	d->futex_wake.uaddr = lb_probe_arg(p, regs, LB_ARG_UADDR);
+	d->futex_wake.shared = lb_probe_arg(p, regs, LB_ARG_FLAGS) & LB_FUTEX_FLAGS_SHARED;
 	d->futex_wake.many = (int)lb_probe_arg(p, regs, LB_ARG_NR_WAKE) > 1;
 	/*
 	 * The releaser's side of the futex: a lock's release has left the word
@@ -323,6 +337,64 @@ static int __kprobes lb_futex_wake_entry(struct kretprobe_instance *ri, struct p
 	d->begin_ns = ktime_get_mono_fast_ns();
 	lb_event_stacks(p, true, &d->stack_id, &d->ustack_id);
 	return 0;
+}
+
+/*
+ * futex_wake_mark(wake_q, q) (mark_wake_futex() on 5.10): a waker takes a
+ * waiter's futex_q off its queue, under the queue's lock and before it wakes
+ * anyone. A process-shared futex's key (an inode or a page, not an address)
+ * is in it: kept for the waker's futex_wake() return. A private one's is
+ * computed there. Also called by wakes not followed (futex_wake_op(),
+ * futex_requeue()): their keys are older than the next futex_wake() and go
+ * unused.
+ */
+static int __kprobes lb_futex_wake_key_pre(struct kprobe *kp, struct pt_regs *regs)
+{
+	struct lb_probe *p = lb_kprobe_enter(kp);
+	struct lb_futex_key k = {};
+	struct lb_futex_ref ref;
+	union futex_key key;
+
+	if (!p)
+		return 0;
+	if (!lb_futex_q_key(lb_probe_arg(p, regs, LB_ARG_Q), &key) ||
+	    !lb_futex_key_fill(&key, &k)) {
+		lb_probe_mismatch(p);
+		return 0;
+	}
+	if (!lb_futex_key_shared(&key))
+		return 0;
+	k.ts = ktime_get_mono_fast_ns();
+	if (!lb_futex_slot_claim(lb_futex_slots, current->pid, k.ts, &ref)) {
+		lb_event_drop(LB_DROP_NOKEY);
+		return 0;
+	}
+	lb_futex_slot_write(&ref, &k);
+	lb_futex_slot_publish(&ref);
+	return 0;
+}
+
+/*
+ * The key of the futex @d's futex_wake() woke waiters on: a private one
+ * computed, a shared one as the first futex_wake_mark() (or, where a kernel
+ * has none, get_futex_key()) of this call left it in the slot. A key stored
+ * before this call began, or by get_futex_key() for another address, is
+ * another operation's (one not followed, docs/risks.md).
+ */
+static bool __kprobes lb_futex_wake_key(const struct lb_wait_data *d, struct lb_futex_key *op)
+{
+	u64 now = ktime_get_mono_fast_ns();
+	struct lb_futex_ref ref;
+
+	if (!d->futex_wake.shared) {
+		op->flags = 0;
+		return lb_futex_private_lock(d->futex_wake.uaddr, &op->lock);
+	}
+	if (!lb_futex_slot_lookup(lb_futex_slots, current->pid, now, op, &ref))
+		return false;
+	lb_futex_slot_release(&ref);
+	return (s64)(op->ts - d->begin_ns) >= 0 &&
+	       (!op->uaddr || op->uaddr == d->futex_wake.uaddr);
 }
 
 /*
@@ -343,20 +415,12 @@ static int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_
 {
 	struct lb_wait_data *d = (struct lb_wait_data *)ri->data;
 	int woken = lb_retval_int(regs);
-	u64 now = ktime_get_mono_fast_ns();
-	struct lb_futex_ref ref;
-	struct lb_futex_key op;
+	struct lb_futex_key op = {};
 	struct lb_event *ev;
-	bool found;
 
-	found = lb_futex_slot_lookup(lb_futex_slots, current->pid, now, &op, &ref);
-	if (found)
-		lb_futex_slot_release(&ref);
-	/* A key left by an operation not followed is another futex's. */
-	found = found && op.uaddr == d->futex_wake.uaddr;
 	if (woken <= 0)
 		return 0;
-	if (!found) {
+	if (!lb_futex_wake_key(d, &op)) {
 		lb_event_drop(LB_DROP_NOKEY);
 		return 0;
 	}
@@ -397,12 +461,7 @@ static int __kprobes lb_futex_wake_ret(struct kretprobe_instance *ri, struct pt_
  */
 static bool __kprobes lb_futex_pi_lock(unsigned long uaddr, unsigned int flags, u64 *lock)
 {
-	unsigned long offset = uaddr % PAGE_SIZE;
-
-	if (flags & LB_FUTEX_FLAGS_SHARED || !current->mm)
-		return false;
-	*lock = lb_lock_id3((u64)(unsigned long)current->mm, uaddr - offset, offset);
-	return true;
+	return !(flags & LB_FUTEX_FLAGS_SHARED) && lb_futex_private_lock(uaddr, lock);
 }
 
 static int __kprobes lb_futex_lock_pi_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
@@ -482,22 +541,13 @@ static int __kprobes lb_futex_unlock_pi_pre(struct kprobe *kp, struct pt_regs *r
 }
 
 static struct lb_probe lb_futex_probes[] = {
-	/* get_futex_key(uaddr, flags, key, rw) */
-	LB_KRET("futex_key", LB_LOCK_FUTEX, true, lb_futex_key_entry, lb_futex_key_ret,
-		(LB_AT(UADDR, 0), LB_AT(KEY, 2)), "get_futex_key"),
 	/*
 	 * Short calls: none of these kretprobes is held while a task sleeps
 	 * (but for futex_wait_return on <= 5.15, below).
 	 * futex_wait_setup(uaddr, val, flags, q, ...)
 	 */
-	LB_KRET("futex_setup", LB_LOCK_FUTEX, true, lb_futex_setup_entry,
-		lb_futex_setup_ret, (LB_AT(UADDR, 0), LB_AT(VAL, 1)), "futex_wait_setup"),
-	/*
-	 * 6.16 renamed futex_wait_queue(hb, q, timeout) to futex_do_wait(q,
-	 * timeout); <= 5.15 had _me. The handler reads no argument.
-	 */
-	LB_KPRB("futex_sleep", LB_LOCK_FUTEX, true, lb_futex_sleep_pre, (),
-		"futex_wait_queue", "futex_do_wait", "futex_wait_queue_me"),
+	LB_KRET("futex_setup", LB_LOCK_FUTEX, true, lb_futex_setup_entry, lb_futex_setup_ret,
+		(LB_AT(UADDR, 0), LB_AT(VAL, 1), LB_AT(Q, 3)), "futex_wait_setup"),
 	/* futex_unqueue(q) */
 	LB_KPRB("futex_unqueue", LB_LOCK_FUTEX, true, lb_futex_unqueue_pre, (LB_AT(Q, 0)),
 		"futex_unqueue"),
@@ -511,7 +561,16 @@ static struct lb_probe lb_futex_probes[] = {
 		    "futex_wait_queue_me"),
 	/* futex_wake(uaddr, flags, nr_wake, bitset) */
 	LB_KRET("futex_wake", LB_LOCK_FUTEX, true, lb_futex_wake_entry, lb_futex_wake_ret,
-		(LB_AT(UADDR, 0), LB_AT(NR_WAKE, 2)), "futex_wake"),
+		(LB_AT(UADDR, 0), LB_AT(FLAGS, 1), LB_AT(NR_WAKE, 2)), "futex_wake"),
+	/* futex_wake_mark(wake_q, q); 5.10: mark_wake_futex(wake_q, q) */
+	LB_KPRB("futex_wake_key", LB_LOCK_FUTEX, true, lb_futex_wake_key_pre, (LB_AT(Q, 1)),
+		"futex_wake_mark", "mark_wake_futex"),
+	/*
+	 * A kernel with neither: get_futex_key(uaddr, flags, key, rw), which
+	 * every futex operation calls, waits too.
+	 */
+	LB_KRET_FOR("futex_wake_key", "futex_key", LB_LOCK_FUTEX, lb_futex_key_entry,
+		    lb_futex_key_ret, (LB_AT(UADDR, 0), LB_AT(KEY, 2)), "get_futex_key"),
 	/* futex_lock_pi(uaddr, flags, time, trylock), futex_unlock_pi(uaddr, flags) */
 	LB_KRET("futex_lock_pi", LB_LOCK_FUTEX_PI, false, lb_futex_lock_pi_entry,
 		lb_futex_lock_pi_ret, (LB_AT(UADDR, 0), LB_AT(FLAGS, 1)), "futex_lock_pi"),

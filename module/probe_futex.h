@@ -46,6 +46,15 @@ struct lb_futex_ref {
 	s64 state;
 };
 
+union futex_key;
+
+/* probe_futex_key.c: a futex's key, from a futex_q or computed. */
+bool lb_futex_private_lock(unsigned long uaddr, u64 *lock);
+bool lb_futex_q_key(unsigned long q, union futex_key *key);
+bool lb_futex_key_fill(const union futex_key *key, struct lb_futex_key *k);
+bool lb_futex_sleeps_next(unsigned long q, const union futex_key *key);
+
+/* probe_futex_slots.c */
 bool lb_futex_slot_claim(struct lb_futex_slot *table, pid_t pid, u64 now,
 			 struct lb_futex_ref *ref);
 void lb_futex_slot_write(const struct lb_futex_ref *ref, const struct lb_futex_key *key);

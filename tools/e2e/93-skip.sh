@@ -110,14 +110,14 @@ done < "$LB_OUT/roles"
 	lb_not_ok "skip: every role skipped in turn" "only $n loads"
 
 # Two at once, one of each of two classes.
-if insmod $ko skip=futex_sleep,mutex_lock; then
+if insmod $ko skip=futex_setup,mutex_lock; then
 	has_class blind_classes futex && has_class blind_classes mutex &&
 		! has_class blind_classes rwsem &&
-		lb_ok "skip=futex_sleep,mutex_lock: futex and mutex blind, rwsem seen" ||
-		lb_not_ok "skip=futex_sleep,mutex_lock: futex and mutex blind" "$(grep _classes "$LB_DEBUGFS/stats")"
+		lb_ok "skip=futex_setup,mutex_lock: futex and mutex blind, rwsem seen" ||
+		lb_not_ok "skip=futex_setup,mutex_lock: futex and mutex blind" "$(grep _classes "$LB_DEBUGFS/stats")"
 	rmmod lockblame
 else
-	lb_not_ok "skip=futex_sleep,mutex_lock: loads" "$(dmesg | tail -n 3)"
+	lb_not_ok "skip=futex_setup,mutex_lock: loads" "$(dmesg | tail -n 3)"
 fi
 for bad in no_such_role "mutex_lock,," ",futex_wait" "mutex_lock,bogus"; do
 	if out=$(insmod $ko skip="$bad" 2>&1); then
