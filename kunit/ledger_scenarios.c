@@ -2046,6 +2046,15 @@ static const struct lb_scn_step lb_scn_steps_cgroups[] = {
  *     release (601 woke before it, a debtor), so the read ends no stretch
  *     and the outliers are L77's, with 501's stacks (50); only the release
  *     is clamped to the read's time, 501's hold 9000 ns.
+ *   L79, glibc mutexes in the order 46-outliers saw on 6.1: 601, 602 and
+ *     603 wait naming 501 (its __owner), which releases; they hand over in
+ *     turn and wait again naming 501; 602 is woken with no release before
+ *     it and waits again; 501's release (stack 52) ends all three waits
+ *     and its 8290 ns hold. The victims hand over again, 501 holds once
+ *     more and releases: 601's last 100 ns of waiting, pending until
+ *     then, is named to that later hold. It is another stretch, so 601's
+ *     8300 ns wait keeps the release that ended its longest one (stack 52,
+ *     the 8290 ns split), as the other two waits do.
  */
 static const struct lb_scn_task lb_scn_tasks_outliers[] = {
 	{ 501, 500, "culprit", false, NULL },
