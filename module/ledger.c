@@ -483,7 +483,7 @@ static void lb_on_release(struct lb_ledger *l, const struct lb_event *ev, u64 ts
 	lb_record_hold(l, lock, r, ev, ts, pending);
 	lb_pending_close(l, lock, r, LB_PENDING_RELEASE);
 	if (pending)
-		lb_outliers_pending_named(l, lock);
+		lb_outliers_note_releases(l, lock);
 	if (ev->stack_id && blame)
 		lb_stack_add(l, r->id.pid, LB_STACK_CAUSE, ev->stack_id, blame);
 	lb_task_unpin(l, r);

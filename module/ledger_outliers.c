@@ -198,13 +198,14 @@ static void lb_outliers_note_release(struct lb_ledger *l, struct lb_lock *lock,
 }
 
 /*
- * @lock's release just named its releaser for the waiting that was pending
- * (lb_pending_close): a wait whose top stretch that made the releaser's
- * keeps the release now. Recorded before the naming, it was kept for no
- * wait whose time was still pending on a woken waiter that then waited
- * again (the disown path); nothing remembers it after this.
+ * @lock's release: each wait on it, going on or ended with its blame
+ * pending, keeps it if its top stretch is the releaser's (while outliers
+ * are kept). Run when the release is recorded, and again once it has named
+ * its releaser for the waiting that was pending (lb_pending_close): before
+ * the naming it was kept for no wait whose time was still pending on a
+ * woken waiter that then waited again (the disown path).
  */
-void lb_outliers_pending_named(struct lb_ledger *l, struct lb_lock *lock)
+void lb_outliers_note_releases(struct lb_ledger *l, struct lb_lock *lock)
 {
 	if (!l->opts.outlier_ns)
 		return;
@@ -293,11 +294,7 @@ void lb_outliers_settle_kept(struct lb_ledger *l, struct lb_lock *lock)
 {
 	u32 i;
 
-	if (l->opts.outlier_ns) {
-		lb_outliers_note_release(l, lock, &lock->waiters, true);
-		lb_outliers_note_release(l, lock, &lock->ghosts, false);
-	}
-
+	lb_outliers_note_releases(l, lock);
 	for (i = 0; l->outliers_owed && i < l->nr_outliers; i++) {
 		struct lb_outlier *o = &l->outlier[i];
 

@@ -42,7 +42,7 @@ void lb_outlier_take_blame(struct lb_waiter *w, s32 holder, u64 ns);
 void lb_outlier_wait(struct lb_ledger *l, struct lb_waiter *w);
 void lb_outlier_hold(struct lb_ledger *l, struct lb_lock *lock, const struct lb_task *r);
 void lb_outliers_settle_kept(struct lb_ledger *l, struct lb_lock *lock);
-void lb_outliers_pending_named(struct lb_ledger *l, struct lb_lock *lock);
+void lb_outliers_note_releases(struct lb_ledger *l, struct lb_lock *lock);
 
 /*
  * @lock's release was just recorded (lb_outliers_settle_kept). Inline: every

@@ -357,13 +357,17 @@ static int __kprobes lb_futex_wake_key_pre(struct kprobe *kp, struct pt_regs *re
 
 	if (!p)
 		return 0;
-	if (!lb_futex_q_key(lb_probe_arg(p, regs, LB_ARG_Q), &key) ||
-	    !lb_futex_key_fill(&key, &k)) {
+	if (!lb_futex_q_key(lb_probe_arg(p, regs, LB_ARG_Q), &key)) {
 		lb_probe_mismatch(p);
 		return 0;
 	}
-	if (!lb_futex_key_shared(&key))
+	/* A private futex_wake() computes its own key: no hash made here. */
+	if (!lb_futex_key_shared(&key)) {
+		if (!lb_futex_key_mine(&key))
+			lb_probe_mismatch(p);
 		return 0;
+	}
+	lb_futex_key_fill(&key, &k);
 	k.ts = ktime_get_mono_fast_ns();
 	if (!lb_futex_slot_claim(lb_futex_slots, current->pid, k.ts, &ref)) {
 		lb_event_drop(LB_DROP_NOKEY);

@@ -10,6 +10,7 @@
 #define _LOCKBLAME_PROBE_FUTEX_H
 
 #include <linux/atomic.h>
+#include <linux/sched.h>
 #include <linux/types.h>
 
 #define LB_FUTEX_SLOT_BITS	12
@@ -52,6 +53,13 @@ union futex_key;
 bool lb_futex_private_lock(unsigned long uaddr, u64 *lock);
 bool lb_futex_q_key(unsigned long q, union futex_key *key);
 bool lb_futex_key_fill(const union futex_key *key, struct lb_futex_key *k);
+
+/* A private key names the current task's mm: else it was not read from a futex_q's key. */
+static inline bool lb_futex_key_mine(const union futex_key *key)
+{
+	return key->both.ptr == (u64)(unsigned long)current->mm;
+}
+
 bool lb_futex_sleeps_next(unsigned long q, const union futex_key *key);
 
 /* probe_futex_slots.c */

@@ -41,7 +41,7 @@ bool __kprobes lb_futex_key_fill(const union futex_key *key, struct lb_futex_key
 {
 	bool shared = lb_futex_key_shared(key);
 
-	if (!shared && key->both.ptr != (u64)(unsigned long)current->mm)
+	if (!shared && !lb_futex_key_mine(key))
 		return false;
 	k->lock = lb_lock_id3(key->both.ptr, key->both.word, key->both.offset);
 	k->flags = shared ? LB_EF_SHARED_KEY : 0;
