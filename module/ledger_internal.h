@@ -457,14 +457,25 @@ static inline u32 lb_probe_slot(u32 first, u32 i, u32 bits)
 void lb_pending_end(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
 		    enum lb_pending_end why);
 
-/* The way in to lb_pending_end(); inline: a new burst only drops stale credit. */
+/*
+ * The way in to lb_pending_end(); inline: a new burst only drops stale credit, and a
+ * handoff or a release with no period open nor route set in use has nothing to settle.
+ */
 static inline void lb_pending_close(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
 				    enum lb_pending_end why)
 {
+	struct lb_pending *p = &lock->pending;
+	bool settle = p->open || l->nr_route_sets;
+
 	if (why == LB_PENDING_BURST)
-		lock->pending.wake_credit = 0;
-	else
+		p->wake_credit = 0;
+	else if (settle || (why != LB_PENDING_HANDOFF && why != LB_PENDING_RELEASE))
 		lb_pending_end(l, lock, r, why);
+	/* A release ends the guess at the holder, period or not. */
+	if (why == LB_PENDING_RELEASE) {
+		p->probable_pid = 0;
+		p->probable = (struct lb_hold_start){ 0 };
+	}
 }
 
 void lb_wake_credit_add(struct lb_lock *lock, u32 n);

@@ -170,7 +170,8 @@ static void lb_pending_unattribute(struct lb_ledger *l, struct lb_lock *lock)
  * - a handoff: a waiter took the lock, so waiting since the last release
  *   happened while the lock changed hands (or while a holder we never saw
  *   had it), and no release can name a holder for it any more;
- * - a release: its releaser was the holder all along; the guess ends;
+ * - a release: its releaser was the holder all along; the guess ends
+ *   (lb_pending_close, whether a period was open or not);
  * - not a lock: as a handoff, and the wakes owed or announced mean nothing;
  * - a dropped lock (evicted, or forgotten), nobody waiting on it: its
  *   waiting is unattributed, its root debts and routes go with it, unsettled;
@@ -178,7 +179,10 @@ static void lb_pending_unattribute(struct lb_ledger *l, struct lb_lock *lock)
  *   stale, no waiter being left to take it; nothing else ends.
  *
  * lb_pending_close() is the way in, inline: a new burst, most waits' first
- * event, only sets the credit to 0 there.
+ * event, only sets the credit to 0 there; a handoff or a release with no
+ * period open and no route set in use (most acquires and releases) has
+ * nothing pending, no ghost and no hop of a chain to decide, and does not
+ * come here.
  */
 void lb_pending_end(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
 		    enum lb_pending_end why)
@@ -198,8 +202,6 @@ void lb_pending_end(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r
 			lb_pending_name(l, lock, r);
 		else
 			lb_pending_unattribute(l, lock);
-		p->probable_pid = 0;
-		p->probable = (struct lb_hold_start){ 0 };
 		break;
 	case LB_PENDING_NOT_A_LOCK:
 		lb_pending_unattribute(l, lock);

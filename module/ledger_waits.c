@@ -250,7 +250,8 @@ void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 	if (ev->flags & LB_EF_NOSLEEP)
 		return;
 	if (ev->lock_class == LB_LOCK_FUTEX) {
-		if (lb_event_wait_end(l, ev, ts))
+		/* An event wait's end: none while no sleeper is asleep. */
+		if (l->nr_asleep && lb_event_wait_end(l, ev, ts))
 			return;
 		if (!id) {
 			lock = lb_open_futex_wait(l, ev->task.pid);
