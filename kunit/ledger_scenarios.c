@@ -3046,6 +3046,67 @@ static const struct lb_scn_step lb_scn_steps_scope_semq[] = {
 };
 
 /*
+ * Scopes with a release function (LWLockRelease): its entry ends its
+ * caller's hold exactly. The queue of scope_semq: 3602 and 3603 wait for L
+ * from 10 and 30. A call by 3604 at 5, before anyone waits, changes
+ * nothing. Hog 3601, which took L unseen, calls the release function at
+ * 1000: no holder is known and L has waiters, so 990 + 970 are its; its
+ * post of S2 at 1005, inside the release function, releases nothing more
+ * (it would have made the 5 + 5 after the release its too). 3602 returns
+ * at 1020 holding L; a call by 3601 at 1500, while 3602 is the known
+ * holder, changes nothing. 3602's call at 2000 ends its hold: 3603's 980
+ * are its, and its post at 2002 releases nothing. 3603 holds L from 2020
+ * and lets it go at 3000 with nobody waiting: its hold ends (L has no
+ * holder, and an uncontended hold is no hold in the counts); its second
+ * call at 3100 finds no holder and no waiter, and changes nothing. The
+ * hand-off gaps (20 + 20 and 20) are unattributed, as in scope_semq.
+ */
+static const struct lb_scn_task lb_scn_tasks_scope_release[] = {
+	{ 3601, 3600, "hog", false, NULL },
+	{ 3602, 3600, "w1", false, NULL },
+	{ 3603, 3600, "w2", false, NULL },
+	{ 3604, 3600, "other", false, NULL },
+	{ 0 }
+};
+
+#define LB_SRELEASE(_t, _lk, _pid) { LB_EV(LB_EV_RELEASE, _t, _lk, LB_LOCK_SCOPE, _pid) }
+static const struct lb_scn_step lb_scn_steps_scope_release[] = {
+	LB_SRELEASE(5, LB_LK(0xe0), 3604),
+	LB_SENTER(8, LB_LK(0xe0), 3602),
+	LB_FBEGIN(10, LB_LK(0xe2), 3602, 0),
+	LB_SENTER(20, LB_LK(0xe0), 3603),
+	LB_FBEGIN(30, LB_LK(0xe3), 3603, 0),
+	LB_SRELEASE(1000, LB_LK(0xe0), 3601),
+	LB_FRELEASE_W(1005, LB_LK(0xe2), 3601, 1, 1),
+	LB_FEND0(1010, 3602, WOKEN, 0),
+	LB_SEXIT(1020, LB_LK(0xe0), 3602),
+	LB_SRELEASE(1500, LB_LK(0xe0), 3601),
+	LB_ADVANCE(1500),
+	LB_X_LOCK_MORE(LB_LK(0xe0), .pending = 0, .unattributed = 40, .holds = 1,
+		       .holds_lower_bound = 1, .holds_at_release = 1, .holders = 1),
+	LB_SRELEASE(2000, LB_LK(0xe0), 3602),
+	LB_FRELEASE_W(2002, LB_LK(0xe3), 3602, 1, 1),
+	LB_FEND0(2010, 3603, WOKEN, 0),
+	LB_SEXIT(2020, LB_LK(0xe0), 3603),
+	LB_SRELEASE(3000, LB_LK(0xe0), 3603),
+	LB_SRELEASE(3100, LB_LK(0xe0), 3603),
+	LB_ADVANCE(3100),
+	LB_X_TOTALS(.wait = 3000, .blame = 2940, .pending = 0, .unattributed = 60),
+	LB_X_COUNTERS(.late = 0, .unmatched = 0, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 0),
+	LB_X_PAIR(3601, 3602, .blame = 990),
+	LB_X_PAIR(3601, 3603, .blame = 970),
+	LB_X_PAIR(3602, 3603, .blame = 980),
+	LB_X_VERDICT(3601, .verdict = CAUSE, .root_blame = 1960),
+	LB_X_VERDICT(3602, .verdict = SHARED, .root_blame = 980),
+	LB_X_VERDICT(3603, .verdict = VICTIM, .root_blame = 0),
+	LB_X_LOCK_MORE(LB_LK(0xe0), .pending = 0, .unattributed = 60, .holds = 2,
+		       .holds_lower_bound = 1, .holds_at_release = 1, .holders = 0),
+	LB_X_NO_TASK(3604),
+	LB_SCN_END
+};
+
+/*
  * Two LWLock-like scope locks, S1 held by 3201 and S2 by 3202, whose
  * waiters' semaphore words hash to one slot of the ledger's word table
  * (LB_LK(0x304) and LB_LK(0x394): slot 44 of 256). 3203 sleeps on its word
@@ -3440,6 +3501,7 @@ static const struct lb_scn_step lb_scn_steps_fold_holders[] = {
 	LB_SCN_END
 };
 
+#undef LB_SRELEASE
 #undef LB_SWAKE
 #undef LB_SPAN
 #undef LB_FRELEASE_W
@@ -3542,6 +3604,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 					.limits = { .max_tasks = 16, .max_pairs = 4 } },
 	[LB_SCN_SCOPE_GIL] = LB_SCENARIO(scope_gil),
 	[LB_SCN_SCOPE_SEMQ] = LB_SCENARIO(scope_semq),
+	[LB_SCN_SCOPE_RELEASE] = LB_SCENARIO(scope_release),
 	[LB_SCN_RENAMED] = LB_SCENARIO(renamed),
 	[LB_SCN_STOLEN] = LB_SCENARIO(stolen),
 	[LB_SCN_PAIRS_LIVE] = LB_SCENARIO(pairs_live),

@@ -553,8 +553,9 @@ void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
 	/*
 	 * Until a task enters a scope, none has one to rewrite its events
 	 * into and no word is a scope's (ledger_scopes.c): an event is itself.
+	 * A scope's own events (its entry, return, release call) always go there.
 	 */
-	if (l->scopes_entered || ev->type == LB_EV_SCOPE_ENTER || ev->type == LB_EV_SCOPE_EXIT) {
+	if (l->scopes_entered || ev->lock_class == LB_LOCK_SCOPE) {
 		ev = lb_scope_rewrite(l, ev, scoped, &then, ts);
 		if (!ev)
 			return;

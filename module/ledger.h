@@ -76,7 +76,7 @@ struct lb_ledger_totals {
 	u64 dropped_pair_ns;	/* blame of pairs evicted, or never given a slot */
 	/* Scopes (ledger_scopes.c): runtime locks above futexes. */
 	u64 scope_waits;	/* futex sleeps inside a scope that began a wait on its lock */
-	u64 scope_releases;	/* futex wakes taken as releases of a scope's lock */
+	u64 scope_releases;	/* wakes and release calls taken as releases of a scope's lock */
 	u64 scope_evicted;	/* tasks inside a scope forgotten to make room */
 	u64 scope_words_evicted;	/* words slept on in a scope forgotten to make room */
 };

@@ -18,7 +18,13 @@
  *    of that one wait;
  *  - the scope's exit ends the wait: the task has the lock;
  *  - a wake of a remembered word while the lock has waiters releases the
- *    lock: the waker held it until then.
+ *    lock: the waker held it until then;
+ *  - a scope may name a release function too: its entry (LB_EV_RELEASE of
+ *    the scope's lock) ends its caller's hold exactly, when the caller is
+ *    the lock's known holder, or when no holder is known and the lock has
+ *    waiters; any other such call changes nothing. Once one was seen, the
+ *    wakes of the lock's words, and of the tasks in its span, are the
+ *    release function's own work and release nothing more.
  *
  * A span scope (LB_EF_SPAN: PostgreSQL's ProcSleep, called only to wait,
  * on a latch: epoll and a signal) is the wait itself, whatever the task
@@ -292,7 +298,8 @@ static const struct lb_event *lb_scope_sleep(struct lb_ledger *l, const struct l
  * A task that waits for the lock itself does not release it: a condvar
  * waiter whose timed wait expired wakes the word too (glibc hands the wake
  * it may have consumed on). Nor does a wake while nobody waits on the lock:
- * the word, or the task, was woken for another reason.
+ * the word, or the task, was woken for another reason; nor one of a lock
+ * its release function releases (lb_scope_release_call).
  */
 static bool lb_scope_releases(struct lb_ledger *l, s32 waker, u64 id)
 {
@@ -302,7 +309,7 @@ static bool lb_scope_releases(struct lb_ledger *l, s32 waker, u64 id)
 	if (me && me->waiting && me->lock == id)
 		return false;
 	lock = lb_lock_find(l, id);
-	if (!lock || !lock->nr_waiting)
+	if (!lock || !lock->nr_waiting || lock->release_fn)
 		return false;
 	l->totals.scope_releases++;
 	return true;
@@ -320,6 +327,36 @@ static const struct lb_event *lb_scope_wake(struct lb_ledger *l, const struct lb
 	if (!k || !lb_scope_releases(l, ev->task.pid, k->lock))
 		return ev;
 	return lb_scope_event(out, ev, LB_EV_RELEASE, k->lock, k->name_id, k->uaddr, k->shared);
+}
+
+/*
+ * The entry of a scope's release function: the caller lets go of the lock.
+ * Its hold ends here, exactly, when it is the lock's known holder, or when
+ * no holder is known and the lock has waiters (it took the lock unseen, as
+ * a hog that never waited does). Otherwise the call changes nothing: a
+ * release nobody waits for (no lock known, or no waiters and no holder), or
+ * one by a task other than the holder the ledger knows.
+ */
+static const struct lb_event *lb_scope_release_call(struct lb_ledger *l,
+						    const struct lb_event *ev,
+						    struct lb_event *out)
+{
+	struct lb_lock *lock = lb_lock_find(l, ev->lock);
+	u32 i;
+
+	if (!lock)
+		return NULL;
+	lock->release_fn = true;
+	for (i = 0; i < lock->nr_holders; i++)
+		if (lock->holder[i].task->id.pid == ev->task.pid)
+			break;
+	if (i == lock->nr_holders && (lock->nr_holders || !lock->nr_waiting))
+		return NULL;
+	l->totals.scope_releases++;
+	/* ->count is the scope's id: the call itself wakes nobody. */
+	*out = *ev;
+	out->count = 0;
+	return out;
 }
 
 /*
@@ -370,6 +407,8 @@ const struct lb_event *lb_scope_rewrite(struct lb_ledger *l, const struct lb_eve
 		st->sleeping = false;
 		return NULL;
 	case LB_EV_RELEASE:
+		if (ev->lock_class == LB_LOCK_SCOPE)
+			return lb_scope_release_call(l, ev, out);
 		return ev->lock_class == LB_LOCK_FUTEX ? lb_scope_wake(l, ev, out) : ev;
 	}
 	return ev;

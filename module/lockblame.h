@@ -388,6 +388,27 @@ extern const struct file_operations lb_stream_fops;
 /* ---- control (control.c): parses commands for the stages that own them ---- */
 int lb_control_exec(char *cmd);
 /* ---- scopes (scopes.c): runtime locks, by the function that takes them ---- */
+#define LB_SCOPE_NAME_LEN	24
+#define LB_SCOPE_PATH_LEN	256
+#define LB_SCOPE_DEREF_MAX	16	/* bytes of a key read through an argument */
+#define LB_SCOPE_DEREF_OFF_MAX	4095
+
+/* What a "scope add" line asks for (scopes_parse.c); strings point into the line. */
+struct lb_scope_args {
+	char *path;
+	loff_t offset;
+	u8 arg;
+	bool shared;
+	bool span;
+	u16 deref_off;
+	u8 deref_len;
+	bool release;
+	loff_t rel_offset;
+	u8 relarg;
+	const char *name;
+};
+
+int lb_scope_parse(char *args, struct lb_scope_args *a, const char **err);
 int lb_scope_control(char *args, const char **err);
 void lb_scopes_clear(void);
 void lb_scopes_show(struct seq_file *m);

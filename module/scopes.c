@@ -8,6 +8,12 @@
  * (ledger_scopes.c). The lock is the scope's name in the caller's process,
  * or the address an argument names (in every process with "shared").
  *
+ * A scope may name its lock's release function too ("release=OFFSET", in
+ * the same file: LWLockRelease): a uprobe at its entry (no return probe)
+ * records an LB_EV_RELEASE of the scope's lock, named by its argument
+ * "relarg=N" as the scope's by "arg=N", and the ledger ends the caller's
+ * hold there, exactly, instead of inferring it from a wake.
+ *
  * A span scope ("span": PostgreSQL's ProcSleep) is a function called only
  * to wait, whatever its caller sleeps on: a latch's epoll, a pipe, a
  * futex. The ledger makes the whole call one wait, and a task that wakes
@@ -22,7 +28,6 @@
  * later. The handlers only fill an event, like the kprobe handlers: no
  * allocation, no sleeping, no lock.
  */
-#include <linux/ctype.h>
 #include <linux/fs.h>
 #include <linux/jhash.h>
 #include <linux/namei.h>
@@ -36,10 +41,6 @@
 #include "compat.h"
 
 #define LB_SCOPES_MAX		8
-#define LB_SCOPE_NAME_LEN	24
-#define LB_SCOPE_PATH_LEN	256
-#define LB_SCOPE_DEREF_MAX	16	/* bytes of a key read through an argument */
-#define LB_SCOPE_DEREF_OFF_MAX	4095
 #define LB_SPAN_BITS		9	/* tasks inside span scopes at once */
 #define LB_SPAN_PROBES		8
 
@@ -50,13 +51,18 @@ struct lb_scope {
 	bool span;		/* the whole call is a wait; wakes release */
 	u16 deref_off;		/* deref_len > 0: the lock is deref_len bytes ... */
 	u8 deref_len;		/* ... at the argument + deref_off, hashed */
+	u8 relarg;		/* the release function's argument naming the lock */
+	bool release;		/* a release function is planted at rel_offset */
 	u32 name_id;		/* "NAME (scope)" in names */
 	u64 name_key;		/* the name, hashed: scopes of one name are one lock */
 	loff_t offset;
 	struct inode *inode;	/* held (igrab) while the uprobe is planted */
 	struct lb_uprobe up;
 	struct uprobe_consumer uc;
-	atomic64_t enters, exits;
+	loff_t rel_offset;
+	struct lb_uprobe rel_up;
+	struct uprobe_consumer rel_uc;
+	atomic64_t enters, exits, releases;
 	char name[LB_SCOPE_NAME_LEN];
 	char path[LB_SCOPE_PATH_LEN];
 };
@@ -204,12 +210,16 @@ static u64 lb_scope_deref(const struct lb_scope *s, u64 arg)
 	return ((u64)jhash(key, s->deref_len, 0x5c0fe) << 32) | jhash(key, s->deref_len, 0x10cb);
 }
 
-/* The lock of @s for current, at its acquire function's entry (@regs). */
-static u64 lb_scope_lock(const struct lb_scope *s, const struct pt_regs *regs, u64 *arg)
+/*
+ * The lock of @s for current, at the entry (@regs) of its acquire function
+ * (@argn: s->arg) or of its release function (s->relarg).
+ */
+static u64 lb_scope_lock(const struct lb_scope *s, const struct pt_regs *regs, u8 argn,
+			 u64 *arg)
 {
-	bool shared = s->arg && s->shared;
+	bool shared = argn && s->shared;
 
-	*arg = s->arg ? lb_user_arg(regs, s->arg) : 0;
+	*arg = argn ? lb_user_arg(regs, argn) : 0;
 	if (s->deref_len) {
 		*arg = lb_scope_deref(s, *arg);
 		shared = shared && *arg;
@@ -247,7 +257,7 @@ static int lb_scope_enter(LB_UPROBE_HANDLER_ARGS)
 	/* A span left by a longjmp ends first, as an error. */
 	if (READ_ONCE(lb_span_scopes) && lb_span_left(current->pid, user_stack_pointer(regs)))
 		lb_scope_record(s, LB_EV_SCOPE_EXIT, s->name_key, 0, LB_WAIT_ERROR);
-	lock = lb_scope_lock(s, regs, &arg);
+	lock = lb_scope_lock(s, regs, s->arg, &arg);
 	lb_scope_record(s, LB_EV_SCOPE_ENTER, lock, arg, 0);
 	if (s->span)
 		lb_span_enter(current->pid, user_stack_pointer(regs));
@@ -273,107 +283,32 @@ static int lb_scope_exit(LB_URETPROBE_HANDLER_ARGS)
 	return 0;
 }
 
+/*
+ * The release function's entry: current lets go of the scope's lock. The
+ * ledger decides whether it held it (ledger_scopes.c).
+ */
+static int lb_scope_release(LB_UPROBE_HANDLER_ARGS)
+{
+	struct lb_scope *s = container_of(uc, struct lb_scope, rel_uc);
+	u64 arg, lock;
+
+	if (!lb_enabled())
+		return 0;
+	atomic64_inc(&s->releases);
+	lock = lb_scope_lock(s, regs, s->relarg, &arg);
+	lb_scope_record(s, LB_EV_RELEASE, lock, arg, 0);
+	return 0;
+}
+
 static void lb_scope_remove(struct lb_scope *s)
 {
+	if (s->release)
+		lb_uprobe_unregister(&s->rel_up, s->inode, s->rel_offset, &s->rel_uc);
 	lb_uprobe_unregister(&s->up, s->inode, s->offset, &s->uc);
 	if (s->span)
 		lb_span_put();
 	iput(s->inode);
 	memset(s, 0, sizeof(*s));
-}
-
-static bool lb_scope_name_ok(const char *name)
-{
-	size_t i, len = strlen(name);
-
-	if (!len || len >= LB_SCOPE_NAME_LEN)
-		return false;
-	for (i = 0; i < len; i++)
-		if (!isalnum(name[i]) && !strchr("_.:-", name[i]))
-			return false;
-	return true;
-}
-
-struct lb_scope_args {
-	char *path;
-	loff_t offset;
-	u8 arg;
-	bool shared;
-	bool span;
-	u16 deref_off;
-	u8 deref_len;
-	const char *name;
-};
-
-/* "deref=OFF:LEN": LEN (1..16) bytes at the argument + OFF (0..4095). */
-static int lb_scope_parse_deref(const char *v, struct lb_scope_args *a)
-{
-	unsigned int off, len;
-	char end;
-
-	if (sscanf(v, "%u:%u%c", &off, &len, &end) != 2 || off > LB_SCOPE_DEREF_OFF_MAX ||
-	    !len || len > LB_SCOPE_DEREF_MAX)
-		return -EINVAL;
-	a->deref_off = off;
-	a->deref_len = len;
-	return 0;
-}
-
-/*
- * "PATH OFFSET [arg=N] [deref=OFF:LEN] [shared] [span] [name=NAME]", whole,
- * before anything changes.
- */
-static int lb_scope_parse(char *args, struct lb_scope_args *a, const char **err)
-{
-	char *tok, *off;
-	u64 v;
-
-	a->path = strsep(&args, " \t");
-	off = args ? strsep(&args, " \t") : NULL;
-	if (!a->path || a->path[0] != '/' || strlen(a->path) >= LB_SCOPE_PATH_LEN || !off) {
-		*err = "scope add takes an absolute PATH and an OFFSET";
-		return -EINVAL;
-	}
-	if (kstrtou64(off, 0, &v) || v > LLONG_MAX) {
-		*err = "bad scope offset";
-		return -EINVAL;
-	}
-	a->offset = v;
-	a->name = "scope";
-	while ((tok = strsep(&args, " \t")) != NULL) {
-		if (!*tok)
-			continue;
-		if (!strncmp(tok, "arg=", 4)) {
-			if (kstrtou8(tok + 4, 10, &a->arg) || !a->arg || a->arg > LB_USER_ARGS) {
-				*err = LB_USER_ARGS ? "scope arg= takes 1..6" :
-					"scope arg= is not supported on this architecture";
-				return -EINVAL;
-			}
-		} else if (!strncmp(tok, "deref=", 6)) {
-			if (lb_scope_parse_deref(tok + 6, a)) {
-				*err = "scope deref= takes OFF:LEN, OFF 0..4095, LEN 1..16";
-				return -EINVAL;
-			}
-		} else if (!strcmp(tok, "shared")) {
-			a->shared = true;
-		} else if (!strcmp(tok, "span")) {
-			a->span = true;
-		} else if (!strncmp(tok, "name=", 5)) {
-			a->name = tok + 5;
-			if (!lb_scope_name_ok(a->name)) {
-				*err = "scope name= takes 1..23 of A-Z a-z 0-9 _ . : -";
-				return -EINVAL;
-			}
-		} else {
-			*err = "unknown scope option";
-			return -EINVAL;
-		}
-	}
-	if ((a->shared || a->deref_len) && !a->arg) {
-		*err = a->shared ? "scope shared needs arg=" : "scope deref= needs arg=";
-		return -EINVAL;
-	}
-	return 0;
 }
 
 static struct lb_scope *lb_scope_slot(const struct lb_scope_args *a, struct inode *inode,
@@ -411,11 +346,16 @@ static void lb_scope_fill(struct lb_scope *s, const struct lb_scope_args *a,
 	s->deref_off = a->deref_off;
 	s->deref_len = a->deref_len;
 	s->offset = a->offset;
+	s->release = a->release;
+	s->rel_offset = a->rel_offset;
+	s->relarg = a->relarg;
 	s->inode = igrab(inode);
 	s->uc.handler = lb_scope_enter;
 	s->uc.ret_handler = lb_scope_exit;
+	s->rel_uc.handler = lb_scope_release;
 	atomic64_set(&s->enters, 0);
 	atomic64_set(&s->exits, 0);
+	atomic64_set(&s->releases, 0);
 }
 
 /* Slot @s takes the scope @a asks for and plants it (lb_scopes_mutex held). */
@@ -430,15 +370,23 @@ static int lb_scope_plant(struct lb_scope *s, const struct lb_scope_args *a,
 	lb_scope_fill(s, a, inode);
 	ret = lb_uprobe_register(&s->up, s->inode, s->offset, &s->uc);
 	if (ret) {
-		if (a->span)
-			lb_span_put();
-		iput(s->inode);
-		memset(s, 0, sizeof(*s));
 		*err = "uprobe_register refused the offset";
-		return ret;
+		goto fail;
+	}
+	ret = s->release ? lb_uprobe_register(&s->rel_up, s->inode, s->rel_offset, &s->rel_uc) : 0;
+	if (ret) {
+		lb_uprobe_unregister(&s->up, s->inode, s->offset, &s->uc);
+		*err = "uprobe_register refused the release= offset";
+		goto fail;
 	}
 	s->used = true;
 	return 0;
+fail:
+	if (a->span)
+		lb_span_put();
+	iput(s->inode);
+	memset(s, 0, sizeof(*s));
+	return ret;
 }
 
 static int lb_scope_add(char *args, const char **err)
@@ -502,7 +450,7 @@ int lb_scope_control(char *args, const char **err)
 		lb_scopes_clear();
 		return 0;
 	}
-	*err = "scope takes add PATH OFFSET [arg=N deref=O:L shared span name=S], or clear";
+	*err = "scope: add PATH OFFSET [arg= deref= shared span release= relarg= name=], or clear";
 	return -EINVAL;
 }
 
@@ -521,10 +469,15 @@ void lb_scopes_show(struct seq_file *m)
 	for (s = lb_scopes; s < lb_scopes + LB_SCOPES_MAX; s++) {
 		if (!s->used)
 			continue;
-		seq_printf(m, "%td name=%s offset=0x%llx arg=%u shared=%d span=%d deref=%u:%u enters=%lld exits=%lld path=%s\n",
+		seq_printf(m, "%td name=%s offset=0x%llx arg=%u shared=%d span=%d deref=%u:%u enters=%lld exits=%lld",
 			   s - lb_scopes, s->name, (unsigned long long)s->offset, s->arg,
 			   s->shared, s->span, s->deref_off, s->deref_len,
-			   atomic64_read(&s->enters), atomic64_read(&s->exits), s->path);
+			   atomic64_read(&s->enters), atomic64_read(&s->exits));
+		if (s->release)
+			seq_printf(m, " release=0x%llx relarg=%u releases=%lld",
+				   (unsigned long long)s->rel_offset, s->relarg,
+				   atomic64_read(&s->releases));
+		seq_printf(m, " path=%s\n", s->path);
 	}
 	mutex_unlock(&lb_scopes_mutex);
 }

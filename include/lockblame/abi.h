@@ -36,7 +36,14 @@ enum lb_lock_class {
 enum lb_event_type {
 	LB_EV_WAIT_BEGIN = 1,	/* task starts waiting on a contended lock */
 	LB_EV_WAIT_END,		/* task stops waiting; ->result says why */
-	LB_EV_RELEASE,		/* task releases (or wakes waiters of) a contended lock */
+	/*
+	 * Task releases (or wakes waiters of) a contended lock. Of class
+	 * LB_LOCK_SCOPE: the entry of a scope's release function (no change
+	 * to the layout; ledgers before it took every one as a release),
+	 * ->lock the scope's lock as its scope_enter names it, ->count the
+	 * scope's id.
+	 */
+	LB_EV_RELEASE,
 	/*
 	 * Since ABI 4: the task entered (returned from) a scope's acquire
 	 * function; ->lock is the scope's lock, ->count the scope's id. The

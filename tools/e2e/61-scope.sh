@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Lock scopes (issue 25) on lb-semq, a lock in the manner of PostgreSQL's LWLocks (each waiter asleep on its own semaphore, the releaser posting it). Without a scope its sleeps are event waits and the hog is no cause; with a scope on lb_semq_acquire (arg 1) they are waits on one lock of class scope at the lock's address: the hog the top cause, its blame at most the victims' own waiting and within 3% of what they waited in its holds by their clocks, victims victims, conservation exact, enters == exits == the calls made. -x: two locks, two scope locks. With -L the waiters sleep on a latch (poll on an eventfd, no futex): without a scope the ledger sees none of it (no scope lock, no event or futex lock wait of the victims, the hog blamed for none of their waiting); with a span scope on lb_semq_sleep, the slow path (arg 1), `scopes` says span=1 and the scoped case's checks hold, enters == exits == the calls of lb_semq_sleep; -L -x: two scope locks. A bad `scope add` is refused and changes nothing; `scope clear` empties `scopes` and the sleeps are event waits again.
+# Lock scopes (issue 25) on lb-semq, a lock in the manner of PostgreSQL's LWLocks (each waiter asleep on its own semaphore, the releaser posting it). Without a scope its sleeps are event waits and the hog is no cause; with a scope on lb_semq_acquire (arg 1) they are waits on one lock of class scope at the lock's address: the hog the top cause, its blame at most the victims' own waiting and within 3% of what they waited in its holds by their clocks, victims victims, conservation exact, enters == exits == the calls made. -x: two locks, two scope locks. With -L the waiters sleep on a latch (poll on an eventfd, no futex): without a scope the ledger sees none of it (no scope lock, no event or futex lock wait of the victims, the hog blamed for none of their waiting); with a span scope on lb_semq_sleep, the slow path (arg 1), `scopes` says span=1 and the scoped case's checks hold, enters == exits == the calls of lb_semq_sleep; -L -x: two scope locks. A bad `scope add` is refused and changes nothing; `scope clear` empties `scopes` and the sleeps are event waits again. Last, with a release function (release= lb_semq_release, relarg=1): bad release= commands are refused and change nothing; `scopes` shows it; the scoped case's checks hold and releases == the calls of lb_semq_release.
 # lb-live-only
 . "$(dirname "$0")/lib.sh"
 
@@ -401,6 +401,21 @@ if [ -n "$soff" ]; then
 		lb_not_ok "$name: span_untracked 0" "'${untracked:-no span_untracked line}'"
 fi
 
+# refused_check BEFORE AFTER OK NOT-OK: after a loop of refused commands
+# ($refused: those accepted), the scopes file (copied to $LB_OUT/AFTER) is
+# as it was in $LB_OUT/BEFORE.
+refused_check() {
+	echo "# last_error $(sed -n 's/^last_error //p' "$ctl")"
+	cp "$LB_DEBUGFS/scopes" "$LB_OUT/$2"
+	if [ -z "$refused" ] && cmp -s "$LB_OUT/$1" "$LB_OUT/$2"; then
+		lb_ok "$name: $3"
+	else
+		lb_diag_file "scopes before" "$LB_OUT/$1"
+		lb_diag_file "scopes after" "$LB_OUT/$2"
+		lb_not_ok "$name: $4" "${refused:-scopes changed}"
+	fi
+}
+
 # d) Refused commands change nothing (the counts are still: nothing runs).
 cp "$LB_DEBUGFS/scopes" "$LB_OUT/scopes.2"
 refused=
@@ -414,15 +429,8 @@ for cmd in "scope add /nonexistent 0x10" "scope add $wl $off arg=1 name=semq" \
 		refused="$refused '$cmd' not ENOENT: $(cat "$LB_OUT/scope-bad");"
 	fi
 done
-echo "# last_error $(sed -n 's/^last_error //p' "$ctl")"
-cp "$LB_DEBUGFS/scopes" "$LB_OUT/scopes.3"
-if [ -z "$refused" ] && cmp -s "$LB_OUT/scopes.2" "$LB_OUT/scopes.3"; then
-	lb_ok "$name: bad scope commands refused (a missing path ENOENT), scopes unchanged"
-else
-	lb_diag_file "scopes before" "$LB_OUT/scopes.2"
-	lb_diag_file "scopes after" "$LB_OUT/scopes.3"
-	lb_not_ok "$name: bad scope commands refused, scopes unchanged" "${refused:-scopes changed}"
-fi
+refused_check scopes.2 scopes.3 "bad scope commands refused (a missing path ENOENT), scopes unchanged" \
+	"bad scope commands refused, scopes unchanged"
 
 # scope clear: by the reader when it has "scope".
 case $how in
@@ -447,4 +455,74 @@ if lb_case $c lb-semq -d 500; then
 	[ "$n" = 0 ] && [ "${evw:-0}" -gt 0 ] && lb_ok "$name: $c: no lock of class scope, the sleeps event waits again (event_waits=$evw)" ||
 		{ lb_not_ok "$name: $c: no lock of class scope, the sleeps event waits again" "$n scope locks, event_waits=${evw:-none}"; failed_case $c; }
 fi
+
+# e) The scope with its release function, lb_semq_release (its first
+# argument the lock, as lb_semq_acquire's): each call's entry ends its
+# caller's hold, exactly; the posts inside it release nothing more. By the
+# reader (--release, --release-arg) when it has "scope", else by control
+# with lb-semq -R's offset. Bad release= commands are refused first and
+# change nothing. Then c)'s checks: the hog's blame at most the victims'
+# waiting, within c)'s 3% of their waiting in its holds, top cause, the
+# lock at lb_semq_locks[0]; and releases == the calls of lb_semq_release
+# (the workload's release_calls), exact.
+rwhere=$("$wl" -R)
+roff=$(echo "$rwhere" | sed -n 's/.* offset=\(0x[0-9a-f]*\) .*/\1/p')
+if [ -z "$roff" ]; then
+	lb_not_ok "$name: lb-semq -R names lb_semq_release's offset" "'$rwhere'"
+	lb_done
+fi
+echo "# $rwhere"
+cp "$LB_DEBUGFS/scopes" "$LB_OUT/scopes.4"
+refused=
+for cmd in "scope add $wl $off release=$off" "scope add $wl $off relarg=1" \
+	"scope add $wl $off arg=1 release=$roff" "scope add $wl $off release=$roff relarg=1" \
+	"scope add $wl $off arg=1 release=$roff relarg=7" "scope add $wl $off release=0x1x"; do
+	echo "$cmd" > "$ctl" 2> "$LB_OUT/scope-bad" && refused="$refused accepted '$cmd';"
+done
+refused_check scopes.4 scopes.5 "bad release= commands refused, scopes unchanged" \
+	"bad release= commands refused, scopes unchanged"
+case $how in
+lockblame*)
+	"$reader" scope add "$wl" lb_semq_acquire --lock-arg 1 --release lb_semq_release \
+		--release-arg 1 --name semqr > "$LB_OUT/scope-add-release" 2>&1
+	rc=$?
+	;;
+*)
+	rc=0
+	echo "scope add $wl $off arg=1 release=$roff relarg=1 name=semqr" > "$ctl" \
+		2> "$LB_OUT/scope-add-release" || rc=1
+	;;
+esac
+if [ $rc -ne 0 ]; then
+	lb_diag_file "scope add release" "$LB_OUT/scope-add-release"
+	lb_not_ok "$name: scope with release= on $wl lb_semq_release" \
+		"refused by ${how%% (*} (exit $rc, last_error $(sed -n 's/^last_error //p' "$ctl"))"
+	lb_done
+fi
+cp "$LB_DEBUGFS/scopes" "$LB_OUT/scopes.release"
+if grep -qE "^[0-9]+ name=semqr offset=$off arg=1 shared=0 span=0 deref=0:0 enters=0 exits=0 release=$roff relarg=1 releases=0 path=$wl\$" "$LB_OUT/scopes.release"; then
+	lb_ok "$name: scopes lists semqr at $off with release=$roff relarg=1, in $wl"
+else
+	lb_not_ok "$name: scopes lists semqr at $off with release=$roff relarg=1" "$(tr '\n' ';' < "$LB_OUT/scopes.release")"
+fi
+r0=$(sed -n 's/^[0-9]* name=semqr .* releases=\([0-9]*\) .*/\1/p' "$LB_DEBUGFS/scopes")
+i=0
+while [ $i -lt "$runs" ]; do
+	i=$((i + 1))
+	c=semq-release
+	[ "$runs" -gt 1 ] && c=semq-release-$i
+	scoped_case $c semqr lb_semq_acquire $margin -d 2000
+	r1=$(sed -n 's/^[0-9]* name=semqr .* releases=\([0-9]*\) .*/\1/p' "$LB_DEBUGFS/scopes")
+	rcalls=$(lb_field "$LB_OUT/$c.truth" "truth workload=" release_calls)
+	if [ -n "$rcalls" ] && [ $((${r1:-0} - ${r0:-0})) = "$rcalls" ]; then
+		lb_ok "$name: $c: releases == the $rcalls calls of lb_semq_release"
+	else
+		lb_not_ok "$name: $c: releases == the calls of lb_semq_release" \
+			"releases +$((${r1:-0} - ${r0:-0})), calls ${rcalls:-?}"
+		failed_case "$c"
+	fi
+	echo "# $c: $(grep '^totals ' "$LB_OUT/$c.ledger" | tr ' ' '\n' | grep -E '^scope_releases=')"
+	r0=$r1
+done
+echo 'scope clear' > "$ctl" || lb_not_ok "$name: scope clear after e)" "control refuses 'scope clear'"
 lb_done

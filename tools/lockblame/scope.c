@@ -26,7 +26,7 @@
 
 #define LBT_SCOPE_USAGE \
 	"usage: lockblame [-d DIR] scope add BINARY SYMBOL [--lock-arg N] [--deref OFF:LEN]\n" \
-	"                 [--shared] [--span] [--name NAME]\n" \
+	"                 [--shared] [--span] [--release SYMBOL [--release-arg N]] [--name NAME]\n" \
 	"       lockblame [-d DIR] scope list | clear\n" \
 	"       lockblame [-d DIR] scope auto [--dry-run] [--profiles DIR]\n" \
 	"       lockblame scope resolve BINARY SYMBOL\n"
@@ -39,6 +39,8 @@ struct lbt_scope_req {
 	unsigned int deref_off, deref_len;	/* deref_len 0: the argument itself */
 	bool shared;
 	bool span;		/* the whole call is a wait; a wake of it releases */
+	const char *release;	/* NULL, or the release function: a symbol or a file offset */
+	unsigned int relarg;	/* 0: none, else the release function's argument, 1..6 */
 	const char *name;	/* NULL: the module's default, "scope" */
 };
 
@@ -96,6 +98,21 @@ static bool lbt_scope_deref(const char *v, struct lbt_scope_req *r)
 	return true;
 }
 
+/* "--lock-arg N" or "--release-arg N" at @argv[*i]: 1..6 in @argn; 0, or -1 with @why. */
+static int lbt_scope_argn(int argc, char **argv, int *i, const char *opt, unsigned int *argn,
+			  char *why, size_t size)
+{
+	const char *v = lbt_scope_value(argc, argv, i, opt);
+
+	if (!v || strlen(v) != 1 || *v < '1' || *v > '0' + LBT_SCOPE_ARGS) {
+		snprintf(why, size, "%s takes 1..%d (%s), not '%s'", opt, LBT_SCOPE_ARGS,
+			 "rdi rsi rdx rcx r8 r9", v ? v : "");
+		return -1;
+	}
+	*argn = *v - '0';
+	return 0;
+}
+
 /* One option word of a scope at @argv[*i]; 0, or -1 with @why. */
 static int lbt_scope_option(struct lbt_scope_req *r, int argc, char **argv, int *i, char *why,
 			    size_t size)
@@ -114,13 +131,18 @@ static int lbt_scope_option(struct lbt_scope_req *r, int argc, char **argv, int 
 			return -1;
 		}
 	} else if (lbt_scope_is(argv[*i], "--lock-arg")) {
-		v = lbt_scope_value(argc, argv, i, "--lock-arg");
-		if (!v || strlen(v) != 1 || *v < '1' || *v > '0' + LBT_SCOPE_ARGS) {
-			snprintf(why, size, "--lock-arg takes 1..%d (%s), not '%s'",
-				 LBT_SCOPE_ARGS, "rdi rsi rdx rcx r8 r9", v ? v : "");
+		if (lbt_scope_argn(argc, argv, i, "--lock-arg", &r->arg, why, size))
+			return -1;
+	} else if (lbt_scope_is(argv[*i], "--release-arg")) {
+		if (lbt_scope_argn(argc, argv, i, "--release-arg", &r->relarg, why, size))
+			return -1;
+	} else if (lbt_scope_is(argv[*i], "--release")) {
+		v = lbt_scope_value(argc, argv, i, "--release");
+		if (!v || !*v || *v == '-') {
+			snprintf(why, size, "--release takes the release function's SYMBOL");
 			return -1;
 		}
-		r->arg = *v - '0';
+		r->release = v;
 	} else if (lbt_scope_is(argv[*i], "--name")) {
 		v = lbt_scope_value(argc, argv, i, "--name");
 		if (!v || !lbt_scope_name_ok(v)) {
@@ -137,8 +159,8 @@ static int lbt_scope_option(struct lbt_scope_req *r, int argc, char **argv, int 
 }
 
 /*
- * "BINARY SYMBOL [--lock-arg N] [--deref OFF:LEN] [--shared] [--span] [--name NAME]";
- * 0, or -1 with @why.
+ * "BINARY SYMBOL [--lock-arg N] [--deref OFF:LEN] [--shared] [--span]
+ * [--release SYMBOL [--release-arg N]] [--name NAME]"; 0, or -1 with @why.
  */
 static int lbt_scope_words(struct lbt_scope_req *r, int argc, char **argv, char *why,
 			   size_t size)
@@ -171,6 +193,16 @@ static int lbt_scope_words(struct lbt_scope_req *r, int argc, char **argv, char 
 		snprintf(why, size, "--deref needs --lock-arg: the bytes are read through it");
 		return -1;
 	}
+	if (r->relarg && !r->release) {
+		snprintf(why, size, "--release-arg needs --release");
+		return -1;
+	}
+	if (r->release && !r->arg != !r->relarg) {
+		snprintf(why, size, r->arg ?
+			 "--release with --lock-arg needs --release-arg: the lock the release names" :
+			 "--release-arg needs --lock-arg: without it the lock is the process's");
+		return -1;
+	}
 	return 0;
 }
 
@@ -187,27 +219,27 @@ static bool lbt_scope_number(const char *s, uint64_t *off)
 }
 
 /*
- * @r->symbol in @path as a file offset: LBT_ELF_OK, or the failure with
+ * @symbol in @path as a file offset: LBT_ELF_OK, or the failure with
  * hit->why. A USDT probe is resolved and then refused.
  */
-static int lbt_scope_offset(const char *path, const struct lbt_scope_req *r, uint64_t *off,
+static int lbt_scope_symbol(const char *path, const char *symbol, uint64_t *off,
 			    struct lbt_elf_hit *hit)
 {
 	int err;
 
-	if (lbt_scope_number(r->symbol, off))
+	if (lbt_scope_number(symbol, off))
 		return LBT_ELF_OK;
-	if (*r->symbol >= '0' && *r->symbol <= '9') {
-		snprintf(hit->why, sizeof(hit->why), "'%s' is not a file offset", r->symbol);
+	if (*symbol >= '0' && *symbol <= '9') {
+		snprintf(hit->why, sizeof(hit->why), "'%s' is not a file offset", symbol);
 		return LBT_ELF_BAD;
 	}
-	err = lbt_elf_resolve(path, r->symbol, hit);
+	err = lbt_elf_resolve(path, symbol, hit);
 	if (err)
 		return err;
 	if (hit->usdt) {
 		snprintf(hit->why, sizeof(hit->why),
 			 "%s: USDT scopes are not supported by this module yet (see: lockblame scope resolve)",
-			 r->symbol);
+			 symbol);
 		return LBT_ELF_BAD;
 	}
 	*off = hit->site[0].offset;
@@ -215,13 +247,40 @@ static int lbt_scope_offset(const char *path, const struct lbt_scope_req *r, uin
 }
 
 /*
- * "scope add PATH OFFSET [arg=N] [deref=OFF:LEN] [shared] [span] [name=NAME]" in
- * @line; 0, or -1 with @why.
+ * @r's symbol, and its release function's if it names one (else @rel is
+ * 0), in @path as file offsets: LBT_ELF_OK, or the failure with hit->why
+ * and in @what the symbol that failed. @hit is freed.
+ */
+static int lbt_scope_offset(const char *path, const struct lbt_scope_req *r, uint64_t *off,
+			    uint64_t *rel, struct lbt_elf_hit *hit, const char **what)
+{
+	int err;
+
+	*rel = 0;
+	*what = r->symbol;
+	err = lbt_scope_symbol(path, r->symbol, off, hit);
+	lbt_elf_hit_free(hit);
+	if (err || !r->release)
+		return err;
+	*what = r->release;
+	err = lbt_scope_symbol(path, r->release, rel, hit);
+	lbt_elf_hit_free(hit);
+	if (!err && *rel == *off) {
+		snprintf(hit->why, sizeof(hit->why), "the release function %s is the scope's own",
+			 r->release);
+		err = LBT_ELF_BAD;
+	}
+	return err;
+}
+
+/*
+ * "scope add PATH OFFSET [arg=N] [deref=OFF:LEN] [shared] [span]
+ * [release=OFFSET [relarg=N]] [name=NAME]" in @line; 0, or -1 with @why.
  */
 static int lbt_scope_line(char *line, size_t size, const char *path, uint64_t off,
-			  const struct lbt_scope_req *r, char *why, size_t wsize)
+			  uint64_t rel, const struct lbt_scope_req *r, char *why, size_t wsize)
 {
-	char arg[16] = "", deref[32] = "";
+	char arg[16] = "", deref[32] = "", release[48] = "", relarg[24] = "";
 	const unsigned char *c;
 	int n;
 
@@ -236,9 +295,14 @@ static int lbt_scope_line(char *line, size_t size, const char *path, uint64_t of
 		snprintf(arg, sizeof(arg), " arg=%u", r->arg);
 	if (r->deref_len)
 		snprintf(deref, sizeof(deref), " deref=%u:%u", r->deref_off, r->deref_len);
-	n = snprintf(line, size, "scope add %s 0x%llx%s%s%s%s%s%s", path, (unsigned long long)off,
-		     arg, deref, r->shared ? " shared" : "", r->span ? " span" : "",
-		     r->name ? " name=" : "", r->name ? r->name : "");
+	if (r->release)
+		snprintf(release, sizeof(release), " release=0x%llx", (unsigned long long)rel);
+	if (r->relarg)
+		snprintf(relarg, sizeof(relarg), " relarg=%u", r->relarg);
+	n = snprintf(line, size, "scope add %s 0x%llx%s%s%s%s%s%s%s%s", path,
+		     (unsigned long long)off, arg, deref, r->shared ? " shared" : "",
+		     r->span ? " span" : "", release, relarg, r->name ? " name=" : "",
+		     r->name ? r->name : "");
 	if (n < 0 || (size_t)n + 1 >= LBT_CONTROL_MAX || (size_t)n >= size) {
 		snprintf(why, wsize, "the control command would be %d bytes, the module takes %d",
 			 n + 1, LBT_CONTROL_MAX - 1);
@@ -253,7 +317,8 @@ static int lbt_scope_add(const char *dir, int argc, char **argv)
 	char path[PATH_MAX], line[LBT_CONTROL_MAX + 64], why[160];
 	struct lbt_elf_hit hit = {};
 	struct lbt_scope_req r;
-	uint64_t off;
+	uint64_t off, rel;
+	const char *what;
 	int err;
 
 	if (lbt_scope_words(&r, argc, argv, why, sizeof(why)))
@@ -261,11 +326,10 @@ static int lbt_scope_add(const char *dir, int argc, char **argv)
 	if (!realpath(r.binary, path))
 		return lbt_fail(LBT_EXIT_DATA, "scope add: %s: %s (symbol %s)", r.binary,
 				strerror(errno), r.symbol);
-	err = lbt_scope_offset(path, &r, &off, &hit);
-	lbt_elf_hit_free(&hit);
+	err = lbt_scope_offset(path, &r, &off, &rel, &hit, &what);
 	if (err)
 		return lbt_fail(LBT_EXIT_DATA, "scope add: %s: %s", path, hit.why);
-	if (lbt_scope_line(line, sizeof(line), path, off, &r, why, sizeof(why)))
+	if (lbt_scope_line(line, sizeof(line), path, off, rel, &r, why, sizeof(why)))
 		return lbt_fail(LBT_EXIT_DATA, "scope add: %s %s: %s", path, r.symbol, why);
 	return lbt_control(dir, line);
 }
@@ -381,19 +445,18 @@ static int lbt_auto_binary(struct lbt_auto *a, const char *prof, const struct lb
 {
 	char path[PATH_MAX], line[LBT_CONTROL_MAX + 64], why[160], key[PATH_MAX + 32];
 	struct lbt_elf_hit hit = {};
-	uint64_t off;
+	uint64_t off, rel;
+	const char *what;
 	long seen;
 	int err;
 
 	if (!realpath(match, path))
 		return 0;	/* gone since the glob, or a dangling link */
-	err = lbt_scope_offset(path, r, &off, &hit);
+	err = lbt_scope_offset(path, r, &off, &rel, &hit, &what);
 	if (err) {
-		lbt_auto_skip(prof, path, &hit, err, r->symbol);
-		lbt_elf_hit_free(&hit);
+		lbt_auto_skip(prof, path, &hit, err, what);
 		return 0;
 	}
-	lbt_elf_hit_free(&hit);
 	snprintf(key, sizeof(key), "%s 0x%llx", path, (unsigned long long)off);
 	seen = lbt_auto_seen(a, key);
 	if (seen >= 0 && (size_t)seen < a->nbefore) {
@@ -402,7 +465,7 @@ static int lbt_auto_binary(struct lbt_auto *a, const char *prof, const struct lb
 	}
 	if (seen >= 0)
 		return 0;	/* or matched twice in this run (a symlink) */
-	if (lbt_scope_line(line, sizeof(line), path, off, r, why, sizeof(why))) {
+	if (lbt_scope_line(line, sizeof(line), path, off, rel, r, why, sizeof(why))) {
 		lbt_warn("profile %s: %s %s: %s; skipped", prof, path, r->symbol, why);
 		return 0;
 	}

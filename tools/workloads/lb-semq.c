@@ -30,7 +30,9 @@
  *
  * -O prints the file offset of lb_semq_acquire in this executable (what
  * "scope add PATH OFFSET" takes) and exits: the guest has no nm. -S does
- * the same for lb_semq_sleep.
+ * the same for lb_semq_sleep, -R for lb_semq_release, the lock's release
+ * function (a scope's "release="). The workload line's release_calls=N
+ * counts the calls of lb_semq_release.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -83,6 +85,7 @@ static uint64_t think_ns = 1000000;	/* the victims' time off the lock */
 static bool hog_busy;
 static bool latch;			/* -L */
 static atomic_ulong sleep_calls;	/* -L: calls of lb_semq_sleep */
+static atomic_ulong release_calls;	/* calls of lb_semq_release */
 static unsigned int nlocks = 1;
 
 static bool lb_semq_try(struct lb_semq *lock)
@@ -196,13 +199,15 @@ static bool lb_semq_acquire_latch(struct lb_semq *lock)
 
 /*
  * Lets @lock go: to the first waiter, woken on its own semaphore (-L: its
- * latch), if any.
+ * latch), if any. A scope's release function: its first argument names
+ * the lock, as lb_semq_acquire's does.
  */
-__attribute__((noinline)) void lb_semq_release(struct lb_semq *lock)
+__attribute__((noinline, used)) void lb_semq_release(struct lb_semq *lock)
 {
 	static const uint64_t one = 1;
 	struct lb_semq_waiter *w;
 
+	atomic_fetch_add(&release_calls, 1);
 	lb_semq_qlock(lock);
 	w = lock->head;
 	if (!w) {
@@ -346,7 +351,8 @@ static int offset_of(struct dl_phdr_info *info, size_t size, void *data)
 /*
  * -O: "lb_semq_acquire offset=0xOFF lock0=0xADDR lock1=0xADDR path=PATH": the
  * offset as "scope add" wants it, and the locks' addresses, the values of
- * the function's first argument. -S: the same for lb_semq_sleep.
+ * the function's first argument. -S: the same for lb_semq_sleep, -R for
+ * lb_semq_release.
  */
 static int print_offset(const char *fn, uintptr_t addr)
 {
@@ -369,7 +375,7 @@ static int print_offset(const char *fn, uintptr_t addr)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: lb-semq [-d ms] [-t victims] [-H hold_ms] [-P pause_ms] [-B brief_us] [-T think_us] [-b] [-x] [-L] | -O | -S\n"
+		"usage: lb-semq [-d ms] [-t victims] [-H hold_ms] [-P pause_ms] [-B brief_us] [-T think_us] [-b] [-x] [-L] | -O | -S | -R\n"
 		"  a lock in the manner of PostgreSQL's LWLocks (atomic word, FIFO queue,\n"
 		"  one semaphore per waiting thread): a hog holds it hold_ms (asleep; -b\n"
 		"  busy) and pauses pause_ms; victims hold it brief_us and think think_us.\n"
@@ -377,7 +383,8 @@ static void usage(void)
 		"  -L: each waiter sleeps on a latch, in poll() on its own eventfd, in\n"
 		"      lb_semq_sleep(), which the releaser writes: no futex.\n"
 		"  -O: print lb_semq_acquire's file offset in this executable and exit.\n"
-		"  -S: print lb_semq_sleep's file offset in this executable and exit.\n");
+		"  -S: print lb_semq_sleep's file offset in this executable and exit.\n"
+		"  -R: print lb_semq_release's file offset in this executable and exit.\n");
 	exit(2);
 }
 
@@ -387,7 +394,7 @@ int main(int argc, char **argv)
 	pthread_t th[MAX_ACTORS];
 	int opt;
 
-	while ((opt = getopt(argc, argv, "d:t:H:P:B:T:bxLOS")) != -1) {
+	while ((opt = getopt(argc, argv, "d:t:H:P:B:T:bxLOSR")) != -1) {
 		switch (opt) {
 		case 'd':
 			duration_ms = lb_arg(optarg, "-d");
@@ -420,6 +427,8 @@ int main(int argc, char **argv)
 			return print_offset("lb_semq_acquire", (uintptr_t)lb_semq_acquire);
 		case 'S':
 			return print_offset("lb_semq_sleep", (uintptr_t)lb_semq_sleep);
+		case 'R':
+			return print_offset("lb_semq_release", (uintptr_t)lb_semq_release);
 		default:
 			usage();
 		}
@@ -457,7 +466,7 @@ int main(int argc, char **argv)
 	       (unsigned long long)think_ns, hog_busy ? "computing" : "sleeping");
 	if (latch)
 		printf(" wait=latch sleep_calls=%lu", atomic_load(&sleep_calls));
-	printf("\n");
+	printf(" release_calls=%lu\n", atomic_load(&release_calls));
 	lb_truth_print(truth);
 	return 0;
 }

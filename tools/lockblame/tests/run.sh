@@ -724,7 +724,9 @@ control_empty() {
 
 printf '%s\n' 'int lb_scope_data = 1;' \
 	'__attribute__((noinline)) int lb_scope_target(int *p) { return *p + lb_scope_data; }' \
-	'int main(void) { int x = 1; return lb_scope_target(&x) != 2; }' > "$out/scope-target.c"
+	'__attribute__((noinline)) void lb_scope_unlock(int *p) { *p = lb_scope_data - 1; }' \
+	'int main(void) { int x = 1, r = lb_scope_target(&x) != 2; lb_scope_unlock(&x); return r + x; }' \
+	> "$out/scope-target.c"
 if ${CC:-cc} -O2 -o "$out/scope-pie" "$out/scope-target.c" 2> "$out/cc.err" &&
    ${CC:-cc} -O2 -no-pie -o "$out/scope-nopie" "$out/scope-target.c" 2>> "$out/cc.err"; then
 	ok "scope: test programs build"
@@ -733,6 +735,8 @@ else
 fi
 pie_off=$(elf_offset "$out/scope-pie" lb_scope_target)
 nopie_off=$(elf_offset "$out/scope-nopie" lb_scope_target)
+pie_rel=$(elf_offset "$out/scope-pie" lb_scope_unlock)
+nopie_rel=$(elf_offset "$out/scope-nopie" lb_scope_unlock)
 scopedir
 expect "scope add: a function of a PIE" 0 "" \
 	"$lb" --dir "$sd" scope add "$out/scope-pie" lb_scope_target --lock-arg 1 --shared --name T.1
@@ -779,6 +783,36 @@ expect "scope add: --span alone" 0 "" \
 	"$lb" --dir "$sd" scope add "$out/scope-pie" 0x1234 --span
 control_is "scope add: span without an argument" "scope add $out/scope-pie 0x1234 span"
 scopedir
+expect "scope add: --release and --release-arg" 0 "" "$lb" --dir "$sd" scope add "$out/scope-pie" \
+	lb_scope_target --lock-arg 1 --shared --release lb_scope_unlock --release-arg 1 --name Rel
+control_is "scope add: release= at the release function's offset ($pie_rel), relarg=" \
+	"scope add $out/scope-pie $pie_off arg=1 shared release=$pie_rel relarg=1 name=Rel"
+scopedir
+expect "scope add: --release=OFFSET without an argument" 0 "" \
+	"$lb" --dir "$sd" scope add "$out/scope-nopie" lb_scope_target --release=0x1240
+control_is "scope add: release= as given, no relarg=" \
+	"scope add $out/scope-nopie $nopie_off release=0x1240"
+scopedir
+expect "scope add: a missing release symbol fails" 2 "$out/scope-pie: no function lb_nosuch in" \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" lb_scope_target --release lb_nosuch
+expect "scope add: a release function that is the scope's own is refused" 2 \
+	'the release function lb_scope_target is the scope.s own' \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" lb_scope_target --release lb_scope_target
+expect "scope add: --release-arg without --release refused" 2 '--release-arg needs --release' \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" lb_scope_target --lock-arg 1 --release-arg 1
+expect "scope add: --release with --lock-arg and no --release-arg refused" 2 \
+	'--release with --lock-arg needs --release-arg' \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" lb_scope_target --lock-arg 1 --release lb_scope_unlock
+expect "scope add: --release-arg without --lock-arg refused" 2 '--release-arg needs --lock-arg' \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" lb_scope_target --release lb_scope_unlock \
+	--release-arg 2
+expect "scope add: --release-arg 7 refused" 2 '--release-arg takes 1..6' \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" lb_scope_target --lock-arg 1 \
+	--release lb_scope_unlock --release-arg 7
+expect "scope add: --release without a symbol refused" 2 '--release takes the release function' \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" lb_scope_target --release
+control_empty "scope add: nothing written for a refused --release"
+scopedir
 expect "scope add: --deref=OFF:LEN at the limits" 0 "" \
 	"$lb" --dir "$sd" scope add "$out/scope-pie" 0x1234 --lock-arg 6 --deref=4095:1
 control_is "scope add: --deref=4095:1" "scope add $out/scope-pie 0x1234 arg=6 deref=4095:1"
@@ -814,6 +848,11 @@ printf '%s\n' '# scopes 2 of 8' '# span_untracked 0' \
 	> "$sd/scopes"
 expect "scope list: a module with span= and deref=" 0 "" "$lb" --dir "$sd" scope list
 same "scope list: span= and deref= shown as they are" "$sd/scopes" "$out/stdout"
+printf '%s\n' '# scopes 1 of 8' '# span_untracked 0' \
+	'0 name=LWLock offset=0x4621c0 arg=1 shared=1 span=0 deref=0:0 enters=9 exits=9 release=0x462a10 relarg=1 releases=12 path=/usr/lib/postgresql/15/bin/postgres' \
+	> "$sd/scopes"
+expect "scope list: a module with release=" 0 "" "$lb" --dir "$sd" scope list
+same "scope list: release=, relarg= and releases= shown as they are" "$sd/scopes" "$out/stdout"
 expect "usage: scope of an unknown subcommand" 2 'unknown subcommand' "$lb" scope frob
 expect "usage: scope with another output" 2 'cannot be combined' "$lb" --json scope list
 
@@ -901,6 +940,20 @@ expect "scope auto: planted already, from a scopes file with span= and deref=" 0
 	"scope-pie lb_scope_target: planted already" \
 	"$lb" --dir "$sd" scope auto --profiles "$out/profiles"
 control_empty "scope auto: nothing written for a scope planted already"
+# A profile line with --release: resolved in each binary; a bad one skips its line.
+printf '%s\n' "$out/scope-*pie lb_scope_target --lock-arg 1 --release lb_scope_unlock --release-arg 1" \
+	"$out/scope-pie lb_scope_target --release-arg 1" > "$out/profiles/test.scope"
+expect "scope auto --dry-run: a --release-arg without --release skips its line" 0 \
+	"test.scope:2: --release-arg needs --release; line skipped" \
+	"$lb" scope auto --dry-run --profiles "$out/profiles"
+printf 'scope add %s %s arg=1 release=%s relarg=1\n' "$out/scope-nopie" "$nopie_off" \
+	"$nopie_rel" "$out/scope-pie" "$pie_off" "$pie_rel" > "$out/auto.expected"
+same "scope auto --dry-run: a profile's --release, resolved in each binary" \
+	"$out/auto.expected" "$out/stdout"
+printf '%s\n' "$out/scope-pie lb_scope_target --release lb_nosuch" > "$out/profiles/test.scope"
+expect "scope auto --dry-run: a binary without the release symbol is reported, skipped" 1 \
+	"profile test: $out/scope-pie: no lb_nosuch \\(a different build\\?\\); skipped" \
+	"$lb" scope auto --dry-run --profiles "$out/profiles"
 printf '/nowhere/* lb_scope_target\n' > "$out/profiles/test.scope"
 expect "scope auto: nothing to add exits 1" 1 'no scope to add' \
 	"$lb" scope auto --dry-run --profiles "$out/profiles"
