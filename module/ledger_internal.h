@@ -257,11 +257,7 @@ struct lb_lock {
 	struct list_head ghosts;	/* ended waits with pending blame */
 	u64 id;
 	u8 lock_class;
-	/*
-	 * A scope's lock whose release function was seen (ledger_scopes.c):
-	 * it alone releases the lock, not the wakes that follow it.
-	 */
-	bool release_fn;
+	bool release_fn;		/* scope: its release function alone releases it */
 	u32 nr_waiting;
 	u32 nr_holders;
 	struct lb_holder holder[LB_LOCK_HOLDERS];
