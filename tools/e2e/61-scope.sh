@@ -465,6 +465,11 @@ fi
 # waiting, within c)'s 3% of their waiting in its holds, top cause, the
 # lock at lb_semq_locks[0]; and releases == the calls of lb_semq_release
 # (the workload's release_calls), exact.
+# Measured 2026-12-06, lb_scope_repeat=8 (lb_e2e=61): 6.12 and 7.2 side by
+# side on 2 host cores, then 6.1 and 5.10 so, then 6.12 alone: 40 runs, the
+# hog's blame 100.0 to 100.5% of the victims' waiting in its holds (93.0 to
+# 95.5% of all their waiting); one make check's five lanes 99.6 (debug) to
+# 101.1% (6.1). c)'s 3% is almost three times the worst.
 rwhere=$("$wl" -R)
 roff=$(echo "$rwhere" | sed -n 's/.* offset=\(0x[0-9a-f]*\) .*/\1/p')
 if [ -z "$roff" ]; then
