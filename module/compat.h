@@ -347,7 +347,9 @@ static inline int lb_sched_deadline(struct task_struct *t, u64 runtime_ns, u64 p
  * Uprobes for scopes (scopes.c). Until 6.12 a consumer is registered and
  * unregistered by inode and offset, synchronously; since, registration
  * returns the uprobe, and unregistration is "nosync" plus one
- * uprobe_unregister_sync() after (module/features.mk: LB_UPROBE_HANDLE).
+ * uprobe_unregister_sync() after (module/features.mk: LB_UPROBE_HANDLE);
+ * a USDT semaphore (a reference counter) is registered with the probe, by
+ * uprobe_register_refctr() until 6.12, by uprobe_register() since.
  * Since 6.13 the handlers take a session cookie (LB_UPROBE_DATA).
  */
 #ifdef LB_UPROBE_DATA
@@ -365,10 +367,11 @@ struct lb_uprobe {
 	struct uprobe *up;
 };
 
+/* @refctr: a USDT semaphore's file offset, counted up while planted; 0: none. */
 static inline int lb_uprobe_register(struct lb_uprobe *u, struct inode *inode, loff_t off,
-				     struct uprobe_consumer *uc)
+				     loff_t refctr, struct uprobe_consumer *uc)
 {
-	u->up = uprobe_register(inode, off, 0, uc);
+	u->up = uprobe_register(inode, off, refctr, uc);
 	return IS_ERR(u->up) ? PTR_ERR(u->up) : 0;
 }
 
@@ -385,9 +388,10 @@ struct lb_uprobe {
 };
 
 static inline int lb_uprobe_register(struct lb_uprobe *u, struct inode *inode, loff_t off,
-				     struct uprobe_consumer *uc)
+				     loff_t refctr, struct uprobe_consumer *uc)
 {
-	return uprobe_register(inode, off, uc);
+	return refctr ? uprobe_register_refctr(inode, off, refctr, uc) :
+		uprobe_register(inode, off, uc);
 }
 
 static inline void lb_uprobe_unregister(struct lb_uprobe *u, struct inode *inode, loff_t off,
@@ -412,9 +416,24 @@ static inline u64 lb_user_arg(const struct pt_regs *regs, unsigned int n)
 	}
 	return 0;
 }
+
+/*
+ * A user register by its place in struct pt_regs (scopes_parse.c's table of
+ * names: a USDT probe's argument, "8@%rax"), @size bytes of it.
+ */
+static inline u64 lb_user_reg(struct pt_regs *regs, unsigned int off, unsigned int size)
+{
+	u64 v = regs_get_register(regs, off);
+
+	return size < 8 ? v & ((1ULL << (8 * size)) - 1) : v;
+}
 #else
 #define LB_USER_ARGS		0
 static inline u64 lb_user_arg(const struct pt_regs *regs, unsigned int n) { return 0; }
+static inline u64 lb_user_reg(struct pt_regs *regs, unsigned int off, unsigned int size)
+{
+	return 0;
+}
 #endif
 
 /*

@@ -11,7 +11,7 @@
 #include "lockblame.h"
 #include "ledger.h"
 
-#define LB_CONTROL_MAX 320	/* a scope add with a path of 255 bytes and its options fits */
+#define LB_CONTROL_MAX 512	/* a scope add (a probe pair too) with a path of 255 bytes fits */
 
 static struct dentry *lb_dir;
 static struct lb_ringset *lb_rings;

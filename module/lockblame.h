@@ -393,7 +393,15 @@ int lb_control_exec(char *cmd);
 #define LB_SCOPE_DEREF_MAX	16	/* bytes of a key read through an argument */
 #define LB_SCOPE_DEREF_OFF_MAX	4095
 
-/* What a "scope add" line asks for (scopes_parse.c); strings point into the line. */
+#define LB_SCOPE_SITES		4	/* a probe pair's start sites, and its done sites */
+
+/*
+ * What a "scope add" line asks for (scopes_parse.c); strings point into the
+ * line. A probe pair (USDT: "done="): the wait starts at offset and the
+ * start[] sites, and ends at the done[] sites; sema and donesema are the
+ * probes' semaphores (0: none); the lock is reg_size bytes of the register
+ * at reg_off in struct pt_regs, where reg_size is not 0.
+ */
 struct lb_scope_args {
 	char *path;
 	loff_t offset;
@@ -405,6 +413,12 @@ struct lb_scope_args {
 	bool release;
 	loff_t rel_offset;
 	u8 relarg;
+	u8 nr_start, nr_done;
+	loff_t start[LB_SCOPE_SITES], done[LB_SCOPE_SITES];
+	loff_t sema, donesema;
+	u16 reg_off;
+	u8 reg_size;
+	const char *reg;	/* its name, for "scopes" */
 	const char *name;
 };
 

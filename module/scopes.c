@@ -44,6 +44,16 @@
 #define LB_SPAN_BITS		9	/* tasks inside span scopes at once */
 #define LB_SPAN_PROBES		8
 
+struct lb_scope;
+
+/* A probe pair's site (USDT): a uprobe without a return probe. */
+struct lb_scope_site {
+	struct uprobe_consumer uc;
+	struct lb_uprobe up;
+	loff_t offset;
+	struct lb_scope *s;
+};
+
 struct lb_scope {
 	bool used;
 	u8 arg;			/* 1..6: the lock is this argument's value; 0: none */
@@ -62,6 +72,13 @@ struct lb_scope {
 	loff_t rel_offset;
 	struct lb_uprobe rel_up;
 	struct uprobe_consumer rel_uc;
+	/* A probe pair: site[0..nr_start) start the wait, the rest end it. */
+	u8 nr_start, nr_sites;
+	u8 reg_size;		/* its lock: reg_size bytes of the register at reg_off */
+	u16 reg_off;
+	const char *reg;
+	loff_t sema, donesema;
+	struct lb_scope_site site[2 * LB_SCOPE_SITES];
 	atomic64_t enters, exits, releases;
 	char name[LB_SCOPE_NAME_LEN];
 	char path[LB_SCOPE_PATH_LEN];
@@ -212,15 +229,17 @@ static u64 lb_scope_deref(const struct lb_scope *s, u64 arg)
 
 /*
  * The lock of @s for current, at the entry (@regs) of its acquire function
- * (@argn: s->arg) or of its release function (s->relarg).
+ * (@argn: s->arg) or of its release function (s->relarg), or at a probe
+ * pair's start (s->reg_size, @argn 0).
  */
-static u64 lb_scope_lock(const struct lb_scope *s, const struct pt_regs *regs, u8 argn,
-			 u64 *arg)
+static u64 lb_scope_lock(const struct lb_scope *s, struct pt_regs *regs, u8 argn, u64 *arg)
 {
-	bool shared = argn && s->shared;
+	bool reg = !argn && s->reg_size, shared = (argn || reg) && s->shared;
 
 	*arg = argn ? lb_user_arg(regs, argn) : 0;
-	if (s->deref_len) {
+	if (reg)
+		*arg = lb_user_reg(regs, s->reg_off, s->reg_size);
+	if (s->deref_len && (argn || reg)) {
 		*arg = lb_scope_deref(s, *arg);
 		shared = shared && *arg;
 	}
@@ -246,13 +265,11 @@ static void lb_scope_record(struct lb_scope *s, u8 type, u64 lock, u64 arg, u8 r
 	lb_event_commit(ev, NULL);
 }
 
-static int lb_scope_enter(LB_UPROBE_HANDLER_ARGS)
+/* Current enters scope @s (a function's entry, a probe pair's start). */
+static void lb_scope_entered(struct lb_scope *s, struct pt_regs *regs)
 {
-	struct lb_scope *s = container_of(uc, struct lb_scope, uc);
 	u64 arg, lock;
 
-	if (!lb_enabled())
-		return 0;
 	atomic64_inc(&s->enters);
 	/* A span left by a longjmp ends first, as an error. */
 	if (READ_ONCE(lb_span_scopes) && lb_span_left(current->pid, user_stack_pointer(regs)))
@@ -261,6 +278,12 @@ static int lb_scope_enter(LB_UPROBE_HANDLER_ARGS)
 	lb_scope_record(s, LB_EV_SCOPE_ENTER, lock, arg, 0);
 	if (s->span)
 		lb_span_enter(current->pid, user_stack_pointer(regs));
+}
+
+static int lb_scope_enter(LB_UPROBE_HANDLER_ARGS)
+{
+	if (lb_enabled())
+		lb_scope_entered(container_of(uc, struct lb_scope, uc), regs);
 	return 0;
 }
 
@@ -269,17 +292,35 @@ static int lb_scope_enter(LB_UPROBE_HANDLER_ARGS)
  * ledger knows which lock the task entered for, and the handler hashes
  * nothing on every return.
  */
-static int lb_scope_exit(LB_URETPROBE_HANDLER_ARGS)
+static void lb_scope_left(struct lb_scope *s)
 {
-	struct lb_scope *s = container_of(uc, struct lb_scope, uc);
-
 	/* Out of the table even when recording is off: no pid stays behind. */
 	if (s->span)
 		lb_span_exit(current->pid);
 	if (!lb_enabled())
-		return 0;
+		return;
 	atomic64_inc(&s->exits);
 	lb_scope_record(s, LB_EV_SCOPE_EXIT, s->name_key, 0, 0);
+}
+
+static int lb_scope_exit(LB_URETPROBE_HANDLER_ARGS)
+{
+	lb_scope_left(container_of(uc, struct lb_scope, uc));
+	return 0;
+}
+
+/* A probe pair's start site: the scope is entered, the wait may begin. */
+static int lb_scope_pair_start(LB_UPROBE_HANDLER_ARGS)
+{
+	if (lb_enabled())
+		lb_scope_entered(container_of(uc, struct lb_scope_site, uc)->s, regs);
+	return 0;
+}
+
+/* A probe pair's done site: as a function's return, the task has the lock. */
+static int lb_scope_pair_done(LB_UPROBE_HANDLER_ARGS)
+{
+	lb_scope_left(container_of(uc, struct lb_scope_site, uc)->s);
 	return 0;
 }
 
@@ -300,11 +341,41 @@ static int lb_scope_release(LB_UPROBE_HANDLER_ARGS)
 	return 0;
 }
 
+/* A probe pair's first @n sites are planted: removed again. */
+static void lb_scope_sites_remove(struct lb_scope *s, unsigned int n)
+{
+	while (n--)
+		lb_uprobe_unregister(&s->site[n].up, s->inode, s->site[n].offset, &s->site[n].uc);
+}
+
+/* A probe pair's sites, each with its probe's semaphore. */
+static int lb_scope_sites_plant(struct lb_scope *s, const char **err)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < s->nr_sites; i++) {
+		ret = lb_uprobe_register(&s->site[i].up, s->inode, s->site[i].offset,
+					 i < s->nr_start ? s->sema : s->donesema, &s->site[i].uc);
+		if (ret) {
+			lb_scope_sites_remove(s, i);
+			*err = i < s->nr_start ?
+				"uprobe_register refused a start site (or its sema=)" :
+				"uprobe_register refused a done= site (or its donesema=)";
+			return ret;
+		}
+	}
+	return 0;
+}
+
 static void lb_scope_remove(struct lb_scope *s)
 {
 	if (s->release)
 		lb_uprobe_unregister(&s->rel_up, s->inode, s->rel_offset, &s->rel_uc);
-	lb_uprobe_unregister(&s->up, s->inode, s->offset, &s->uc);
+	if (s->nr_sites)
+		lb_scope_sites_remove(s, s->nr_sites);
+	else
+		lb_uprobe_unregister(&s->up, s->inode, s->offset, &s->uc);
 	if (s->span)
 		lb_span_put();
 	iput(s->inode);
@@ -327,6 +398,29 @@ static struct lb_scope *lb_scope_slot(const struct lb_scope_args *a, struct inod
 	if (!free)
 		*err = "no room for another scope (8 at most)";
 	return free;
+}
+
+/* A probe pair's sites and lock register, from @a (none if it is a function). */
+static void lb_scope_fill_pair(struct lb_scope *s, const struct lb_scope_args *a)
+{
+	unsigned int i;
+
+	if (!a->nr_done)
+		return;
+	s->nr_start = a->nr_start;
+	s->nr_sites = a->nr_start + a->nr_done;
+	s->sema = a->sema;
+	s->donesema = a->donesema;
+	s->reg = a->reg;
+	s->reg_off = a->reg_off;
+	s->reg_size = a->reg_size;
+	for (i = 0; i < s->nr_sites; i++) {
+		struct lb_scope_site *site = &s->site[i];
+
+		site->s = s;
+		site->offset = i < a->nr_start ? a->start[i] : a->done[i - a->nr_start];
+		site->uc.handler = i < a->nr_start ? lb_scope_pair_start : lb_scope_pair_done;
+	}
 }
 
 /* Slot @s takes the scope @a asks for, on @inode (a reference is taken). */
@@ -353,6 +447,7 @@ static void lb_scope_fill(struct lb_scope *s, const struct lb_scope_args *a,
 	s->uc.handler = lb_scope_enter;
 	s->uc.ret_handler = lb_scope_exit;
 	s->rel_uc.handler = lb_scope_release;
+	lb_scope_fill_pair(s, a);
 	atomic64_set(&s->enters, 0);
 	atomic64_set(&s->exits, 0);
 	atomic64_set(&s->releases, 0);
@@ -368,14 +463,22 @@ static int lb_scope_plant(struct lb_scope *s, const struct lb_scope_args *a,
 	if (ret)
 		return ret;
 	lb_scope_fill(s, a, inode);
-	ret = lb_uprobe_register(&s->up, s->inode, s->offset, &s->uc);
-	if (ret) {
-		*err = "uprobe_register refused the offset";
-		goto fail;
+	if (s->nr_sites) {
+		ret = lb_scope_sites_plant(s, err);
+	} else {
+		ret = lb_uprobe_register(&s->up, s->inode, s->offset, 0, &s->uc);
+		if (ret)
+			*err = "uprobe_register refused the offset";
 	}
-	ret = s->release ? lb_uprobe_register(&s->rel_up, s->inode, s->rel_offset, &s->rel_uc) : 0;
+	if (ret)
+		goto fail;
+	ret = s->release ?
+		lb_uprobe_register(&s->rel_up, s->inode, s->rel_offset, 0, &s->rel_uc) : 0;
 	if (ret) {
-		lb_uprobe_unregister(&s->up, s->inode, s->offset, &s->uc);
+		if (s->nr_sites)
+			lb_scope_sites_remove(s, s->nr_sites);
+		else
+			lb_uprobe_unregister(&s->up, s->inode, s->offset, &s->uc);
 		*err = "uprobe_register refused the release= offset";
 		goto fail;
 	}
@@ -450,8 +553,20 @@ int lb_scope_control(char *args, const char **err)
 		lb_scopes_clear();
 		return 0;
 	}
-	*err = "scope: add PATH OFFSET [arg= deref= shared span release= relarg= name=], or clear";
+	*err = "scope: add PATH OFFSET [OPTION=...] (docs/scopes.md), or clear";
 	return -EINVAL;
+}
+
+/* A probe pair's " site=OFF,... done=OFF,... sema= donesema= reg=NAME:SIZE". */
+static void lb_scope_show_pair(struct seq_file *m, const struct lb_scope *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->nr_sites; i++)
+		seq_printf(m, "%s0x%llx", !i ? " site=" : i == s->nr_start ? " done=" : ",",
+			   (unsigned long long)s->site[i].offset);
+	seq_printf(m, " sema=0x%llx donesema=0x%llx reg=%s:%u", (unsigned long long)s->sema,
+		   (unsigned long long)s->donesema, s->reg_size ? s->reg : "none", s->reg_size);
 }
 
 /* debugfs "scopes": one line per scope planted. */
@@ -477,6 +592,8 @@ void lb_scopes_show(struct seq_file *m)
 			seq_printf(m, " release=0x%llx relarg=%u releases=%lld",
 				   (unsigned long long)s->rel_offset, s->relarg,
 				   atomic64_read(&s->releases));
+		if (s->nr_sites)
+			lb_scope_show_pair(m, s);
 		seq_printf(m, " path=%s\n", s->path);
 	}
 	mutex_unlock(&lb_scopes_mutex);
