@@ -149,7 +149,7 @@ static bool lbt_elf_offset(const struct lbt_elf *e, uint64_t addr, uint64_t *off
 	return false;
 }
 
-static int lbt_elf_add_site(struct lbt_elf *e, uint64_t off, uint64_t sema)
+static int lbt_elf_add_site(struct lbt_elf *e, uint64_t off, uint64_t sema, const char *args)
 {
 	struct lbt_elf_hit *h = e->hit;
 	struct lbt_elf_site *v;
@@ -160,6 +160,7 @@ static int lbt_elf_add_site(struct lbt_elf *e, uint64_t off, uint64_t sema)
 	h->site = v;
 	h->site[h->n].offset = off;
 	h->site[h->n].sema = sema;
+	snprintf(h->site[h->n].args, sizeof(h->site[h->n].args), "%s", args);
 	h->n++;
 	return LBT_ELF_OK;
 }
@@ -288,13 +289,13 @@ static int lbt_elf_function(struct lbt_elf *e, const char *want)
 	if (!lbt_elf_offset(e, p.best->st_value, &off))
 		return lbt_elf_why(e, LBT_ELF_BAD, "%s at 0x%llx is in no PT_LOAD segment", want,
 				   (unsigned long long)p.best->st_value);
-	return lbt_elf_add_site(e, off, 0);
+	return lbt_elf_add_site(e, off, 0, "");
 }
 
 /* A probe's descriptor: pc, .stapsdt.base, semaphore, then provider\0 name\0 args\0. */
 struct lbt_stapsdt {
 	uint64_t pc, base, sema;
-	const char *provider, *name;
+	const char *provider, *name, *args;
 };
 
 static bool lbt_stapsdt_parse(const unsigned char *desc, uint32_t len, struct lbt_stapsdt *p)
@@ -315,6 +316,8 @@ static bool lbt_stapsdt_parse(const unsigned char *desc, uint32_t len, struct lb
 	if (s >= end || !memchr(s, '\0', end - s))
 		return false;
 	p->name = s;
+	s += strlen(s) + 1;
+	p->args = s < end && memchr(s, '\0', end - s) ? s : "";
 	return true;
 }
 
@@ -334,7 +337,7 @@ static int lbt_usdt_site(struct lbt_elf *e, const struct lbt_stapsdt *p, const c
 		return lbt_elf_why(e, LBT_ELF_BAD,
 				   "USDT probe %s: semaphore 0x%llx is in no PT_LOAD segment", want,
 				   (unsigned long long)p->sema);
-	return lbt_elf_add_site(e, off, sema);
+	return lbt_elf_add_site(e, off, sema, p->args);
 }
 
 /* The stapsdt notes of section @sec that are PROVIDER:NAME, added as sites. */

@@ -18,7 +18,7 @@
 
 #define LBT_DEFAULT_DIR		"/sys/kernel/debug/lockblame"
 #define LBT_DEBUGFS		"/sys/kernel/debug"
-#define LBT_CONTROL_MAX		320	/* the module's control write, newline and all, is shorter */
+#define LBT_CONTROL_MAX		512	/* the module's control write, newline and all, is shorter */
 #define LBT_COMM_MAX		64	/* decoded comm bytes kept (the kernel's are 15) */
 #define LBT_WORD_MAX		16	/* class, verdict, role */
 
@@ -351,6 +351,7 @@ enum { LBT_ELF_OK, LBT_ELF_NO_SYMBOL, LBT_ELF_BAD };
 struct lbt_elf_site {
 	uint64_t offset;	/* file offset of the function's entry or the probe */
 	uint64_t sema;		/* USDT: the semaphore's file offset, 0: none */
+	char args[128];		/* USDT: the arguments' places, "8@%rax -4@%edx" */
 };
 
 struct lbt_elf_hit {
@@ -363,6 +364,15 @@ struct lbt_elf_hit {
 
 int lbt_elf_resolve(const char *path, const char *symbol, struct lbt_elf_hit *hit);
 void lbt_elf_hit_free(struct lbt_elf_hit *hit);
+
+/*
+ * usdt.c: a USDT probe pair, START's sites to DONE's, as the module's
+ * "site= done= sema= donesema= [reg=]" words (reg= from START's argument
+ * @argn, 0: none) in @words, and START's first site in @off; LBT_ELF_OK, or
+ * why not in @why.
+ */
+int lbt_usdt_pair(const char *path, const char *start, const char *done, unsigned int argn,
+		  uint64_t *off, char *words, size_t size, char *why, size_t wsize);
 
 /* scope.c: "lockblame scope ...", the words after "scope". */
 int lbt_scope(const struct lbt_opts *o);

@@ -27,6 +27,8 @@
 #define LBT_SCOPE_USAGE \
 	"usage: lockblame [-d DIR] scope add BINARY SYMBOL [--lock-arg N] [--deref OFF:LEN]\n" \
 	"                 [--shared] [--span] [--release SYMBOL [--release-arg N]] [--name NAME]\n" \
+	"       lockblame [-d DIR] scope add BINARY usdt:PROVIDER:START --done usdt:PROVIDER:DONE\n" \
+	"                 [--lock-arg N] [--deref OFF:LEN] [--shared] [--span] [--name NAME]\n" \
 	"       lockblame [-d DIR] scope list | clear\n" \
 	"       lockblame [-d DIR] scope auto [--dry-run] [--profiles DIR]\n" \
 	"       lockblame scope resolve BINARY SYMBOL\n"
@@ -35,6 +37,7 @@
 struct lbt_scope_req {
 	const char *binary;	/* a path, or a profile's path glob */
 	const char *symbol;	/* a function, usdt:PROVIDER:NAME, or a file offset */
+	const char *done;	/* NULL, or the USDT probe where the wait ends */
 	unsigned int arg;	/* 0: none, else 1..LBT_SCOPE_ARGS */
 	unsigned int deref_off, deref_len;	/* deref_len 0: the argument itself */
 	bool shared;
@@ -136,6 +139,13 @@ static int lbt_scope_option(struct lbt_scope_req *r, int argc, char **argv, int 
 	} else if (lbt_scope_is(argv[*i], "--release-arg")) {
 		if (lbt_scope_argn(argc, argv, i, "--release-arg", &r->relarg, why, size))
 			return -1;
+	} else if (lbt_scope_is(argv[*i], "--done")) {
+		v = lbt_scope_value(argc, argv, i, "--done");
+		if (!v || strncmp(v, "usdt:", 5)) {
+			snprintf(why, size, "--done takes the USDT probe where the wait ends, usdt:PROVIDER:NAME");
+			return -1;
+		}
+		r->done = v;
 	} else if (lbt_scope_is(argv[*i], "--release")) {
 		v = lbt_scope_value(argc, argv, i, "--release");
 		if (!v || !*v || *v == '-') {
@@ -197,6 +207,11 @@ static int lbt_scope_words(struct lbt_scope_req *r, int argc, char **argv, char 
 		snprintf(why, size, "--release-arg needs --release");
 		return -1;
 	}
+	if (!strncmp(r->symbol, "usdt:", 5) != !!r->done) {
+		snprintf(why, size, r->done ? "--done needs a USDT SYMBOL, usdt:PROVIDER:START" :
+			 "a USDT scope is a pair: add --done usdt:PROVIDER:NAME, the probe where the wait ends");
+		return -1;
+	}
 	if (r->release && !r->arg != !r->relarg) {
 		snprintf(why, size, r->arg ?
 			 "--release with --lock-arg needs --release-arg: the lock the release names" :
@@ -237,9 +252,7 @@ static int lbt_scope_symbol(const char *path, const char *symbol, uint64_t *off,
 	if (err)
 		return err;
 	if (hit->usdt) {
-		snprintf(hit->why, sizeof(hit->why),
-			 "%s: USDT scopes are not supported by this module yet (see: lockblame scope resolve)",
-			 symbol);
+		snprintf(hit->why, sizeof(hit->why), "%s: a USDT release is not supported", symbol);
 		return LBT_ELF_BAD;
 	}
 	*off = hit->site[0].offset;
@@ -249,16 +262,23 @@ static int lbt_scope_symbol(const char *path, const char *symbol, uint64_t *off,
 /*
  * @r's symbol, and its release function's if it names one (else @rel is
  * 0), in @path as file offsets: LBT_ELF_OK, or the failure with hit->why
- * and in @what the symbol that failed. @hit is freed.
+ * and in @what the symbol that failed. @hit is freed. A USDT pair's
+ * other words go to @pair ("" for a function).
  */
 static int lbt_scope_offset(const char *path, const struct lbt_scope_req *r, uint64_t *off,
-			    uint64_t *rel, struct lbt_elf_hit *hit, const char **what)
+			    uint64_t *rel, struct lbt_elf_hit *hit, const char **what,
+			    char *pair, size_t psize)
 {
 	int err;
 
 	*rel = 0;
 	*what = r->symbol;
-	err = lbt_scope_symbol(path, r->symbol, off, hit);
+	pair[0] = '\0';
+	if (r->done)
+		err = lbt_usdt_pair(path, r->symbol, r->done, r->arg, off, pair, psize, hit->why,
+				    sizeof(hit->why));
+	else
+		err = lbt_scope_symbol(path, r->symbol, off, hit);
 	lbt_elf_hit_free(hit);
 	if (err || !r->release)
 		return err;
@@ -278,7 +298,8 @@ static int lbt_scope_offset(const char *path, const struct lbt_scope_req *r, uin
  * [release=OFFSET [relarg=N]] [name=NAME]" in @line; 0, or -1 with @why.
  */
 static int lbt_scope_line(char *line, size_t size, const char *path, uint64_t off,
-			  uint64_t rel, const struct lbt_scope_req *r, char *why, size_t wsize)
+			  uint64_t rel, const char *pair, const struct lbt_scope_req *r, char *why,
+			  size_t wsize)
 {
 	char arg[16] = "", deref[32] = "", release[48] = "", relarg[24] = "";
 	const unsigned char *c;
@@ -291,7 +312,7 @@ static int lbt_scope_line(char *line, size_t size, const char *path, uint64_t of
 			return -1;
 		}
 	}
-	if (r->arg)
+	if (r->arg && !*pair)
 		snprintf(arg, sizeof(arg), " arg=%u", r->arg);
 	if (r->deref_len)
 		snprintf(deref, sizeof(deref), " deref=%u:%u", r->deref_off, r->deref_len);
@@ -299,8 +320,8 @@ static int lbt_scope_line(char *line, size_t size, const char *path, uint64_t of
 		snprintf(release, sizeof(release), " release=0x%llx", (unsigned long long)rel);
 	if (r->relarg)
 		snprintf(relarg, sizeof(relarg), " relarg=%u", r->relarg);
-	n = snprintf(line, size, "scope add %s 0x%llx%s%s%s%s%s%s%s%s", path,
-		     (unsigned long long)off, arg, deref, r->shared ? " shared" : "",
+	n = snprintf(line, size, "scope add %s 0x%llx%s%s%s%s%s%s%s%s%s", path,
+		     (unsigned long long)off, pair, arg, deref, r->shared ? " shared" : "",
 		     r->span ? " span" : "", release, relarg, r->name ? " name=" : "",
 		     r->name ? r->name : "");
 	if (n < 0 || (size_t)n + 1 >= LBT_CONTROL_MAX || (size_t)n >= size) {
@@ -314,7 +335,7 @@ static int lbt_scope_line(char *line, size_t size, const char *path, uint64_t of
 /* "scope add BINARY SYMBOL ...": resolved, then one write to control. */
 static int lbt_scope_add(const char *dir, int argc, char **argv)
 {
-	char path[PATH_MAX], line[LBT_CONTROL_MAX + 64], why[160];
+	char path[PATH_MAX], line[LBT_CONTROL_MAX + 64], why[160], pair[LBT_CONTROL_MAX];
 	struct lbt_elf_hit hit = {};
 	struct lbt_scope_req r;
 	uint64_t off, rel;
@@ -326,10 +347,10 @@ static int lbt_scope_add(const char *dir, int argc, char **argv)
 	if (!realpath(r.binary, path))
 		return lbt_fail(LBT_EXIT_DATA, "scope add: %s: %s (symbol %s)", r.binary,
 				strerror(errno), r.symbol);
-	err = lbt_scope_offset(path, &r, &off, &rel, &hit, &what);
+	err = lbt_scope_offset(path, &r, &off, &rel, &hit, &what, pair, sizeof(pair));
 	if (err)
 		return lbt_fail(LBT_EXIT_DATA, "scope add: %s: %s", path, hit.why);
-	if (lbt_scope_line(line, sizeof(line), path, off, rel, &r, why, sizeof(why)))
+	if (lbt_scope_line(line, sizeof(line), path, off, rel, pair, &r, why, sizeof(why)))
 		return lbt_fail(LBT_EXIT_DATA, "scope add: %s %s: %s", path, r.symbol, why);
 	return lbt_control(dir, line);
 }
@@ -444,6 +465,7 @@ static int lbt_auto_binary(struct lbt_auto *a, const char *prof, const struct lb
 			   const char *match)
 {
 	char path[PATH_MAX], line[LBT_CONTROL_MAX + 64], why[160], key[PATH_MAX + 32];
+	char pair[LBT_CONTROL_MAX];
 	struct lbt_elf_hit hit = {};
 	uint64_t off, rel;
 	const char *what;
@@ -452,7 +474,7 @@ static int lbt_auto_binary(struct lbt_auto *a, const char *prof, const struct lb
 
 	if (!realpath(match, path))
 		return 0;	/* gone since the glob, or a dangling link */
-	err = lbt_scope_offset(path, r, &off, &rel, &hit, &what);
+	err = lbt_scope_offset(path, r, &off, &rel, &hit, &what, pair, sizeof(pair));
 	if (err) {
 		lbt_auto_skip(prof, path, &hit, err, what);
 		return 0;
@@ -465,7 +487,7 @@ static int lbt_auto_binary(struct lbt_auto *a, const char *prof, const struct lb
 	}
 	if (seen >= 0)
 		return 0;	/* or matched twice in this run (a symlink) */
-	if (lbt_scope_line(line, sizeof(line), path, off, rel, r, why, sizeof(why))) {
+	if (lbt_scope_line(line, sizeof(line), path, off, rel, pair, r, why, sizeof(why))) {
 		lbt_warn("profile %s: %s %s: %s; skipped", prof, path, r->symbol, why);
 		return 0;
 	}

@@ -254,12 +254,15 @@ static bool lbt_control_why(const char *dir, char *why, size_t size)
 
 int lbt_control(const char *dir, const char *cmd)
 {
-	char *path, line[160], why[128];
+	char *path, line[LBT_CONTROL_MAX + 1], why[128];
 	size_t len;
 	ssize_t w;
 	int fd;
 
-	snprintf(line, sizeof(line), "%s\n", cmd);
+	/* Whole or not at all: a cut command would be another command. */
+	if (snprintf(line, sizeof(line), "%s\n", cmd) >= LBT_CONTROL_MAX)
+		return lbt_fail(LBT_EXIT_DATA, "the control command \"%.40s...\" is %zu bytes, the module takes %d",
+				cmd, strlen(cmd) + 1, LBT_CONTROL_MAX - 1);
 	len = strlen(line);
 	path = lbt_path(dir, "control");
 	if (!path)

@@ -878,14 +878,14 @@ if [ -x "$py" ] && py_off=$(elf_offset "$py" PyEval_RestoreThread); then
 	expect "scope resolve: a USDT probe" 0 "" "$lb" scope resolve "$py" usdt:python:gc__start
 	has "scope resolve: the USDT probe's site and semaphore (${loc_off:-?}, ${sema_off:-?})" \
 		"^$py ${loc_off:-?} semaphore=${sema_off:-?}\$"
-	expect "scope add: a USDT probe is refused after resolving" 2 \
-		'USDT scopes are not supported by this module yet' \
+	expect "scope add: a USDT probe without --done is refused" 2 \
+		'a USDT scope is a pair: add --done usdt:PROVIDER:NAME' \
 		"$lb" --dir "$sd" scope add "$py" usdt:python:gc__start
 else
 	for t in "scope resolve: python3.11's PyEval_RestoreThread" "scope resolve: its offset" \
 		"scope auto --dry-run with the shipped profiles" "scope auto --dry-run: the GIL" \
 		"scope resolve: a USDT probe" "scope resolve: its site and semaphore" \
-		"scope add: a USDT probe is refused"; do
+		"scope add: a USDT probe without --done is refused"; do
 		skip "$t" "no $py exporting PyEval_RestoreThread"
 	done
 fi
@@ -899,6 +899,71 @@ if [ -n "$pg" ] && pg_off=$(elf_offset "$pg" ProcSleep); then
 else
 	skip "scope auto --dry-run: the shipped profiles with postgres" "no postgres with ProcSleep"
 	skip "scope auto --dry-run: postgres's ProcSleep" "no postgres with ProcSleep"
+fi
+
+# A USDT probe pair, from a program built here with <sys/sdt.h> (package
+# systemtap-sdt-dev): the sites of both probes, their semaphores, and the
+# register of the start's argument 1; a constant argument, too many sites
+# and a lone or mismatched --done are refused, nothing written.
+printf '%s\n' '#define _SDT_HAS_SEMAPHORES 1' '#include <sys/sdt.h>' \
+	'unsigned short t_start_semaphore __attribute__((section(".probes")));' \
+	'unsigned short t_done_semaphore __attribute__((section(".probes")));' \
+	'unsigned short t_many_semaphore __attribute__((section(".probes")));' \
+	'volatile long g;' \
+	'__attribute__((noinline)) void w(long *p) {' \
+	'	if (t_start_semaphore) STAP_PROBE2(t, start, p, 7);' \
+	'	g += *p;' \
+	'	if (t_done_semaphore) STAP_PROBE1(t, done, p);' \
+	'	if (t_start_semaphore) STAP_PROBE2(t, start, p, 7);' \
+	'	g += *p;' \
+	'	if (t_done_semaphore) STAP_PROBE1(t, done, p);' \
+	'	STAP_PROBE1(t, many, p); g++; STAP_PROBE1(t, many, p); g++; STAP_PROBE1(t, many, p);' \
+	'	g++; STAP_PROBE1(t, many, p); g++; STAP_PROBE1(t, many, p);' \
+	'}' 'int main(void) { long x = 1; w(&x); return 0; }' > "$out/usdt-target.c"
+if [ -r /usr/include/x86_64-linux-gnu/sys/sdt.h ] || [ -r /usr/include/sys/sdt.h ]; then
+	${CC:-cc} -O2 -o "$out/usdt-pie" "$out/usdt-target.c" 2> "$out/cc.err" ||
+		notok "scope: the USDT test program builds" "$(head -n 4 "$out/cc.err")"
+	# sites_of PROBE: "OFF,OFF semaphore" from scope resolve.
+	sites_of() {
+		"$lb" scope resolve "$out/usdt-pie" "usdt:t:$1" |
+			awk '{ sub("semaphore=", "", $3); o = o (o ? "," : "") $2; s = $3 } END { print o, s }'
+	}
+	read -r st_sites st_sema < <(sites_of start)
+	read -r dn_sites dn_sema < <(sites_of done)
+	st_first=${st_sites%%,*}
+	st_reg=$(readelf -nW "$out/usdt-pie" | awk '/Name: start$/ { f = 1; next }
+		f && /Arguments:/ { split($2, a, "@%"); print a[2]; exit }')
+	scopedir
+	expect "scope add: a USDT probe pair" 0 "" \
+		"$lb" --dir "$sd" scope add "$out/usdt-pie" usdt:t:start --done usdt:t:done --lock-arg 1 \
+		--shared --name Pair
+	control_is "scope add: the pair's sites, semaphores and the register of its argument ($st_reg)" \
+		"scope add $out/usdt-pie $st_first site=${st_sites#*,} done=$dn_sites sema=$st_sema donesema=$dn_sema reg=$st_reg:8 shared name=Pair"
+	scopedir
+	expect "scope add: a constant argument is refused" 2 \
+		"argument 2 of the probe is '\\\$7', not in a register" \
+		"$lb" --dir "$sd" scope add "$out/usdt-pie" usdt:t:start --done usdt:t:done --lock-arg 2
+	control_empty "scope add: nothing written for a constant argument"
+	expect "scope add: a probe of 5 sites is refused" 2 'usdt:t:many has 5 sites, the module takes 4' \
+		"$lb" --dir "$sd" scope add "$out/usdt-pie" usdt:t:many --done usdt:t:done
+	expect "scope add: an argument the probe does not have is refused" 2 \
+		'the probe has 2 arguments, not 3' \
+		"$lb" --dir "$sd" scope add "$out/usdt-pie" usdt:t:start --done usdt:t:done --lock-arg 3
+	expect "scope add: --done with a function is refused" 2 '--done needs a USDT SYMBOL' \
+		"$lb" --dir "$sd" scope add "$out/usdt-pie" w --done usdt:t:done
+	expect "scope add: --done that is no USDT probe is refused" 2 '--done takes the USDT probe' \
+		"$lb" --dir "$sd" scope add "$out/usdt-pie" usdt:t:start --done w
+	expect "scope add: a missing done probe is refused" 2 'no USDT probe t:nosuch' \
+		"$lb" --dir "$sd" scope add "$out/usdt-pie" usdt:t:start --done usdt:t:nosuch
+	control_empty "scope add: nothing written for a refused pair"
+else
+	for t in "scope add: a USDT probe pair" "scope add: the pair's sites" \
+		"scope add: a constant argument is refused" "scope add: nothing written for a constant" \
+		"scope add: a probe of 5 sites" "scope add: an argument the probe does not have" \
+		"scope add: --done with a function" "scope add: --done that is no USDT probe" \
+		"scope add: a missing done probe" "scope add: nothing written for a refused pair"; do
+		skip "$t" "no <sys/sdt.h> (systemtap-sdt-dev)"
+	done
 fi
 
 # scope auto on a profile of the programs built here.
