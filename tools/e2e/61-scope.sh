@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Lock scopes (issue 25) on lb-semq, a lock in the manner of PostgreSQL's LWLocks (each waiter asleep on its own semaphore, the releaser posting it). Without a scope its sleeps are event waits and the hog is no cause; with a scope on lb_semq_acquire (arg 1) they are waits on one lock of class scope at the lock's address: the hog the top cause, its blame at most the victims' own waiting and within 3% of what they waited in its holds by their clocks, victims victims, conservation exact, enters == exits == the calls made. -x: two locks, two scope locks. With -L the waiters sleep on a latch (poll on an eventfd, no futex): without a scope the ledger sees none of it (no scope lock, no event or futex lock wait of the victims, the hog blamed for none of their waiting); with a span scope on lb_semq_sleep, the slow path (arg 1), `scopes` says span=1 and the scoped case's checks hold, enters == exits == the calls of lb_semq_sleep; -L -x: two scope locks. A bad `scope add` is refused and changes nothing; `scope clear` empties `scopes` and the sleeps are event waits again. Last, with a release function (release= lb_semq_release, relarg=1): bad release= commands are refused and change nothing; `scopes` shows it; the scoped case's checks hold and releases == the calls of lb_semq_release.
+# Lock scopes (issue 25) on lb-semq, a lock in the manner of PostgreSQL's LWLocks (each waiter asleep on its own semaphore, the releaser posting it). Without a scope its sleeps are event waits and the hog is no cause; with a scope on lb_semq_acquire (arg 1) they are waits on one lock of class scope at the lock's address: the hog the top cause, its blame at most the victims' own waiting and within 3% of what they waited in its holds by their clocks, victims victims, conservation exact, enters == exits == the calls made. -x: two locks, two scope locks. With -L the waiters sleep on a latch (poll on an eventfd, no futex): without a scope the ledger sees none of it (no scope lock, no event or futex lock wait of the victims, the hog blamed for none of their waiting); with a span scope on lb_semq_sleep, the slow path (arg 1), `scopes` says span=1 and the scoped case's checks hold, enters == exits == the calls of lb_semq_sleep; -L -x: two scope locks. A bad `scope add` is refused and changes nothing; `scope clear` empties `scopes` and the sleeps are event waits again. Last, with a release function (release= lb_semq_release, relarg=1): bad release= commands are refused and change nothing; `scopes` shows it; the scoped case's checks hold and releases == the calls of lb_semq_release. Last, a USDT probe pair (lb_semq:wait__start to wait__done, with semaphores, the lock in the start's argument 1): bad probe-pair commands are refused and change nothing; `scopes` shows the sites, semaphores and register; the scoped case's checks hold with enters == exits == the waits that passed the start probe; cleared, the semaphores are down.
 # lb-live-only
 . "$(dirname "$0")/lib.sh"
 
@@ -286,6 +286,10 @@ scoped_case() {
 	# Every call entered and returned, once each: exact.
 	case $fn in
 	lb_semq_sleep) calls=$(lb_field "$LB_OUT/$c.truth" "truth workload=" sleep_calls) ;;
+	usdt)
+		calls=$(lb_field "$LB_OUT/$c.truth" "truth workload=" usdt_waits)
+		fn=lb_semq:wait__start
+		;;
 	*)
 		calls=$(truth_sum "$c" hog acquisitions)
 		calls=$((calls + $(truth_sum "$c" victim acquisitions)))
@@ -293,7 +297,7 @@ scoped_case() {
 	esac
 	# shellcheck disable=SC2086 # "enters exits", split
 	set -- ${counts0:-0 0} ${counts1:-0 0}
-	if [ $(($3 - $1)) = "${calls:-?}" ] && [ $(($4 - $2)) = "$calls" ]; then
+	if [ "${calls:-0}" -gt 0 ] && [ $(($3 - $1)) = "$calls" ] && [ $(($4 - $2)) = "$calls" ]; then
 		lb_ok "$name: $c: enters == exits == the $calls calls of $fn"
 	else
 		lb_not_ok "$name: $c: enters == exits == the calls of $fn" \
@@ -530,4 +534,81 @@ while [ $i -lt "$runs" ]; do
 	r0=$r1
 done
 echo 'scope clear' > "$ctl" || lb_not_ok "$name: scope clear after e)" "control refuses 'scope clear'"
+
+# f) A USDT probe pair: lb-semq's wait in lb_semq_acquire is marked by
+# lb_semq:wait__start and lb_semq:wait__done, with semaphores, as
+# PostgreSQL marks its LWLock waits. The reader resolves both probes, their
+# semaphores and the register of the start's argument 1 (the lock); the
+# module plants a uprobe on each site and counts the semaphores up, so the
+# program reaches the probes. Bad probe-pair commands are refused first and
+# change nothing. Then c)'s checks, with the scope entered at the start
+# probe and left at the done probe: enters == exits == the waits that passed
+# the start probe by the workload's count (usdt_waits, more than 0), and the
+# lock at lb_semq_locks[0]. Cleared, the semaphores are down again: a run
+# passes no probe (usdt_waits=0). The reader of this tree has "scope":
+# without it the case is skipped.
+# c)'s 3% margin, measured for the pair 2026-12-06 (lb_scope_repeat=8 on
+# 6.1 and on 7.2, two guests side by side on 2 host cores, and one run each
+# on 5.10 and 6.12): the hog's blame was 98.6 to 101.1% of the victims'
+# waiting in its holds in 18 runs (87.9 to 94.4% of all their waiting);
+# 3% is more than twice the worst.
+usdt_case() {
+	local ustart udone usema udsema c
+	ustart=$("$reader" scope resolve "$wl" usdt:lb_semq:wait__start 2> "$LB_OUT/usdt-resolve")
+	udone=$("$reader" scope resolve "$wl" usdt:lb_semq:wait__done 2>> "$LB_OUT/usdt-resolve")
+	usema=$(echo "$ustart" | sed -n 's/.* semaphore=\(0x[0-9a-f]*\)$/\1/p')
+	udsema=$(echo "$udone" | sed -n 's/.* semaphore=\(0x[0-9a-f]*\)$/\1/p')
+	ustart=$(echo "$ustart" | awk '{ print $2 }')
+	udone=$(echo "$udone" | awk '{ print $2 }')
+	if [ -z "$ustart" ] || [ -z "$udone" ] || [ -z "$usema" ] || [ -z "$udsema" ]; then
+		lb_diag_file "scope resolve" "$LB_OUT/usdt-resolve"
+		lb_not_ok "$name: the reader resolves lb_semq:wait__start and wait__done, with semaphores" \
+			"start '$ustart' ($usema), done '$udone' ($udsema)"
+		return
+	fi
+	echo "# usdt: wait__start $ustart (semaphore $usema), wait__done $udone (semaphore $udsema)"
+	cp "$LB_DEBUGFS/scopes" "$LB_OUT/scopes.6"
+	refused=
+	for cmd in "scope add $wl $ustart done=$ustart" "scope add $wl $ustart reg=rbx:8" \
+		"scope add $wl $ustart site=$udone" "scope add $wl $ustart sema=$usema" \
+		"scope add $wl $ustart done=$udone arg=1" "scope add $wl $ustart done=$udone reg=rzz:8" \
+		"scope add $wl $ustart done=$udone reg=rbx:3" "scope add $wl $ustart done=0x1,0x2,0x3,0x4,0x5" \
+		"scope add $wl $ustart done=$udone sema=0" "scope add $wl $ustart done=$udone shared"; do
+		echo "$cmd" > "$ctl" 2> "$LB_OUT/scope-bad" && refused="$refused accepted '$cmd';"
+	done
+	refused_check scopes.6 scopes.7 "bad probe-pair commands refused, scopes unchanged" \
+		"bad probe-pair commands refused, scopes unchanged"
+	if ! "$reader" scope add "$wl" usdt:lb_semq:wait__start --done usdt:lb_semq:wait__done \
+		--lock-arg 1 --name semqu > "$LB_OUT/scope-add-usdt" 2>&1; then
+		lb_diag_file "scope add usdt" "$LB_OUT/scope-add-usdt"
+		lb_not_ok "$name: a USDT scope on $wl lb_semq:wait__start/wait__done" \
+			"refused (last_error $(sed -n 's/^last_error //p' "$ctl"))"
+		return
+	fi
+	cp "$LB_DEBUGFS/scopes" "$LB_OUT/scopes.usdt"
+	if grep -qE "^[0-9]+ name=semqu offset=$ustart arg=0 shared=0 span=0 deref=0:0 enters=0 exits=0 site=$ustart done=$udone sema=$usema donesema=$udsema reg=r[a-z0-9]+:8 path=$wl\$" "$LB_OUT/scopes.usdt"; then
+		lb_ok "$name: scopes lists semqu, sites $ustart to $udone, semaphores $usema and $udsema, $(grep -o 'reg=[a-z0-9:]*' "$LB_OUT/scopes.usdt")"
+	else
+		lb_not_ok "$name: scopes lists semqu, sites $ustart to $udone, semaphores $usema and $udsema" \
+			"$(tr '\n' ';' < "$LB_OUT/scopes.usdt")"
+	fi
+	i=0
+	while [ $i -lt "$runs" ]; do
+		i=$((i + 1))
+		c=semq-usdt
+		[ "$runs" -gt 1 ] && c=semq-usdt-$i
+		scoped_case $c semqu usdt $margin -d 2000
+	done
+	echo 'scope clear' > "$ctl" || lb_not_ok "$name: scope clear after f)" "control refuses 'scope clear'"
+	c=semq-usdt-cleared
+	if lb_case $c lb-semq -d 300; then
+		n=$(lb_field "$LB_OUT/$c.truth" "truth workload=" usdt_waits)
+		[ "$n" = 0 ] && lb_ok "$name: $c: cleared, the semaphores are down: no wait passed a probe" ||
+			lb_not_ok "$name: $c: cleared, the semaphores are down" "usdt_waits=${n:-none}"
+	fi
+}
+case $how in
+lockblame*) usdt_case ;;
+*) echo "ok - $name: USDT probe pair # SKIP the reader has no scope" ;;
+esac
 lb_done

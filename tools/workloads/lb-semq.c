@@ -28,6 +28,13 @@
  * wait=latch and sleep_calls=N, the calls made to lb_semq_sleep (all of
  * them queued but any that found the lock let go in the meantime).
  *
+ * The queued wait in lb_semq_acquire is marked by two USDT probes with
+ * semaphores, as PostgreSQL marks its LWLock waits (lwlock__wait__start and
+ * lwlock__wait__done): lb_semq:wait__start and lb_semq:wait__done, the
+ * lock's address their argument. They are reached only while a tracer has
+ * counted their semaphores up; the workload line's usdt_waits=N counts the
+ * waits that passed the start probe so (0 with no probe planted).
+ *
  * -O prints the file offset of lb_semq_acquire in this executable (what
  * "scope add PATH OFFSET" takes) and exits: the guest has no nm. -S does
  * the same for lb_semq_sleep, -R for lb_semq_release, the lock's release
@@ -45,6 +52,9 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
+
+#define _SDT_HAS_SEMAPHORES 1
+#include <sys/sdt.h>
 
 #include "truth.h"
 
@@ -86,6 +96,11 @@ static bool hog_busy;
 static bool latch;			/* -L */
 static atomic_ulong sleep_calls;	/* -L: calls of lb_semq_sleep */
 static atomic_ulong release_calls;	/* calls of lb_semq_release */
+static atomic_ulong usdt_waits;		/* waits that passed lb_semq:wait__start */
+
+/* The probes' semaphores: a tracer counts them up while it watches. */
+unsigned short lb_semq_wait__start_semaphore __attribute__((section(".probes")));
+unsigned short lb_semq_wait__done_semaphore __attribute__((section(".probes")));
 static unsigned int nlocks = 1;
 
 static bool lb_semq_try(struct lb_semq *lock)
@@ -156,10 +171,16 @@ __attribute__((noinline, used)) bool lb_semq_acquire(struct lb_semq *lock)
 		return false;
 	if (!lb_semq_queue(lock, me))
 		return false;
+	if (lb_semq_wait__start_semaphore) {
+		atomic_fetch_add(&usdt_waits, 1);
+		STAP_PROBE1(lb_semq, wait__start, lock);
+	}
 	/* Until the releaser hands the lock over: HELD stays set for us. */
 	while (sem_wait(&me->sem))
 		if (errno != EINTR)
 			lb_die("sem_wait");
+	if (lb_semq_wait__done_semaphore)
+		STAP_PROBE1(lb_semq, wait__done, lock);
 	return true;
 }
 
@@ -466,7 +487,8 @@ int main(int argc, char **argv)
 	       (unsigned long long)think_ns, hog_busy ? "computing" : "sleeping");
 	if (latch)
 		printf(" wait=latch sleep_calls=%lu", atomic_load(&sleep_calls));
-	printf(" release_calls=%lu\n", atomic_load(&release_calls));
+	printf(" release_calls=%lu usdt_waits=%lu\n", atomic_load(&release_calls),
+	       atomic_load(&usdt_waits));
 	lb_truth_print(truth);
 	return 0;
 }
