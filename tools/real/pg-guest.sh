@@ -114,13 +114,20 @@ echo "LBREAL-DATA case=setup initdb_s=$initdb_s start_s=$start_s init_s=$init_s"
 arc=$?
 cat "$lb/scopes" > "$out/scopes.planted" 2>&1
 post="path=$PGBIN/postgres"
-lw=$(grep -c " name=LWLock .* arg=1 shared=1 span=0 .* $post\$" "$out/scopes.planted")
+if [ "${LWLOCK:-function}" = usdt ]; then
+	# One probe pair: lwlock__wait__start's sites to lwlock__wait__done's.
+	lw=$(grep -c " name=LWLock .* arg=0 shared=1 span=0 deref=0:16 .* done=.* reg=r[a-z0-9]*:8 $post\$" "$out/scopes.planted")
+	lw_want=1 nscopes=2
+else
+	lw=$(grep -c " name=LWLock .* arg=1 shared=1 span=0 .* $post\$" "$out/scopes.planted")
+	lw_want=2 nscopes=3
+fi
 hw=$(grep -c " name=Lock .* arg=1 shared=1 span=1 deref=0:16 .* $post\$" "$out/scopes.planted")
-if [ "$lw" = 2 ] && [ "$hw" = 1 ]; then
-	ok "scope auto planted the postgresql profile's scopes (LWLock twice, Lock as a span; status $arc)"
+if [ "$lw" = "$lw_want" ] && [ "$hw" = 1 ]; then
+	ok "scope auto planted the postgresql profile's scopes (LWLock $lw_want times, by $LWLOCK; Lock as a span; status $arc)"
 	grep " $post\$" "$out/scopes.planted" | diag
 else
-	notok "scope auto planted the postgresql profile's scopes" "LWLock $lw of 2, Lock (span, deref 0:16) $hw of 1 (status $arc)"
+	notok "scope auto planted the postgresql profile's scopes" "LWLock $lw of $lw_want ($LWLOCK), Lock (span, deref 0:16) $hw of 1 (status $arc)"
 	cat "$out/scope-auto.out" "$out/scopes.planted" | diag
 	grep last_error "$lb/control" | diag
 	done_
@@ -249,12 +256,12 @@ checks() {
 	# The uprobes fired (counted since planting): LWLockAcquire's and
 	# ProcSleep's. LWLockAcquireOrWait is only XLogFlush's, which
 	# synchronous_commit off leaves to the WAL writer: it may not fire.
-	if fired=$(awk -v p="path=$PGBIN/postgres" '$NF == p {
+	if fired=$(awk -v p="path=$PGBIN/postgres" -v want="$nscopes" '$NF == p {
 		e = x = ""
 		for (i = 2; i < NF; i++) { if ($i ~ /^enters=/) e = substr($i, 8); if ($i ~ /^exits=/) x = substr($i, 7) }
 		printf "%s%s:%s/%s", (n++ ? " " : ""), $2, e, x
 		if (e + 0 > 0 && x + 0 > 0) fired[$2]++
-	} END { exit !(n == 3 && fired["name=LWLock"] >= 1 && fired["name=Lock"] == 1) }' "$out/$c.scopes"); then
+	} END { exit !(n == want && fired["name=LWLock"] >= 1 && fired["name=Lock"] == 1) }' "$out/$c.scopes"); then
 		ok "$c: the postgres scopes' uprobes and uretprobes fire (enters/exits: $fired)"
 	else
 		notok "$c: the postgres scopes' uprobes and uretprobes fire" "enters/exits: ${fired:-none}"
