@@ -966,6 +966,17 @@ else
 	done
 fi
 
+jvm=$(ls /usr/lib/jvm/*/lib/server/libjvm.so 2> /dev/null | head -n 1)
+if [ -n "$jvm" ] && readelf -nW "$jvm" 2> /dev/null | grep -q 'Name: monitor__contended__entered$'; then
+	expect "scope auto --dry-run: the shipped profiles with a JVM" 0 "" \
+		"$lb" scope auto --dry-run --profiles "$fx/../../profiles"
+	has "scope auto --dry-run: HotSpot's monitor probes, a pair, the ObjectMonitor in a register" \
+		"^scope add $(dirname "$(readlink -f "$jvm")")/libjvm.so 0x[0-9a-f]+ done=0x[0-9a-f]+ reg=r[a-z0-9]+:8 name=monitor\$"
+else
+	skip "scope auto --dry-run: the shipped profiles with a JVM" "no libjvm.so with HotSpot's monitor probes"
+	skip "scope auto --dry-run: HotSpot's monitor probes" "no libjvm.so with HotSpot's monitor probes"
+fi
+
 # scope auto on a profile of the programs built here.
 mkdir -p "$out/profiles"
 printf '%s\n' '# a comment, then a blank line' '' \
