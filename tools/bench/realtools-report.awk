@@ -49,6 +49,25 @@ function collect(c, w, what,    r, n) {
 }
 function vmin(n,    i, m) { m = v[1]; for (i = 2; i <= n; i++) if (v[i] < m) m = v[i]; return m }
 function vmax(n,    i, m) { m = v[1]; for (i = 2; i <= n; i++) if (v[i] > m) m = v[i]; return m }
+function vmean(n,    i, t) { for (i = 1; i <= n; i++) t += v[i]; return n ? t / n : 0 }
+function vsd(n,    i, m, t) {
+	if (n < 2)
+		return 0
+	m = vmean(n)
+	for (i = 1; i <= n; i++) t += (v[i] - m) * (v[i] - m)
+	return sqrt(t / (n - 1))
+}
+# Why the floor is not resolved, and how many rounds would resolve it: the
+# rounds for its mean to stand two standard errors above zero, (2 sd / mean)^2.
+function rounds_needed(n, mean, sd, lo, hi,    need) {
+	if (n < 2)
+		return sprintf("%d round of the floor; at least 2 are needed", n)
+	if (mean <= 0)
+		return sprintf("the floor's added cost ranged %.1f to %.1f ns/op over %d rounds, its mean %.1f is not above zero: no number of rounds resolves it", lo, hi, n, mean)
+	need = (2 * sd / mean) * (2 * sd / mean)
+	need = need == int(need) ? need : int(need) + 1
+	return sprintf("the floor's added cost ranged %.1f to %.1f ns/op over %d rounds (mean %.1f, sd %.1f): about %d rounds would resolve it (BENCH_ROUNDS)", lo, hi, n, mean, sd, need > n ? need : n + 1)
+}
 # cell(c, w): "median (min-max)" of the ratios, or why there is none.
 function cell(c, w,    n) {
 	if (c in unavail)
@@ -130,12 +149,15 @@ END {
 		print "(perf lock contention -b -a, with BPF skeletons, runs on the same three.)"
 
 	print ""
-	print "Target 1: added cost per event <= 1.3x the floor's (futex ping-pong)"
+	print "Target 1: added cost per ping-pong round trip <= 2.0x the floor's; per round trip"
+	print "at most 6 probe hits and 3 events (issue 30). The floor's added cost must be"
+	print "resolved: its range over the rounds must exclude zero."
 	w = "pingpong"
-	n = collect("floor", w, "added"); fadd = median(v, n)
+	n = collect("floor", w, "added"); fadd = median(v, n); fmin = vmin(n); fmax = vmax(n)
+	fn = n; fmean = vmean(n); fsd = vsd(n)
 	n = collect("floor", w, "hits"); fhits = median(v, n)
-	printf "  %-12s added %9.1f ns/op, %5.2f probe hits/op, %8.1f ns per hit\n", "floor", fadd, fhits,
-		(fhits > 0 ? fadd / fhits : 0)
+	printf "  %-12s added %9.1f ns/op (%.1f to %.1f), %5.2f probe hits/op, %8.1f ns per hit\n",
+		"floor", fadd, fmin, fmax, fhits, (fhits > 0 ? fadd / fhits : 0)
 	for (k = 1; k <= nl; k++) {
 		c = lbs[k]
 		if (c in unavail || !(c in seen))
@@ -145,11 +167,15 @@ END {
 		n = collect(c, w, "events"); lev = median(v, n)
 		printf "  %-12s added %9.1f ns/op, %5.2f probe hits/op, %8.1f ns per hit, %5.2f events/op, %8.1f ns per event\n",
 			c, ladd, lhits, (lhits > 0 ? ladd / lhits : 0), lev, (lev > 0 ? ladd / lev : 0)
-		if (fadd <= 0)
-			printf "  %-12s target: undetermined (the floor's added cost is not above noise)\n", c
+		if (fn < 2 || fmin <= 0)
+			printf "  %-12s lockblame/floor: undetermined: %s\n", c, rounds_needed(fn, fmean, fsd, fmin, fmax)
 		else
-			printf "  %-12s lockblame/floor per ping-pong op = %.2f (target <= 1.30): %s\n", c,
-				ladd / fadd, verdict(ladd / fadd <= 1.3, sprintf("%.2fx", ladd / fadd - 1.3))
+			printf "  %-12s lockblame/floor per ping-pong op = %.2f (target <= 2.00): %s\n", c,
+				ladd / fadd, verdict(ladd / fadd <= 2.0, sprintf("%.2fx", ladd / fadd - 2.0))
+		printf "  %-12s probe hits per round trip %.2f (target <= 6): %s\n", c, lhits,
+			verdict(lhits <= 6, sprintf("%.2f", lhits - 6))
+		printf "  %-12s events per round trip %.2f (target <= 3): %s\n", c, lev,
+			verdict(lev <= 3, sprintf("%.2f", lev - 3))
 	}
 
 	print ""
@@ -191,6 +217,25 @@ END {
 	n = collect("floor", "free", "ratio")
 	if (n)
 		printf "  %-12s free: %+.1f%% (noise reference: no probe is hit)\n", "floor", 100 * (median(v, n) - 1)
+
+	print ""
+	print "Target 4: lockblame's overhead <= perf lock contention -b's, on the kernel-lock workloads"
+	if ("perf-bpf" in unavail)
+		print "  undetermined: perf-bpf unavailable: " unavail["perf-bpf"]
+	else if (!("perf-bpf" in seen))
+		print "  undetermined: this run had no perf-bpf configuration"
+	for (k = 1; k <= nl && ("perf-bpf" in seen) && !("perf-bpf" in unavail); k++) {
+		c = lbs[k]
+		if (c in unavail || !(c in seen))
+			continue
+		for (j = 1; j <= 3; j++) {
+			w = substr("pipe  appendmmap  ", 6 * j - 5, 6); sub(/ +$/, "", w)
+			lo = ratio_median(c, w) - 1
+			po = ratio_median("perf-bpf", w) - 1
+			printf "  %-12s %-9s overhead %+6.1f%%, perf-bpf %+6.1f%%: %s\n", c, w, 100 * lo, 100 * po,
+				verdict(lo <= po || lo <= 0, sprintf("%.1f points", 100 * (lo - po)))
+		}
+	}
 
 	print ""
 	print "Memory (lockblame's stats, last round):"

@@ -31,6 +31,7 @@ awk 'function best(a, k, v) { if (!(k in a) || v < a[k]) a[k] = v }
 		}
 	}' /tmp/without /tmp/with
 sed -n 's/^events: /  events recorded (last run): /p; s/^memory /  memory: /p' $d/stats
+sed -n 's/^ring_capacity .*, \([0-9]*\) bytes per event$/  event size: \1 bytes/p' $d/stats
 awk 'NR > 1 && $(NF - 2) > 0 { hits += $(NF - 2); by = by " " $1 "=" $(NF - 2) } END { print "  probe hits (last run): " hits " (" substr(by, 2) ")" }' $d/probes
 
 # Scaling: lb-pool's hot mutex beside 0, 1,000 and 10,000 workers parked in
