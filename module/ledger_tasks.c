@@ -202,11 +202,8 @@ static void lb_task_set_id(struct lb_ledger *l, struct lb_task *t,
 	}
 	lb_proc_detach(l, t->proc);
 	t->id.tgid = id->tgid;
-	t->proc = NULL;
-	/* Pin the task: making room for the process must not evict it. */
-	lb_task_pin(t);
+	/* Making room for the process evicts a process, never a task: no pin. */
 	t->proc = lb_proc_attach(l, &t->id, t->kthread);
-	lb_task_unpin(l, t);
 }
 
 /*
