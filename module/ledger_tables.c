@@ -317,11 +317,16 @@ static void lb_lock_evict(struct lb_ledger *l, struct lb_lock *lock)
 	lb_lock_drop(l, lock);
 }
 
-/* Drop a lock nobody waits on, as if never seen (not an eviction). */
+/*
+ * Drop a lock nobody waits on, as if never seen (not an eviction); its slot
+ * is cleared for the next, as lb_slots_init left every free one.
+ */
 void lb_lock_forget(struct lb_ledger *l, struct lb_lock *lock)
 {
 	lb_lock_drop(l, lock);
-	list_move(&lock->lru, &l->free_locks);
+	list_del_init(&lock->lru);
+	memset(lock, 0, sizeof(*lock));
+	list_add(&lock->lru, &l->free_locks);
 }
 
 struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class)
@@ -333,18 +338,20 @@ struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class)
 			list_move(&lock->lru, &l->lock_lru);
 		return lock;
 	}
+	/* A free slot is zero (lb_lock_forget): only an evicted one is cleared. */
 	if (!list_empty(&l->free_locks)) {
 		lock = list_first_entry(&l->free_locks, struct lb_lock, lru);
+		list_del_init(&lock->lru);
 	} else if (!list_empty(&l->lock_lru)) {
 		/* Locks being waited on are on active_locks, never evicted. */
 		lock = lb_lock_victim(l);
 		lb_lock_evict(l, lock);
+		list_del_init(&lock->lru);
+		memset(lock, 0, sizeof(*lock));
+		INIT_HLIST_NODE(&lock->hnode);
 	} else {
 		return NULL;
 	}
-	list_del_init(&lock->lru);
-	memset(lock, 0, sizeof(*lock));
-	INIT_HLIST_NODE(&lock->hnode);
 	INIT_LIST_HEAD(&lock->waiters);
 	INIT_LIST_HEAD(&lock->ghosts);
 	lock->id = id;

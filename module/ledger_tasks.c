@@ -62,17 +62,20 @@ static struct lb_proc *lb_proc_attach(struct lb_ledger *l, const struct lb_task_
 	struct lb_proc *p = lb_proc_find(l, id->tgid);
 
 	if (!p) {
-		if (!list_empty(&l->free_procs))
+		/* A free slot was never used (lb_slots_init zeroed it). */
+		if (!list_empty(&l->free_procs)) {
 			p = list_first_entry(&l->free_procs, struct lb_proc, lru);
-		else if (!list_empty(&l->proc_lru))
+			list_del_init(&p->lru);
+		} else if (!list_empty(&l->proc_lru)) {
 			p = lb_proc_victim(l);
-		else
+			hlist_del_init(&p->hnode);
+			list_del_init(&p->lru);
+			memset(p, 0, sizeof(*p));
+			INIT_HLIST_NODE(&p->hnode);
+			INIT_LIST_HEAD(&p->lru);
+		} else {
 			return NULL;
-		hlist_del_init(&p->hnode);
-		list_del_init(&p->lru);
-		memset(p, 0, sizeof(*p));
-		INIT_HLIST_NODE(&p->hnode);
-		INIT_LIST_HEAD(&p->lru);
+		}
 		p->tgid = id->tgid;
 		hlist_add_head(&p->hnode, &l->proc_hash[hash_64((u32)id->tgid, l->proc_bits)]);
 	}
@@ -199,11 +202,8 @@ static void lb_task_set_id(struct lb_ledger *l, struct lb_task *t,
 	}
 	lb_proc_detach(l, t->proc);
 	t->id.tgid = id->tgid;
-	t->proc = NULL;
-	/* Pin the task: making room for the process must not evict it. */
-	lb_task_pin(t);
+	/* Making room for the process evicts a process, never a task: no pin. */
 	t->proc = lb_proc_attach(l, &t->id, t->kthread);
-	lb_task_unpin(l, t);
 }
 
 /*
@@ -303,6 +303,8 @@ void lb_task_rename(struct lb_ledger *l, const struct lb_task_id *id)
 /*
  * A task slot for @pid, new to the table: a free one, else an evicted one;
  * NULL when every task is pinned. Out of line: most events' tasks are known.
+ * A free slot was never used (lb_slots_init zeroed it): only an evicted one
+ * is cleared.
  */
 static noinline struct lb_task *lb_task_new(struct lb_ledger *l, s32 pid)
 {
@@ -310,6 +312,7 @@ static noinline struct lb_task *lb_task_new(struct lb_ledger *l, s32 pid)
 
 	if (!list_empty(&l->free_tasks)) {
 		t = list_first_entry(&l->free_tasks, struct lb_task, lru);
+		list_del_init(&t->lru);
 	} else {
 		t = lb_task_victim(l);
 		if (!t) {
@@ -317,10 +320,10 @@ static noinline struct lb_task *lb_task_new(struct lb_ledger *l, s32 pid)
 			return NULL;
 		}
 		lb_task_evict(l, t);
+		list_del_init(&t->lru);
+		memset(t, 0, sizeof(*t));
+		INIT_HLIST_NODE(&t->hnode);
 	}
-	list_del_init(&t->lru);
-	memset(t, 0, sizeof(*t));
-	INIT_HLIST_NODE(&t->hnode);
 	t->id.pid = pid;
 	hlist_add_head(&t->hnode, &l->task_hash[hash_64((u32)pid, l->task_bits)]);
 	list_add(&t->lru, &l->task_lru[0]);
