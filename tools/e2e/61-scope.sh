@@ -331,13 +331,19 @@ two_case() {
 }
 
 runs=${repeat:-1}
-i=0
-while [ $i -lt "$runs" ]; do
-	i=$((i + 1))
-	c=semq
-	[ "$runs" -gt 1 ] && c=semq-$i
-	scoped_case $c semq lb_semq_acquire $margin -d 2000
-done
+# each_run BASE FUNC ARG...: FUNC CASE ARG... once per run ($runs), CASE
+# being BASE, or BASE-i when the runs are repeated.
+each_run() {
+	local base=$1 fn=$2 i=0
+	shift 2
+	while [ $i -lt "$runs" ]; do
+		i=$((i + 1))
+		c=$base
+		[ "$runs" -gt 1 ] && c=$base-$i
+		"$fn" "$c" "$@"
+	done
+}
+each_run semq scoped_case semq lb_semq_acquire $margin -d 2000
 
 two_case semq-two -d 2000
 
@@ -390,13 +396,7 @@ if [ -n "$soff" ]; then
 	else
 		lb_not_ok "$name: scopes lists semql at $soff, arg=1, span=1, in $wl" "$(tr '\n' ';' < "$LB_OUT/scopes.span")"
 	fi
-	i=0
-	while [ $i -lt "$runs" ]; do
-		i=$((i + 1))
-		c=semq-latch
-		[ "$runs" -gt 1 ] && c=semq-latch-$i
-		scoped_case $c semql lb_semq_sleep $span_margin -L -d 2000
-	done
+	each_run semq-latch scoped_case semql lb_semq_sleep $span_margin -L -d 2000
 	two_case semq-latch-two -L -d 2000
 	# Every task that entered the span had a slot for its wakes: 5 tasks
 	# at most inside lb_semq_sleep, 512 slots. Exact.
@@ -418,6 +418,20 @@ refused_check() {
 		lb_diag_file "scopes after" "$LB_OUT/$2"
 		lb_not_ok "$name: $4" "${refused:-scopes changed}"
 	fi
+}
+
+# refuse_each N WHAT CMD...: each CMD written to control is refused, and
+# scopes is unchanged (its copies scopes.N and scopes.N-after).
+refuse_each() {
+	local n=$1 what=$2 cmd
+	shift 2
+	cp "$LB_DEBUGFS/scopes" "$LB_OUT/scopes.$n"
+	refused=
+	for cmd in "$@"; do
+		echo "$cmd" > "$ctl" 2> "$LB_OUT/scope-bad" && refused="$refused accepted '$cmd';"
+	done
+	refused_check "scopes.$n" "scopes.$n-after" "bad $what commands refused, scopes unchanged" \
+		"bad $what commands refused, scopes unchanged"
 }
 
 # d) Refused commands change nothing (the counts are still: nothing runs).
@@ -481,15 +495,9 @@ if [ -z "$roff" ]; then
 	lb_done
 fi
 echo "# $rwhere"
-cp "$LB_DEBUGFS/scopes" "$LB_OUT/scopes.4"
-refused=
-for cmd in "scope add $wl $off release=$off" "scope add $wl $off relarg=1" \
+refuse_each 4 release= "scope add $wl $off release=$off" "scope add $wl $off relarg=1" \
 	"scope add $wl $off arg=1 release=$roff" "scope add $wl $off release=$roff relarg=1" \
-	"scope add $wl $off arg=1 release=$roff relarg=7" "scope add $wl $off release=0x1x"; do
-	echo "$cmd" > "$ctl" 2> "$LB_OUT/scope-bad" && refused="$refused accepted '$cmd';"
-done
-refused_check scopes.4 scopes.5 "bad release= commands refused, scopes unchanged" \
-	"bad release= commands refused, scopes unchanged"
+	"scope add $wl $off arg=1 release=$roff relarg=7" "scope add $wl $off release=0x1x"
 case $how in
 lockblame*)
 	"$reader" scope add "$wl" lb_semq_acquire --lock-arg 1 --release lb_semq_release \
@@ -567,17 +575,11 @@ usdt_case() {
 		return
 	fi
 	echo "# usdt: wait__start $ustart (semaphore $usema), wait__done $udone (semaphore $udsema)"
-	cp "$LB_DEBUGFS/scopes" "$LB_OUT/scopes.6"
-	refused=
-	for cmd in "scope add $wl $ustart done=$ustart" "scope add $wl $ustart reg=rbx:8" \
+	refuse_each 6 probe-pair "scope add $wl $ustart done=$ustart" "scope add $wl $ustart reg=rbx:8" \
 		"scope add $wl $ustart site=$udone" "scope add $wl $ustart sema=$usema" \
 		"scope add $wl $ustart done=$udone arg=1" "scope add $wl $ustart done=$udone reg=rzz:8" \
 		"scope add $wl $ustart done=$udone reg=rbx:3" "scope add $wl $ustart done=0x1,0x2,0x3,0x4,0x5" \
-		"scope add $wl $ustart done=$udone sema=0" "scope add $wl $ustart done=$udone shared"; do
-		echo "$cmd" > "$ctl" 2> "$LB_OUT/scope-bad" && refused="$refused accepted '$cmd';"
-	done
-	refused_check scopes.6 scopes.7 "bad probe-pair commands refused, scopes unchanged" \
-		"bad probe-pair commands refused, scopes unchanged"
+		"scope add $wl $ustart done=$udone sema=0" "scope add $wl $ustart done=$udone shared"
 	if ! "$reader" scope add "$wl" usdt:lb_semq:wait__start --done usdt:lb_semq:wait__done \
 		--lock-arg 1 --name semqu > "$LB_OUT/scope-add-usdt" 2>&1; then
 		lb_diag_file "scope add usdt" "$LB_OUT/scope-add-usdt"
@@ -592,13 +594,7 @@ usdt_case() {
 		lb_not_ok "$name: scopes lists semqu, sites $ustart to $udone, semaphores $usema and $udsema" \
 			"$(tr '\n' ';' < "$LB_OUT/scopes.usdt")"
 	fi
-	i=0
-	while [ $i -lt "$runs" ]; do
-		i=$((i + 1))
-		c=semq-usdt
-		[ "$runs" -gt 1 ] && c=semq-usdt-$i
-		scoped_case $c semqu usdt $margin -d 2000
-	done
+	each_run semq-usdt scoped_case semqu usdt $margin -d 2000
 	echo 'scope clear' > "$ctl" || lb_not_ok "$name: scope clear after f)" "control refuses 'scope clear'"
 	c=semq-usdt-cleared
 	if lb_case $c lb-semq -d 300; then
