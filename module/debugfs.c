@@ -11,7 +11,6 @@
 #include "lockblame.h"
 #include "ledger.h"
 
-#define LB_CONTROL_MAX 512	/* a scope add (a probe pair too) with a path of 255 bytes fits */
 
 static struct dentry *lb_dir;
 static struct lb_ringset *lb_rings;

@@ -18,6 +18,12 @@
 #define LB_ABI_VERSION_MIN	3
 #define LB_STREAM_MAGIC		0x4c424c4bU	/* "KLBL" as little-endian bytes */
 #define LB_COMM_LEN		16
+/*
+ * The control file takes a write of at most LB_CONTROL_MAX - 1 bytes, the
+ * newline included (320 until a USDT probe pair's "scope add" line needed
+ * more); a longer one is refused whole, -EINVAL.
+ */
+#define LB_CONTROL_MAX		512
 
 /* What kind of lock an event is about. */
 enum lb_lock_class {

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <lockblame/abi.h>
 #include <lockblame/ledger_format.h>
 
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
@@ -18,7 +19,7 @@
 
 #define LBT_DEFAULT_DIR		"/sys/kernel/debug/lockblame"
 #define LBT_DEBUGFS		"/sys/kernel/debug"
-#define LBT_CONTROL_MAX		512	/* the module's control write, newline and all, is shorter */
+#define LBT_CONTROL_MAX		LB_CONTROL_MAX	/* the module's control write, newline and all, is shorter */
 #define LBT_COMM_MAX		64	/* decoded comm bytes kept (the kernel's are 15) */
 #define LBT_WORD_MAX		16	/* class, verdict, role */
 

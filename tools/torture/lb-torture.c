@@ -30,7 +30,6 @@
 #include <unistd.h>
 #include <lockblame/abi.h>
 
-#define CONTROL_MAX	320	/* the module's command buffer, NUL included */
 #define FUZZ_MAX	4096
 
 static unsigned int failures;
@@ -147,14 +146,14 @@ static char *trim(char *s)
 /*
  * The specification of a valid control write, independent of the module's
  * parser: one line of printable ASCII (tabs allowed, a final newline), at most
- * 319 bytes, one of the documented commands.
+ * LB_CONTROL_MAX - 1 bytes, one of the documented commands.
  */
 static bool control_valid(const char *buf, size_t len)
 {
-	char cmd[CONTROL_MAX], *verb, *args, *tok;
+	char cmd[LB_CONTROL_MAX], *verb, *args, *tok;
 	size_t i;
 
-	if (!len || len >= CONTROL_MAX)
+	if (!len || len >= LB_CONTROL_MAX)
 		return false;
 	for (i = 0; i < len; i++) {
 		unsigned char c = buf[i];
