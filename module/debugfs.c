@@ -11,7 +11,6 @@
 #include "lockblame.h"
 #include "ledger.h"
 
-
 static struct dentry *lb_dir;
 static struct lb_ringset *lb_rings;
 
