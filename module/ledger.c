@@ -247,6 +247,22 @@ static __always_inline void lb_advance_to(struct lb_ledger *l, u64 ts, const str
 		l->now_ns = ts;
 }
 
+/*
+ * Apply the time every lock kept, for a decision mid-event that reads the
+ * totals (the eviction bar).
+ */
+void lb_locks_catch_up(struct lb_ledger *l)
+{
+	struct lb_lock *lock;
+
+	list_for_each_entry(lock, &l->active_locks, lru) {
+		if (lock->defer_ns) {
+			lb_lock_segment(l, lock, lock->defer_since, lock->defer_ns);
+			lock->defer_ns = 0;
+		}
+	}
+}
+
 /* Releases */
 
 /* Take back @ns of pending waiting by @pid on @lock: it was not contention. */
