@@ -247,10 +247,7 @@ static __always_inline void lb_advance_to(struct lb_ledger *l, u64 ts, const str
 		l->now_ns = ts;
 }
 
-/*
- * Apply the time every lock kept, for a decision mid-event that reads the
- * totals (the eviction bar).
- */
+/* The time every lock kept, applied for a decision mid-event that reads it. */
 void lb_locks_catch_up(struct lb_ledger *l)
 {
 	struct lb_lock *lock;
@@ -298,6 +295,8 @@ static void lb_on_not_a_lock(struct lb_ledger *l, struct lb_lock *lock,
 {
 	struct lb_waiter *w, *tmp;
 
+	/* A task or process gives back no more than it has: up to date. */
+	lb_locks_catch_up(l);
 	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node) {
 		const struct lb_task *t = lb_task_find(l, w->pid);
 		struct lb_task_id id = { .pid = w->pid };
