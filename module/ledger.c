@@ -53,6 +53,7 @@ static void lb_charge(struct lb_ledger *l, struct lb_lock *lock, struct lb_holde
 
 	h->blame_ns += ns;
 	lb_top_add(l, lock->cause, t, ns);
+	lock->cause_pid = t->id.pid;
 	/* Most holders wait on nothing: their own root (lb_blame_flow), in one add. */
 	if (!t->waiting) {
 		lb_account_add(t, &(struct lb_account){ .blame_ns = ns, .root_blame_ns = ns });
@@ -157,16 +158,19 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 since
  * Whether @lock's segments may wait: its state can change only by an event
  * that involves it (lb_lock_involved), and its blame goes to no chain. So
  * no known holder (pending) and a probable one, if any, that waits on
- * nothing else (no route to note), or one holder that is running. A holder
- * or probable holder that waits, and several readers (whose split rounds
- * per segment), are applied at every event.
+ * nothing else (no route to note), or one holder that is running and has
+ * a top cause slot (cause_pid: a first charge may take one of the few top
+ * pins, first come first served across locks). A holder or probable holder
+ * that waits, and several readers (whose split rounds per segment), are
+ * applied at every event.
  */
 static bool lb_lock_may_defer(const struct lb_ledger *l, const struct lb_lock *lock)
 {
 	const struct lb_task *p;
 
 	if (lock->nr_holders)
-		return lock->nr_holders == 1 && !lock->holder[0].task->waiting;
+		return lock->nr_holders == 1 && !lock->holder[0].task->waiting &&
+		       lock->cause_pid == lock->holder[0].task->id.pid;
 	if (!lock->pending.probable_pid)
 		return true;
 	p = lb_task_find(l, lock->pending.probable_pid);
@@ -247,6 +251,19 @@ static __always_inline void lb_advance_to(struct lb_ledger *l, u64 ts, const str
 		l->now_ns = ts;
 }
 
+/* The time every lock kept, applied for a decision mid-event that reads it. */
+void lb_locks_catch_up(struct lb_ledger *l)
+{
+	struct lb_lock *lock;
+
+	list_for_each_entry(lock, &l->active_locks, lru) {
+		if (lock->defer_ns) {
+			lb_lock_segment(l, lock, lock->defer_since, lock->defer_ns);
+			lock->defer_ns = 0;
+		}
+	}
+}
+
 /* Releases */
 
 /* Take back @ns of pending waiting by @pid on @lock: it was not contention. */
@@ -282,6 +299,8 @@ static void lb_on_not_a_lock(struct lb_ledger *l, struct lb_lock *lock,
 {
 	struct lb_waiter *w, *tmp;
 
+	/* A task or process gives back no more than it has: up to date. */
+	lb_locks_catch_up(l);
 	list_for_each_entry_safe(w, tmp, &lock->ghosts, lock_node) {
 		const struct lb_task *t = lb_task_find(l, w->pid);
 		struct lb_task_id id = { .pid = w->pid };

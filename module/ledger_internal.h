@@ -258,8 +258,8 @@ struct lb_lock {
 	u64 id;
 	u8 lock_class;
 	bool release_fn;		/* scope: its release function alone releases it */
-	u32 nr_waiting;
-	u32 nr_holders;
+	u32 nr_waiting, nr_holders;
+	s32 cause_pid;			/* the task last given a top cause slot: it has one */
 	struct lb_holder holder[LB_LOCK_HOLDERS];
 	struct lb_pending pending;
 	struct lb_lock_counts cnt;

@@ -64,8 +64,10 @@ void lb_pending_to_blame(struct lb_ledger *l, struct lb_lock *lock, struct lb_ta
 	l->totals.pending_ns -= ns;
 	l->totals.blame_ns += ns;
 	lb_account_add(r, &(struct lb_account){ .blame_ns = ns, .root_blame_ns = ns });
-	if (ns)
+	if (ns) {
 		lb_top_add(l, lock->cause, r, ns);
+		lock->cause_pid = r->id.pid;
+	}
 }
 
 /* The releaser @r was the holder all along: pending blame is its. */

@@ -297,6 +297,7 @@ static void lb_lock_drop(struct lb_ledger *l, struct lb_lock *lock)
 		lb_top_take(l, &lock->cause[i], NULL);
 		lb_top_take(l, &lock->victim[i], NULL);
 	}
+	lock->cause_pid = 0;
 	hlist_del_init(&lock->hnode);
 }
 

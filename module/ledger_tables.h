@@ -56,6 +56,9 @@ void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t);
 void lb_top_claim(struct lb_ledger *l, struct lb_top *top, u32 empty, struct lb_task *t, u64 ns);
 void lb_top_less(struct lb_top *top, s32 pid, u64 ns);
 
+/* ledger.c: the time locks kept applied, for a decision mid-event. */
+void lb_locks_catch_up(struct lb_ledger *l);
+
 /* @ns to @t's top slot; inline: every segment's waiters and holders come here. */
 static inline void lb_top_add(struct lb_ledger *l, struct lb_top *top, struct lb_task *t, u64 ns)
 {

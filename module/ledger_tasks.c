@@ -304,7 +304,8 @@ void lb_task_rename(struct lb_ledger *l, const struct lb_task_id *id)
  * A task slot for @pid, new to the table: a free one, else an evicted one;
  * NULL when every task is pinned. Out of line: most events' tasks are known.
  * A free slot was never used (lb_slots_init zeroed it): only an evicted one
- * is cleared.
+ * is cleared. The bar reads the totals: the time locks kept goes in first,
+ * or whether a task is evicted would depend on which locks kept theirs.
  */
 static noinline struct lb_task *lb_task_new(struct lb_ledger *l, s32 pid)
 {
@@ -314,6 +315,7 @@ static noinline struct lb_task *lb_task_new(struct lb_ledger *l, s32 pid)
 		t = list_first_entry(&l->free_tasks, struct lb_task, lru);
 		list_del_init(&t->lru);
 	} else {
+		lb_locks_catch_up(l);
 		t = lb_task_victim(l);
 		if (!t) {
 			l->totals.refused_tasks++;
