@@ -251,17 +251,13 @@ static __always_inline void lb_advance_to(struct lb_ledger *l, u64 ts, const str
 		l->now_ns = ts;
 }
 
-/* The time every lock kept, applied for a decision mid-event that reads it. */
+/*
+ * The time every lock kept, applied for a decision mid-event that reads it:
+ * an advance to now, as for a reader (no time passes).
+ */
 void lb_locks_catch_up(struct lb_ledger *l)
 {
-	struct lb_lock *lock;
-
-	list_for_each_entry(lock, &l->active_locks, lru) {
-		if (lock->defer_ns) {
-			lb_lock_segment(l, lock, lock->defer_since, lock->defer_ns);
-			lock->defer_ns = 0;
-		}
-	}
+	lb_advance_to(l, l->now_ns, NULL);
 }
 
 /* Releases */
