@@ -46,7 +46,10 @@
 
 struct lb_scope;
 
-/* A probe pair's site (USDT): a uprobe without a return probe. */
+/*
+ * Where a scope's uprobes are: a function's entry (with a uretprobe at its
+ * return), or a probe pair's start and done sites (uprobes alone).
+ */
 struct lb_scope_site {
 	struct uprobe_consumer uc;
 	struct lb_uprobe up;
@@ -65,14 +68,14 @@ struct lb_scope {
 	bool release;		/* a release function is planted at rel_offset */
 	u32 name_id;		/* "NAME (scope)" in names */
 	u64 name_key;		/* the name, hashed: scopes of one name are one lock */
-	loff_t offset;
 	struct inode *inode;	/* held (igrab) while the uprobe is planted */
-	struct lb_uprobe up;
-	struct uprobe_consumer uc;
 	loff_t rel_offset;
 	struct lb_uprobe rel_up;
 	struct uprobe_consumer rel_uc;
-	/* A probe pair: site[0..nr_start) start the wait, the rest end it. */
+	/*
+	 * site[0..nr_start) enter the scope; the rest, a probe pair's done
+	 * sites, leave it (a function's uretprobe does: nr_sites == nr_start).
+	 */
 	u8 nr_start, nr_sites;
 	u8 reg_size;		/* its lock: reg_size bytes of the register at reg_off */
 	u16 reg_off;
@@ -280,10 +283,11 @@ static void lb_scope_entered(struct lb_scope *s, struct pt_regs *regs)
 		lb_span_enter(current->pid, user_stack_pointer(regs));
 }
 
+/* A function's entry, or a probe pair's start: the wait may begin. */
 static int lb_scope_enter(LB_UPROBE_HANDLER_ARGS)
 {
 	if (lb_enabled())
-		lb_scope_entered(container_of(uc, struct lb_scope, uc), regs);
+		lb_scope_entered(container_of(uc, struct lb_scope_site, uc)->s, regs);
 	return 0;
 }
 
@@ -305,20 +309,12 @@ static void lb_scope_left(struct lb_scope *s)
 
 static int lb_scope_exit(LB_URETPROBE_HANDLER_ARGS)
 {
-	lb_scope_left(container_of(uc, struct lb_scope, uc));
-	return 0;
-}
-
-/* A probe pair's start site: the scope is entered, the wait may begin. */
-static int lb_scope_pair_start(LB_UPROBE_HANDLER_ARGS)
-{
-	if (lb_enabled())
-		lb_scope_entered(container_of(uc, struct lb_scope_site, uc)->s, regs);
+	lb_scope_left(container_of(uc, struct lb_scope_site, uc)->s);
 	return 0;
 }
 
 /* A probe pair's done site: as a function's return, the task has the lock. */
-static int lb_scope_pair_done(LB_UPROBE_HANDLER_ARGS)
+static int lb_scope_done(LB_UPROBE_HANDLER_ARGS)
 {
 	lb_scope_left(container_of(uc, struct lb_scope_site, uc)->s);
 	return 0;
@@ -341,14 +337,14 @@ static int lb_scope_release(LB_UPROBE_HANDLER_ARGS)
 	return 0;
 }
 
-/* A probe pair's first @n sites are planted: removed again. */
+/* The first @n sites of @s are planted: removed again. */
 static void lb_scope_sites_remove(struct lb_scope *s, unsigned int n)
 {
 	while (n--)
 		lb_uprobe_unregister(&s->site[n].up, s->inode, s->site[n].offset, &s->site[n].uc);
 }
 
-/* A probe pair's sites, each with its probe's semaphore. */
+/* The sites of @s, each with its probe's semaphore (a function has none). */
 static int lb_scope_sites_plant(struct lb_scope *s, const char **err)
 {
 	unsigned int i;
@@ -359,7 +355,8 @@ static int lb_scope_sites_plant(struct lb_scope *s, const char **err)
 					 i < s->nr_start ? s->sema : s->donesema, &s->site[i].uc);
 		if (ret) {
 			lb_scope_sites_remove(s, i);
-			*err = i < s->nr_start ?
+			*err = s->nr_sites == s->nr_start ? "uprobe_register refused the offset" :
+				i < s->nr_start ?
 				"uprobe_register refused a start site (or its sema=)" :
 				"uprobe_register refused a done= site (or its donesema=)";
 			return ret;
@@ -372,10 +369,7 @@ static void lb_scope_remove(struct lb_scope *s)
 {
 	if (s->release)
 		lb_uprobe_unregister(&s->rel_up, s->inode, s->rel_offset, &s->rel_uc);
-	if (s->nr_sites)
-		lb_scope_sites_remove(s, s->nr_sites);
-	else
-		lb_uprobe_unregister(&s->up, s->inode, s->offset, &s->uc);
+	lb_scope_sites_remove(s, s->nr_sites);
 	if (s->span)
 		lb_span_put();
 	iput(s->inode);
@@ -390,7 +384,7 @@ static struct lb_scope *lb_scope_slot(const struct lb_scope_args *a, struct inod
 	for (s = lb_scopes; s < lb_scopes + LB_SCOPES_MAX; s++) {
 		if (!s->used) {
 			free = free ?: s;
-		} else if (s->inode == inode && s->offset == a->offset) {
+		} else if (s->inode == inode && s->site[0].offset == a->offset) {
 			*err = "a scope is planted there already";
 			return NULL;
 		}
@@ -400,13 +394,14 @@ static struct lb_scope *lb_scope_slot(const struct lb_scope_args *a, struct inod
 	return free;
 }
 
-/* A probe pair's sites and lock register, from @a (none if it is a function). */
-static void lb_scope_fill_pair(struct lb_scope *s, const struct lb_scope_args *a)
+/*
+ * The sites of @s from @a: a function's entry and return, or a probe pair's
+ * start and done sites and the register naming its lock.
+ */
+static void lb_scope_fill_sites(struct lb_scope *s, const struct lb_scope_args *a)
 {
 	unsigned int i;
 
-	if (!a->nr_done)
-		return;
 	s->nr_start = a->nr_start;
 	s->nr_sites = a->nr_start + a->nr_done;
 	s->sema = a->sema;
@@ -419,7 +414,9 @@ static void lb_scope_fill_pair(struct lb_scope *s, const struct lb_scope_args *a
 
 		site->s = s;
 		site->offset = i < a->nr_start ? a->start[i] : a->done[i - a->nr_start];
-		site->uc.handler = i < a->nr_start ? lb_scope_pair_start : lb_scope_pair_done;
+		site->uc.handler = i < a->nr_start ? lb_scope_enter : lb_scope_done;
+		if (!a->nr_done)
+			site->uc.ret_handler = lb_scope_exit;
 	}
 }
 
@@ -439,15 +436,12 @@ static void lb_scope_fill(struct lb_scope *s, const struct lb_scope_args *a,
 	s->span = a->span;
 	s->deref_off = a->deref_off;
 	s->deref_len = a->deref_len;
-	s->offset = a->offset;
 	s->release = a->release;
 	s->rel_offset = a->rel_offset;
 	s->relarg = a->relarg;
 	s->inode = igrab(inode);
-	s->uc.handler = lb_scope_enter;
-	s->uc.ret_handler = lb_scope_exit;
 	s->rel_uc.handler = lb_scope_release;
-	lb_scope_fill_pair(s, a);
+	lb_scope_fill_sites(s, a);
 	atomic64_set(&s->enters, 0);
 	atomic64_set(&s->exits, 0);
 	atomic64_set(&s->releases, 0);
@@ -463,22 +457,13 @@ static int lb_scope_plant(struct lb_scope *s, const struct lb_scope_args *a,
 	if (ret)
 		return ret;
 	lb_scope_fill(s, a, inode);
-	if (s->nr_sites) {
-		ret = lb_scope_sites_plant(s, err);
-	} else {
-		ret = lb_uprobe_register(&s->up, s->inode, s->offset, 0, &s->uc);
-		if (ret)
-			*err = "uprobe_register refused the offset";
-	}
+	ret = lb_scope_sites_plant(s, err);
 	if (ret)
 		goto fail;
 	ret = s->release ?
 		lb_uprobe_register(&s->rel_up, s->inode, s->rel_offset, 0, &s->rel_uc) : 0;
 	if (ret) {
-		if (s->nr_sites)
-			lb_scope_sites_remove(s, s->nr_sites);
-		else
-			lb_uprobe_unregister(&s->up, s->inode, s->offset, &s->uc);
+		lb_scope_sites_remove(s, s->nr_sites);
 		*err = "uprobe_register refused the release= offset";
 		goto fail;
 	}
@@ -585,14 +570,14 @@ void lb_scopes_show(struct seq_file *m)
 		if (!s->used)
 			continue;
 		seq_printf(m, "%td name=%s offset=0x%llx arg=%u shared=%d span=%d deref=%u:%u enters=%lld exits=%lld",
-			   s - lb_scopes, s->name, (unsigned long long)s->offset, s->arg,
+			   s - lb_scopes, s->name, (unsigned long long)s->site[0].offset, s->arg,
 			   s->shared, s->span, s->deref_off, s->deref_len,
 			   atomic64_read(&s->enters), atomic64_read(&s->exits));
 		if (s->release)
 			seq_printf(m, " release=0x%llx relarg=%u releases=%lld",
 				   (unsigned long long)s->rel_offset, s->relarg,
 				   atomic64_read(&s->releases));
-		if (s->nr_sites)
+		if (s->nr_sites > s->nr_start)
 			lb_scope_show_pair(m, s);
 		seq_printf(m, " path=%s\n", s->path);
 	}
