@@ -228,8 +228,9 @@ END {
 		c = lbs[k]
 		if (c in unavail || !(c in seen))
 			continue
-		for (j = 1; j <= 3; j++) {
-			w = substr("pipe  appendmmap  ", 6 * j - 5, 6); sub(/ +$/, "", w)
+		nk = split("pipe append mmap", kworks, " ")
+		for (j = 1; j <= nk; j++) {
+			w = kworks[j]
 			lo = ratio_median(c, w) - 1
 			po = ratio_median("perf-bpf", w) - 1
 			printf "  %-12s %-9s overhead %+6.1f%%, perf-bpf %+6.1f%%: %s\n", c, w, 100 * lo, 100 * po,
