@@ -3,11 +3,13 @@
  * A function or a USDT probe of an ELF file as the FILE offset that
  * uprobe_register() takes: the symbol's (or probe's) address made an offset
  * through the PT_LOAD segment that holds it. 64-bit little-endian x86-64
- * only; .symtab, then .dynsym; USDT probes from .note.stapsdt.
+ * only; .symtab, then .dynsym, then the .symtab of the separate debug file
+ * that has the file's build ID; USDT probes from .note.stapsdt.
  */
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,8 @@
 #include "lockblame.h"
 
 #define LBT_NT_STAPSDT	3
+#define LBT_DEBUG_DIR	"/usr/lib/debug"
+#define LBT_BUILD_ID_MAX	64	/* bytes; GNU ld writes 20 */
 
 struct lbt_elf {
 	const unsigned char *map;
@@ -166,16 +170,34 @@ static int lbt_elf_add_site(struct lbt_elf *e, uint64_t off, uint64_t sema, cons
 }
 
 /*
+ * GCC's name for a static function that link-time optimization made unique
+ * ("take_gil.lto_priv.0"): the function itself, same entry, same arguments.
+ * Not .cold or .part (a fragment of one), nor .isra or .constprop (a copy
+ * with other arguments).
+ */
+static bool lbt_sym_lto_priv(const char *rest)
+{
+	if (strncmp(rest, ".lto_priv.", 10) || !rest[10])
+		return false;
+	return strspn(rest + 10, "0123456789") == strlen(rest + 10);
+}
+
+/*
  * How well symbol @name matches @want: 0 not at all; more for a global or
  * weak binding, and for the default version ("@@VER", or not hidden in
- * .gnu.version) over an older one ("@VER").
+ * .gnu.version) over an older one ("@VER"); 1 for a local one that LTO
+ * renamed.
  */
 static int lbt_sym_rank(const Elf64_Sym *s, const char *name, const char *want, bool hidden)
 {
 	size_t len = strlen(want);
 	int bind = ELF64_ST_BIND(s->st_info), rank = 1;
 
-	if (strncmp(name, want, len) || (name[len] && name[len] != '@'))
+	if (strncmp(name, want, len))
+		return 0;
+	if (name[len] == '.')
+		return lbt_sym_lto_priv(name + len) && bind == STB_LOCAL;
+	if (name[len] && name[len] != '@')
 		return 0;
 	if (bind == STB_GLOBAL || bind == STB_WEAK)
 		rank += 2;
@@ -254,42 +276,197 @@ static struct lbt_sym_pick lbt_elf_find_in(const struct lbt_elf *e, uint32_t typ
 	return p;
 }
 
-static int lbt_elf_no_symbol(struct lbt_elf *e, const char *want, bool other)
+static int lbt_elf_map(struct lbt_elf *e, const char *path)
+{
+	struct stat st;
+	void *map;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return lbt_elf_why(e, LBT_ELF_BAD, "%s", strerror(errno));
+	if (fstat(fd, &st)) {
+		close(fd);
+		return lbt_elf_why(e, LBT_ELF_BAD, "%s", strerror(errno));
+	}
+	if (!S_ISREG(st.st_mode) || !st.st_size) {
+		close(fd);
+		return lbt_elf_why(e, LBT_ELF_BAD, "not an ELF file (%s)",
+				   S_ISREG(st.st_mode) ? "empty" : "not a regular file");
+	}
+	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return lbt_elf_why(e, LBT_ELF_BAD, "mmap: %s", strerror(errno));
+	e->map = map;
+	e->size = st.st_size;
+	return LBT_ELF_OK;
+}
+
+/* @path mapped and its headers checked; e->map is set if it was mapped. */
+static int lbt_elf_open(struct lbt_elf *e, const char *path)
+{
+	int err = lbt_elf_map(e, path);
+
+	if (!err)
+		err = lbt_elf_ident(e);
+	if (!err)
+		err = lbt_elf_tables(e);
+	return err;
+}
+
+/* One note of a note section: its header, name and descriptor. */
+struct lbt_note {
+	Elf64_Nhdr nh;
+	const char *name;
+	const unsigned char *desc;
+};
+
+#define LBT_NOTE_BAD	UINT64_MAX	/* *pos after a corrupt note */
+
+/*
+ * The note of section @sec at *@pos, and *@pos moved past it; false at the
+ * section's end, or with *@pos LBT_NOTE_BAD if the note or the section is
+ * corrupt.
+ */
+static bool lbt_elf_note(const struct lbt_elf *e, const Elf64_Shdr *sec, uint64_t *pos,
+			 struct lbt_note *n)
+{
+	uint64_t end = sec->sh_offset + sec->sh_size, desc, next;
+	uint64_t align = sec->sh_addralign == 8 ? 7 : 3;
+
+	if (*pos == LBT_NOTE_BAD || !lbt_elf_has(e, sec->sh_offset, sec->sh_size)) {
+		*pos = LBT_NOTE_BAD;
+		return false;
+	}
+	if (*pos >= end || end - *pos < sizeof(n->nh))
+		return false;
+	memcpy(&n->nh, e->map + *pos, sizeof(n->nh));
+	desc = *pos + sizeof(n->nh) + (((uint64_t)n->nh.n_namesz + align) & ~align);
+	next = desc + (((uint64_t)n->nh.n_descsz + align) & ~align);
+	if (next > end || desc + n->nh.n_descsz > end) {
+		*pos = LBT_NOTE_BAD;
+		return false;
+	}
+	n->name = (const char *)e->map + *pos + sizeof(n->nh);
+	n->desc = e->map + desc;
+	*pos = next;
+	return true;
+}
+
+/* Note @n has type @type and owner @owner. */
+static bool lbt_note_is(const struct lbt_note *n, uint32_t type, const char *owner)
+{
+	return n->nh.n_type == type && n->nh.n_namesz == strlen(owner) + 1 &&
+	       !memcmp(n->name, owner, n->nh.n_namesz);
+}
+
+/* The file's GNU build ID in hex in @hex; false if it has none. */
+static bool lbt_elf_build_id(const struct lbt_elf *e, char *hex, size_t size)
+{
+	struct lbt_note n;
+	unsigned int i, k;
+	uint64_t pos;
+
+	for (i = 1; i < e->shnum; i++) {
+		pos = e->sh[i].sh_offset;
+		while (e->sh[i].sh_type == SHT_NOTE && lbt_elf_note(e, &e->sh[i], &pos, &n)) {
+			if (!lbt_note_is(&n, NT_GNU_BUILD_ID, "GNU") || !n.nh.n_descsz ||
+			    2 * (size_t)n.nh.n_descsz >= size)
+				continue;
+			for (k = 0; k < n.nh.n_descsz; k++)
+				snprintf(hex + 2 * k, 3, "%02x", n.desc[k]);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* @p's function as a site of @e: its address is @e's, whichever file named it. */
+static int lbt_elf_pick(struct lbt_elf *e, const struct lbt_sym_pick *p, const char *want)
+{
+	uint64_t off;
+
+	if (p->ambiguous)
+		return lbt_elf_why(e, LBT_ELF_BAD,
+				   "%s is ambiguous: functions of that name at different addresses; give the offset",
+				   want);
+	if (ELF64_ST_TYPE(p->best->st_info) == STT_GNU_IFUNC)
+		return lbt_elf_why(e, LBT_ELF_BAD,
+				   "%s is an IFUNC (STT_GNU_IFUNC): its address is the resolver's, not the function's; name the implementation it picks",
+				   want);
+	if (!lbt_elf_offset(e, p->best->st_value, &off))
+		return lbt_elf_why(e, LBT_ELF_BAD, "%s at 0x%llx is in no PT_LOAD segment", want,
+				   (unsigned long long)p->best->st_value);
+	return lbt_elf_add_site(e, off, 0, "");
+}
+
+/* Not found: @where says what the search of a debug file found. */
+static int lbt_elf_no_symbol(struct lbt_elf *e, const char *want, bool other, const char *where)
 {
 	if (other)
 		return lbt_elf_why(e, LBT_ELF_BAD, "%s is not a function (not STT_FUNC)", want);
 	if (lbt_elf_section(e, ".gnu_debugdata")) {
 		e->hit->minidebuginfo = true;
-		return lbt_elf_why(e, LBT_ELF_NO_SYMBOL, "%s not in .symtab/.dynsym; %s", want,
-				   "the file has MiniDebugInfo, which this reader does not read");
+		return lbt_elf_why(e, LBT_ELF_NO_SYMBOL, "%s not in .symtab/.dynsym; %s; %s", want,
+				   where, "the file has MiniDebugInfo, which this reader does not read");
 	}
-	return lbt_elf_why(e, LBT_ELF_NO_SYMBOL, "no function %s in .symtab or .dynsym", want);
+	return lbt_elf_why(e, LBT_ELF_NO_SYMBOL, "no function %s in .symtab or .dynsym; %s", want,
+			   where);
+}
+
+/*
+ * @want in @e's separate debug file, found by build ID as GDB finds it:
+ * DIR/.build-id/NN/REST.debug, DIR $LOCKBLAME_DEBUG_DIR or /usr/lib/debug,
+ * where Debian's -dbg and -dbgsym packages put them. The debug file's
+ * PT_LOAD segments have no contents, so @e's make the address an offset.
+ */
+static int lbt_elf_debug_function(struct lbt_elf *e, const char *want, bool other)
+{
+	char id[2 * LBT_BUILD_ID_MAX + 1], did[sizeof(id)], path[PATH_MAX], where[PATH_MAX + 64];
+	const char *dir = getenv("LOCKBLAME_DEBUG_DIR");
+	struct lbt_elf d = { .hit = e->hit };
+	struct lbt_sym_pick p = {};
+	int err;
+
+	if (!lbt_elf_build_id(e, id, sizeof(id)))
+		return lbt_elf_no_symbol(e, want, other, "no build ID to find a debug file by");
+	snprintf(path, sizeof(path), "%s/.build-id/%.2s/%s.debug",
+		 dir && *dir ? dir : LBT_DEBUG_DIR, id, id + 2);
+	snprintf(where, sizeof(where), "no debug file %s (%s)", path,
+		 "on Debian, from the package's -dbg or -dbgsym");
+	if (access(path, F_OK))
+		return lbt_elf_no_symbol(e, want, other, where);
+	err = lbt_elf_open(&d, path);
+	if (err) {
+		snprintf(where, sizeof(where), "%s", e->hit->why);
+		err = lbt_elf_why(e, err, "debug file %s: %s", path, where);
+	} else if (!lbt_elf_build_id(&d, did, sizeof(did)) || strcmp(id, did)) {
+		snprintf(where, sizeof(where), "the debug file %s has another build ID", path);
+		err = lbt_elf_no_symbol(e, want, other, where);
+	} else {
+		p = lbt_elf_find_in(&d, SHT_SYMTAB, want);
+		snprintf(where, sizeof(where), "nor in its debug file %s", path);
+		err = p.best ? lbt_elf_pick(e, &p, want) :
+			lbt_elf_no_symbol(e, want, other || p.other, where);
+	}
+	if (d.map)
+		munmap((void *)d.map, d.size);
+	return err;
 }
 
 static int lbt_elf_function(struct lbt_elf *e, const char *want)
 {
 	struct lbt_sym_pick p = lbt_elf_find_in(e, SHT_SYMTAB, want);
 	bool other = p.other;
-	uint64_t off;
 
 	if (!p.best) {
 		p = lbt_elf_find_in(e, SHT_DYNSYM, want);
 		other |= p.other;
 	}
 	if (!p.best)
-		return lbt_elf_no_symbol(e, want, other);
-	if (p.ambiguous)
-		return lbt_elf_why(e, LBT_ELF_BAD,
-				   "%s is ambiguous: functions of that name at different addresses; give the offset",
-				   want);
-	if (ELF64_ST_TYPE(p.best->st_info) == STT_GNU_IFUNC)
-		return lbt_elf_why(e, LBT_ELF_BAD,
-				   "%s is an IFUNC (STT_GNU_IFUNC): its address is the resolver's, not the function's; name the implementation it picks",
-				   want);
-	if (!lbt_elf_offset(e, p.best->st_value, &off))
-		return lbt_elf_why(e, LBT_ELF_BAD, "%s at 0x%llx is in no PT_LOAD segment", want,
-				   (unsigned long long)p.best->st_value);
-	return lbt_elf_add_site(e, off, 0, "");
+		return lbt_elf_debug_function(e, want, other);
+	return lbt_elf_pick(e, &p, want);
 }
 
 /* A probe's descriptor: pc, .stapsdt.base, semaphore, then provider\0 name\0 args\0. */
@@ -344,33 +521,22 @@ static int lbt_usdt_site(struct lbt_elf *e, const struct lbt_stapsdt *p, const c
 static int lbt_usdt_notes(struct lbt_elf *e, const Elf64_Shdr *sec, const char *provider,
 			  const char *name, const char *want)
 {
-	uint64_t pos = sec->sh_offset, end = sec->sh_offset + sec->sh_size;
-	uint64_t align = sec->sh_addralign == 8 ? 7 : 3;
+	uint64_t pos = sec->sh_offset;
 	struct lbt_stapsdt p;
-	Elf64_Nhdr nh;
+	struct lbt_note n;
 	int err;
 
-	if (!lbt_elf_has(e, sec->sh_offset, sec->sh_size))
-		return lbt_elf_why(e, LBT_ELF_BAD, "corrupt ELF file (a note section)");
-	while (end - pos >= sizeof(nh)) {
-		uint64_t desc, next;
-
-		memcpy(&nh, e->map + pos, sizeof(nh));
-		desc = pos + sizeof(nh) + (((uint64_t)nh.n_namesz + align) & ~align);
-		next = desc + (((uint64_t)nh.n_descsz + align) & ~align);
-		if (next > end || desc + nh.n_descsz > end)
-			return lbt_elf_why(e, LBT_ELF_BAD, "corrupt ELF file (a note)");
-		if (nh.n_type == LBT_NT_STAPSDT && nh.n_namesz == sizeof("stapsdt") &&
-		    !memcmp(e->map + pos + sizeof(nh), "stapsdt", sizeof("stapsdt")) &&
-		    lbt_stapsdt_parse(e->map + desc, nh.n_descsz, &p) &&
+	while (lbt_elf_note(e, sec, &pos, &n)) {
+		if (lbt_note_is(&n, LBT_NT_STAPSDT, "stapsdt") &&
+		    lbt_stapsdt_parse(n.desc, n.nh.n_descsz, &p) &&
 		    !strcmp(p.provider, provider) && !strcmp(p.name, name)) {
 			err = lbt_usdt_site(e, &p, want);
 			if (err)
 				return err;
 		}
-		pos = next;
 	}
-	return LBT_ELF_OK;
+	return pos == LBT_NOTE_BAD ?
+		lbt_elf_why(e, LBT_ELF_BAD, "corrupt ELF file (a note)") : LBT_ELF_OK;
 }
 
 /* "usdt:PROVIDER:NAME": every site of that probe. */
@@ -399,50 +565,19 @@ static int lbt_elf_usdt(struct lbt_elf *e, const char *want)
 	return LBT_ELF_OK;
 }
 
-static int lbt_elf_map(struct lbt_elf *e, const char *path)
-{
-	struct stat st;
-	void *map;
-	int fd;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return lbt_elf_why(e, LBT_ELF_BAD, "%s", strerror(errno));
-	if (fstat(fd, &st)) {
-		close(fd);
-		return lbt_elf_why(e, LBT_ELF_BAD, "%s", strerror(errno));
-	}
-	if (!S_ISREG(st.st_mode) || !st.st_size) {
-		close(fd);
-		return lbt_elf_why(e, LBT_ELF_BAD, "not an ELF file (%s)",
-				   S_ISREG(st.st_mode) ? "empty" : "not a regular file");
-	}
-	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (map == MAP_FAILED)
-		return lbt_elf_why(e, LBT_ELF_BAD, "mmap: %s", strerror(errno));
-	e->map = map;
-	e->size = st.st_size;
-	return LBT_ELF_OK;
-}
-
 int lbt_elf_resolve(const char *path, const char *symbol, struct lbt_elf_hit *hit)
 {
 	struct lbt_elf e = { .hit = hit };
 	int err;
 
 	memset(hit, 0, sizeof(*hit));
-	err = lbt_elf_map(&e, path);
-	if (err)
-		return err;
-	err = lbt_elf_ident(&e);
-	if (!err)
-		err = lbt_elf_tables(&e);
+	err = lbt_elf_open(&e, path);
 	if (!err && !strncmp(symbol, "usdt:", 5))
 		err = lbt_elf_usdt(&e, symbol);
 	else if (!err)
 		err = lbt_elf_function(&e, symbol);
-	munmap((void *)e.map, e.size);
+	if (e.map)
+		munmap((void *)e.map, e.size);
 	return err;
 }
 

@@ -25,8 +25,9 @@
 #define LBT_PROFILE_WORDS	16
 
 #define LBT_SCOPE_USAGE \
-	"usage: lockblame [-d DIR] scope add BINARY SYMBOL [--lock-arg N] [--deref OFF:LEN]\n" \
-	"                 [--shared] [--span] [--release SYMBOL [--release-arg N]] [--name NAME]\n" \
+	"usage: lockblame [-d DIR] scope add BINARY SYMBOL [--else SYMBOL] [--lock-arg N]\n" \
+	"                 [--deref OFF:LEN] [--shared] [--span] [--release SYMBOL [--release-arg N]]\n" \
+	"                 [--name NAME]\n" \
 	"       lockblame [-d DIR] scope add BINARY usdt:PROVIDER:START --done usdt:PROVIDER:DONE\n" \
 	"                 [--lock-arg N] [--deref OFF:LEN] [--shared] [--span] [--name NAME]\n" \
 	"       lockblame [-d DIR] scope list | clear\n" \
@@ -38,6 +39,7 @@ struct lbt_scope_req {
 	const char *binary;	/* a path, or a profile's path glob */
 	const char *symbol;	/* a function, usdt:PROVIDER:NAME, or a file offset */
 	const char *done;	/* NULL, or the USDT probe where the wait ends */
+	const char *fallback;	/* NULL, or the function to take if @symbol is not found */
 	unsigned int arg;	/* 0: none, else 1..LBT_SCOPE_ARGS */
 	unsigned int deref_off, deref_len;	/* deref_len 0: the argument itself */
 	bool shared;
@@ -146,6 +148,13 @@ static int lbt_scope_option(struct lbt_scope_req *r, int argc, char **argv, int 
 			return -1;
 		}
 		r->done = v;
+	} else if (lbt_scope_is(argv[*i], "--else")) {
+		v = lbt_scope_value(argc, argv, i, "--else");
+		if (!v || !*v || *v == '-' || !strncmp(v, "usdt:", 5)) {
+			snprintf(why, size, "--else takes the function to take when SYMBOL is not found");
+			return -1;
+		}
+		r->fallback = v;
 	} else if (lbt_scope_is(argv[*i], "--release")) {
 		v = lbt_scope_value(argc, argv, i, "--release");
 		if (!v || !*v || *v == '-') {
@@ -169,8 +178,9 @@ static int lbt_scope_option(struct lbt_scope_req *r, int argc, char **argv, int 
 }
 
 /*
- * "BINARY SYMBOL [--lock-arg N] [--deref OFF:LEN] [--shared] [--span]
- * [--release SYMBOL [--release-arg N]] [--name NAME]"; 0, or -1 with @why.
+ * "BINARY SYMBOL [--else SYMBOL] [--lock-arg N] [--deref OFF:LEN] [--shared]
+ * [--span] [--release SYMBOL [--release-arg N]] [--name NAME]"; 0, or -1 with
+ * @why.
  */
 static int lbt_scope_words(struct lbt_scope_req *r, int argc, char **argv, char *why,
 			   size_t size)
@@ -201,6 +211,10 @@ static int lbt_scope_words(struct lbt_scope_req *r, int argc, char **argv, char 
 	}
 	if (r->deref_len && !r->arg) {
 		snprintf(why, size, "--deref needs --lock-arg: the bytes are read through it");
+		return -1;
+	}
+	if (r->fallback && r->done) {
+		snprintf(why, size, "--else names a function: a USDT pair has none to fall back to");
 		return -1;
 	}
 	if (r->relarg && !r->release) {
@@ -294,6 +308,29 @@ static int lbt_scope_offset(const char *path, const struct lbt_scope_req *r, uin
 }
 
 /*
+ * lbt_scope_offset(), and when a symbol of @r (its own or its release
+ * function's) is not in @path, @r's --else function instead, alone: @r is
+ * made that scope, with neither release function nor --else, and the
+ * caller is told why on stderr.
+ */
+static int lbt_scope_offset_else(const char *path, struct lbt_scope_req *r, uint64_t *off,
+				 uint64_t *rel, struct lbt_elf_hit *hit, const char **what,
+				 char *pair, size_t psize)
+{
+	int err = lbt_scope_offset(path, r, off, rel, hit, what, pair, psize);
+
+	if (err != LBT_ELF_NO_SYMBOL || !r->fallback)
+		return err;
+	lbt_warn("%s: %s; %s instead%s", path, hit->why, r->fallback,
+		 r->release ? ", without a release function" : "");
+	r->symbol = r->fallback;
+	r->fallback = NULL;
+	r->release = NULL;
+	r->relarg = 0;
+	return lbt_scope_offset(path, r, off, rel, hit, what, pair, psize);
+}
+
+/*
  * "scope add PATH OFFSET [arg=N] [deref=OFF:LEN] [shared] [span]
  * [release=OFFSET [relarg=N]] [name=NAME]" in @line; 0, or -1 with @why.
  */
@@ -347,7 +384,7 @@ static int lbt_scope_add(const char *dir, int argc, char **argv)
 	if (!realpath(r.binary, path))
 		return lbt_fail(LBT_EXIT_DATA, "scope add: %s: %s (symbol %s)", r.binary,
 				strerror(errno), r.symbol);
-	err = lbt_scope_offset(path, &r, &off, &rel, &hit, &what, pair, sizeof(pair));
+	err = lbt_scope_offset_else(path, &r, &off, &rel, &hit, &what, pair, sizeof(pair));
 	if (err)
 		return lbt_fail(LBT_EXIT_DATA, "scope add: %s: %s", path, hit.why);
 	if (lbt_scope_line(line, sizeof(line), path, off, rel, pair, &r, why, sizeof(why)))
@@ -467,6 +504,7 @@ static int lbt_auto_binary(struct lbt_auto *a, const char *prof, const struct lb
 	char path[PATH_MAX], line[LBT_CONTROL_MAX + 64], why[160], key[PATH_MAX + 32];
 	char pair[LBT_CONTROL_MAX];
 	struct lbt_elf_hit hit = {};
+	struct lbt_scope_req req;
 	uint64_t off, rel;
 	const char *what;
 	long seen;
@@ -474,7 +512,8 @@ static int lbt_auto_binary(struct lbt_auto *a, const char *prof, const struct lb
 
 	if (!realpath(match, path))
 		return 0;	/* gone since the glob, or a dangling link */
-	err = lbt_scope_offset(path, r, &off, &rel, &hit, &what, pair, sizeof(pair));
+	req = *r;	/* --else may change it, for this binary only */
+	err = lbt_scope_offset_else(path, &req, &off, &rel, &hit, &what, pair, sizeof(pair));
 	if (err) {
 		lbt_auto_skip(prof, path, &hit, err, what);
 		return 0;
@@ -482,13 +521,13 @@ static int lbt_auto_binary(struct lbt_auto *a, const char *prof, const struct lb
 	snprintf(key, sizeof(key), "%s 0x%llx", path, (unsigned long long)off);
 	seen = lbt_auto_seen(a, key);
 	if (seen >= 0 && (size_t)seen < a->nbefore) {
-		lbt_warn("profile %s: %s %s: planted already", prof, path, r->symbol);
+		lbt_warn("profile %s: %s %s: planted already", prof, path, req.symbol);
 		a->planted++;
 	}
 	if (seen >= 0)
 		return 0;	/* or matched twice in this run (a symlink) */
-	if (lbt_scope_line(line, sizeof(line), path, off, rel, pair, r, why, sizeof(why))) {
-		lbt_warn("profile %s: %s %s: %s; skipped", prof, path, r->symbol, why);
+	if (lbt_scope_line(line, sizeof(line), path, off, rel, pair, &req, why, sizeof(why))) {
+		lbt_warn("profile %s: %s %s: %s; skipped", prof, path, req.symbol, why);
 		return 0;
 	}
 	if (!a->dry_run && lbt_control(a->dir, line))

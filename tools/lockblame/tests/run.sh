@@ -683,10 +683,11 @@ expect "usage: --outlier-ns negative" 2 '--outlier-ns wants a number' \
 
 # Lock scopes: symbols resolved to file offsets, written to a control file
 # that is a regular file here (DIR/control, DIR/scopes).
-# elf_offset FILE SYMBOL: the function's file offset from nm and readelf -lW alone.
+# elf_offset FILE SYMBOL [SYMFILE]: the function's file offset from nm (of
+# SYMFILE, FILE's debug file, if given) and FILE's readelf -lW alone.
 elf_offset() {
 	local v type off va pa fs rest
-	v=$( (nm "$1"; nm -D "$1") 2> /dev/null |
+	v=$( (nm "${3:-$1}"; nm -D "${3:-$1}") 2> /dev/null |
 		awk -v s="$2" '$2 ~ /^[TtW]$/ && $3 == s { print $1; exit }')
 	[ -n "$v" ] || return 1
 	v=$((16#$v))
@@ -722,10 +723,16 @@ control_empty() {
 	fi
 }
 
+# Two static functions named as GCC's LTO and IPA clones name them.
 printf '%s\n' 'int lb_scope_data = 1;' \
 	'__attribute__((noinline)) int lb_scope_target(int *p) { return *p + lb_scope_data; }' \
 	'__attribute__((noinline)) void lb_scope_unlock(int *p) { *p = lb_scope_data - 1; }' \
-	'int main(void) { int x = 1, r = lb_scope_target(&x) != 2; lb_scope_unlock(&x); return r + x; }' \
+	'static int lb_lto(int *p) __asm__("lb_scope_lto.lto_priv.0");' \
+	'static int lb_cp(int *p) __asm__("lb_scope_cp.constprop.0");' \
+	'__attribute__((noinline, used)) static int lb_lto(int *p) { return *p - lb_scope_data; }' \
+	'__attribute__((noinline, used)) static int lb_cp(int *p) { return *p * lb_scope_data; }' \
+	'int main(void) { int x = 1, r = lb_scope_target(&x) != 2; lb_scope_unlock(&x);' \
+	'	return r + x + lb_lto(&x) + lb_cp(&x); }' \
 	> "$out/scope-target.c"
 if ${CC:-cc} -O2 -o "$out/scope-pie" "$out/scope-target.c" 2> "$out/cc.err" &&
    ${CC:-cc} -O2 -no-pie -o "$out/scope-nopie" "$out/scope-target.c" 2>> "$out/cc.err"; then
@@ -831,11 +838,67 @@ printf 'xz' > "$out/minidebug.xz"
 if objcopy --add-section .gnu_debugdata="$out/minidebug.xz" "$out/scope-pie" \
 	"$out/scope-minidebug" 2> /dev/null; then
 	expect "scope add: a symbol missing from a file with MiniDebugInfo says so" 2 \
-		'lb_nosuch not in .symtab/.dynsym; the file has MiniDebugInfo, which this reader does not read' \
+		'lb_nosuch not in .symtab/.dynsym; no debug file .*; the file has MiniDebugInfo, which this reader does not read' \
 		"$lb" --dir "$sd" scope add "$out/scope-minidebug" lb_nosuch
 else
 	skip "scope add: a symbol missing from a file with MiniDebugInfo says so" "no objcopy"
 fi
+# A function only in the separate debug file (by build ID), and LTO's names.
+lto_off=$(elf_offset "$out/scope-pie" lb_scope_lto.lto_priv.0)
+expect "scope resolve: a static function LTO renamed (lb_scope_lto.lto_priv.0)" 0 "" \
+	"$lb" scope resolve "$out/scope-pie" lb_scope_lto
+has "scope resolve: lb_scope_lto at lb_scope_lto.lto_priv.0's offset ($lto_off)" \
+	"^$out/scope-pie $lto_off\$"
+expect "scope resolve: an IPA clone (.constprop) is not the function" 2 \
+	'no function lb_scope_cp in .symtab or .dynsym' \
+	"$lb" scope resolve "$out/scope-pie" lb_scope_cp
+build_id=$(readelf -n "$out/scope-pie" | awk '/Build ID:/ { print $3 }')
+dbg=$out/debug/.build-id/${build_id:0:2}/${build_id:2}.debug
+mkdir -p "${dbg%/*}"
+if [ -n "$build_id" ] && objcopy --only-keep-debug "$out/scope-pie" "$dbg" 2> /dev/null &&
+	objcopy --strip-all "$out/scope-pie" "$out/scope-stripped" 2> /dev/null; then
+	LOCKBLAME_DEBUG_DIR=$out/debug expect "scope resolve: a stripped file's function from its debug file" \
+		0 "" "$lb" scope resolve "$out/scope-stripped" lb_scope_target
+	has "scope resolve: the debug file's address made an offset by the file's PT_LOAD ($pie_off)" \
+		"^$out/scope-stripped $pie_off\$"
+	LOCKBLAME_DEBUG_DIR=$out/debug expect "scope resolve: an LTO-renamed function from the debug file" \
+		0 "" "$lb" scope resolve "$out/scope-stripped" lb_scope_lto
+	has "scope resolve: lb_scope_lto from the debug file ($lto_off)" "^$out/scope-stripped $lto_off\$"
+	LOCKBLAME_DEBUG_DIR=$out/debug expect "scope resolve: not in the debug file either says both" 2 \
+		"no function lb_nosuch in .symtab or .dynsym; nor in its debug file $dbg" \
+		"$lb" scope resolve "$out/scope-stripped" lb_nosuch
+	LOCKBLAME_DEBUG_DIR=$out/no-debug expect "scope resolve: no debug file names the path looked at" 2 \
+		"no function lb_scope_target in .symtab or .dynsym; no debug file $out/no-debug/.build-id/${build_id:0:2}/${build_id:2}.debug" \
+		"$lb" scope resolve "$out/scope-stripped" lb_scope_target
+	objcopy --only-keep-debug "$out/scope-nopie" "$dbg"
+	LOCKBLAME_DEBUG_DIR=$out/debug expect "scope resolve: a debug file of another build is not used" 2 \
+		"the debug file $dbg has another build ID" \
+		"$lb" scope resolve "$out/scope-stripped" lb_scope_target
+else
+	skip "scope resolve: a stripped file's function from its debug file" "no build ID or no objcopy"
+fi
+scopedir
+expect "scope add: --else when SYMBOL is not found says so" 0 \
+	"no function lb_nosuch in .symtab or .dynsym; .*; lb_scope_target instead" \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" lb_nosuch --else lb_scope_target --name T
+control_is "scope add: --else's function planted ($pie_off)" "scope add $out/scope-pie $pie_off name=T"
+scopedir
+expect "scope add: --else not taken when SYMBOL is found" 0 "" \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" lb_scope_unlock --else lb_scope_target
+control_is "scope add: SYMBOL planted, not --else's" "scope add $out/scope-pie $pie_rel"
+scopedir
+expect "scope add: --else missing too fails" 2 "$out/scope-pie: no function lb_nosuch2 in" \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" lb_nosuch --else lb_nosuch2
+expect "scope add: --else with a USDT pair is refused" 2 '--else names a function' \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" usdt:a:b --done usdt:a:c --else lb_scope_target
+expect "scope add: --else without a function is refused" 2 '--else takes the function' \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" lb_nosuch --else
+control_empty "scope add: nothing written for a failed --else"
+expect "scope add: --else when the release function is not found" 0 \
+	"no function lb_nosuch in .symtab or .dynsym; .*; lb_scope_target instead, without a release function" \
+	"$lb" --dir "$sd" scope add "$out/scope-pie" lb_scope_unlock --release lb_nosuch --else lb_scope_target
+control_is "scope add: --else's function alone, no release= ($pie_off)" "scope add $out/scope-pie $pie_off"
+scopedir
 expect "scope clear" 0 "" "$lb" --dir "$sd" scope clear
 control_is "scope clear: writes 'scope clear'" "scope clear"
 printf '# scopes 1 of 8\n0 name=GIL offset=0x128c90 arg=0 shared=0 enters=3 exits=2 path=/usr/bin/python3.11\n' \
@@ -863,7 +926,23 @@ if [ -x "$py" ] && py_off=$(elf_offset "$py" PyEval_RestoreThread); then
 	has "scope resolve: python3.11's PyEval_RestoreThread at $py_off" "^$py $py_off\$"
 	expect "scope auto --dry-run with the shipped profiles" 0 "" \
 		"$lb" scope auto --dry-run --profiles "$fx/../../profiles"
-	has "scope auto --dry-run: the GIL of python3.11" "^scope add $py $py_off name=GIL\$"
+	# take_gil from python3.11-dbg's debug file if it is installed, else
+	# PyEval_RestoreThread (the profile's --else), said on stderr.
+	py_id=$(readelf -n "$py" | awk '/Build ID:/ { print $3 }')
+	py_dbg=${LOCKBLAME_DEBUG_DIR:-/usr/lib/debug}/.build-id/${py_id:0:2}/${py_id:2}.debug
+	take=$(nm "$py_dbg" 2> /dev/null | awk '$3 ~ /^take_gil(\.lto_priv\.[0-9]+)?$/ { print $3; exit }')
+	drop=$(nm "$py_dbg" 2> /dev/null | awk '$3 ~ /^drop_gil(\.lto_priv\.[0-9]+)?$/ { print $3; exit }')
+	if [ -n "$take" ] && gil_off=$(elf_offset "$py" "$take" "$py_dbg") &&
+		drop_off=$(elf_offset "$py" "$drop" "$py_dbg"); then
+		has "scope auto --dry-run: the GIL of python3.11, take_gil and drop_gil from $py_dbg ($gil_off, $drop_off)" \
+			"^scope add $py $gil_off release=$drop_off name=GIL\$"
+	else
+		has "scope auto --dry-run: the GIL of python3.11, PyEval_RestoreThread without a debug file" \
+			"^scope add $py $py_off name=GIL\$"
+		has "scope auto --dry-run: without a debug file, the fallback is said" \
+			"no function take_gil in .symtab or .dynsym; no debug file .*; PyEval_RestoreThread instead, without a release function" \
+			"$out/stderr"
+	fi
 	# USDT: the probe's location, moved by .stapsdt.base, through its PT_LOAD.
 	read -r loc base sema < <(readelf -n "$py" | awk '/Name: gc__start$/ { f = 1; next }
 		f && /Location:/ { gsub(",", ""); print $2, $4, $6; exit }')
