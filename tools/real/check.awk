@@ -16,6 +16,10 @@
 #   cons_seen cons_bad       totals and lock records checked, and those off
 #   scope_locks scope_tgid_ok scope_wait_ns scope_blame_ns scope_unattributed_ns
 #                            locks of class scope; one names the process
+#   spinners spin_ratios spin_ok   gil.py --spin: for each spinner, the other's
+#                            blame / its time off the CPU (two spinners), and
+#                            whether each is within tol%
+#   scope_wait_pct           the scope's locks' waiting as % of truth
 function kv(   i, p) {
 	delete f
 	for (i = 2; i <= NF; i++) {
@@ -34,6 +38,7 @@ file == 1 && $1 == "gil" {
 	if (kind == "run") { truth = f["wait_ns"]; duration = f["duration_ns"] }
 	if (kind == "calib") overshoot = f["overshoot_ns"]
 	if (kind == "main") mainpid = f["tid"]
+	if (kind == "spinner") { spin[++nspin] = f["tid"]; spin_off[nspin] = f["off_ns"] }
 	next
 }
 file == 2 && ($1 == "totals" || $1 == "lock") {
@@ -55,6 +60,7 @@ file == 2 && $1 == "task" {
 	if (f["blame_ns"] + 0 > top_blame || top_pid == "") { top_blame = f["blame_ns"] + 0; top_pid = pid }
 	if (pid == sorter) { s_blame = f["blame_ns"]; s_verdict = f["verdict"]; s_wait = f["wait_ns"] }
 	if (pid == mainpid) m_wait = f["wait_ns"]
+	task_blame[pid] = f["blame_ns"]
 	if (pid in ticker) {
 		verdict[pid] = f["verdict"]
 		if (f["verdict"] == "victim") victims++
@@ -93,6 +99,15 @@ END {
 	printf "ticker_lock_wait_pct=%.1f\n", pct(t_wait, truth)
 	printf "total_wait_ns=%.0f\ntotal_unattributed_ns=%.0f\n", tot_wait, tot_unattr
 	printf "cons_seen=%d\ncons_bad=%d\n", cons_seen, cons_bad
+	# Two spinners: each one's time off the CPU is the other's blame.
+	spin_ok = nspin == 2
+	for (i = 1; i <= nspin && nspin == 2; i++) {
+		r = spin_off[i] > 0 ? task_blame[spin[3 - i]] / spin_off[i] : 0
+		sr = sr (sr == "" ? "" : ",") sprintf("%.3f", r)
+		if (r < 1 - tol / 100 || r > 1 + tol / 100) spin_ok = 0
+	}
+	printf "spinners=%d\nspin_ratios=%s\nspin_ok=%d\n", nspin, sr == "" ? "none" : sr, spin_ok
+	printf "scope_wait_pct=%.1f\n", pct(scope_wait, truth)
 	printf "scope_locks=%d\nscope_tgid_ok=%d\nscope_wait_ns=%.0f\nscope_blame_ns=%.0f\nscope_pending_ns=%.0f\nscope_unattributed_ns=%.0f\n",
 		scope_locks, scope_tgid_ok, scope_wait, scope_blame, scope_pending, scope_unattr
 }

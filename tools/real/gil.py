@@ -12,6 +12,14 @@ contention (the median over CALIB seconds of the tickers alone: the kernel's
 timer slack and wake-up, and the GIL's uncontended round trip).
 
   gil.py [--secs S] [--n N] [--tickers T] [--calib S] [--reset CONTROL] [--trace]
+  gil.py --spin K [--secs S] [--reset CONTROL]
+
+--spin: instead, K threads run Python bytecode (a loop) for SECS seconds, so
+the eval loop switches the GIL between them every 5 ms (its drop request;
+sys.getswitchinterval()): the waits pass through take_gil, never through
+PyEval_RestoreThread. Each measures its time off the CPU: its wall time from
+the start minus its own CPU time (time.thread_time_ns), the GIL waiting the
+others caused, and the hand-over of each switch.
 
 --reset: write "reset" to CONTROL (lockblame's debugfs control) after the
 calibration, right before the measured run starts.
@@ -22,6 +30,8 @@ Output, one record a line, key=value (all times in ns):
   gil ticker tid=TID wait_ns=SUM iters=N waited=N max_ns=.. raw_ns=..
   gil main tid=TID
   gil run tgid=TGID secs=S duration_ns=D wait_ns=SUM(tickers) n=N
+--spin's, instead of sorter, ticker and calib lines:
+  gil spinner tid=TID wall_ns=W cpu_ns=C off_ns=W-C loops=N
 --trace adds, for each sleep of a ticker and each sort, its CLOCK_MONOTONIC
 begin and end (the clock of lockblame's events):
   gil iter tid=TID kind=sleep|sort t0_ns=.. t1_ns=..
@@ -47,6 +57,7 @@ TICKERS = arg("--tickers", 3, int)
 CALIB = arg("--calib", 1.0, float)
 RESET = arg("--reset", None, str)
 TRACE = "--trace" in sys.argv
+SPIN = arg("--spin", 0, int)
 SLEEP = 0.001
 
 
@@ -63,6 +74,49 @@ def pct(v, p):
 def ns(x):
     return int(round(x * 1e9))
 
+
+def spin_run():
+    go = threading.Event()
+    start = [0.0]
+    out = {}
+
+    def spinner(i):
+        tid = threading.get_native_id()
+        go.wait()
+        cpu0 = time.thread_time_ns()
+        until = start[0] + SECS
+        loops = 0
+        while clock() < until:
+            for _ in range(1000):
+                loops += 1
+        wall = clock() - start[0]
+        out[i] = (tid, ns(wall), time.thread_time_ns() - cpu0, loops)
+
+    threads = [threading.Thread(target=spinner, args=(i,)) for i in range(SPIN)]
+    for t in threads:
+        t.start()
+    start[0] = clock()
+    if RESET:
+        with open(RESET, "w") as f:
+            f.write("reset\n")
+    go.set()
+    for t in threads:
+        t.join()
+    duration = clock() - start[0]
+    summed = 0
+    for i in range(SPIN):
+        tid, wall, cpu, loops = out[i]
+        summed += wall - cpu
+        print("gil spinner tid=%d wall_ns=%d cpu_ns=%d off_ns=%d loops=%d"
+              % (tid, wall, cpu, wall - cpu, loops))
+    print("gil main tid=%d" % threading.get_native_id())
+    print("gil run tgid=%d secs=%g duration_ns=%d wait_ns=%d n=0"
+          % (os.getpid(), SECS, ns(duration), summed), flush=True)
+
+
+if SPIN:
+    spin_run()
+    sys.exit(0)
 
 # --- calibration: the tickers alone ----------------------------------------
 calib = []
