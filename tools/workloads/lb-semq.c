@@ -35,6 +35,14 @@
  * counted their semaphores up; the workload line's usdt_waits=N counts the
  * waits that passed the start probe so (0 with no probe planted).
  *
+ * -C: the lock is built on a condition variable instead, as CPython's GIL
+ * and HotSpot's PlatformEvent are: a flag under a pthread mutex, a waiter
+ * in pthread_cond_wait until the flag is down, the releaser lowering it and
+ * signalling. lb_semq_acquire and lb_semq_release take that path, so the
+ * same scope covers it; no queue, no hand-over: a thread that comes while
+ * the flag is down takes the lock, even before the one signalled (it then
+ * waits again). The workload line adds wait=condvar.
+ *
  * -O prints the file offset of lb_semq_acquire in this executable (what
  * "scope add PATH OFFSET" takes) and exits: the guest has no nm. -S does
  * the same for lb_semq_sleep, -R for lb_semq_release, the lock's release
@@ -78,6 +86,10 @@ struct lb_semq_waiter {
 struct lb_semq {
 	atomic_uint state;
 	struct lb_semq_waiter *head, *tail;
+	/* -C: the lock is @held, under @mutex; its waiters wait on @cond. */
+	pthread_mutex_t mutex;
+	pthread_cond_t cond;
+	bool held;
 };
 
 /* The locks: globals, so that the scope's argument is a stable address. */
@@ -94,6 +106,7 @@ static uint64_t brief_ns = 100000;	/* the victims' critical section */
 static uint64_t think_ns = 1000000;	/* the victims' time off the lock */
 static bool hog_busy;
 static bool latch;			/* -L */
+static bool condvar;			/* -C */
 static atomic_ulong sleep_calls;	/* -L: calls of lb_semq_sleep */
 static atomic_ulong release_calls;	/* calls of lb_semq_release */
 static atomic_ulong usdt_waits;		/* waits that passed lb_semq:wait__start */
@@ -102,6 +115,15 @@ static atomic_ulong usdt_waits;		/* waits that passed lb_semq:wait__start */
 unsigned short lb_semq_wait__start_semaphore __attribute__((section(".probes")));
 unsigned short lb_semq_wait__done_semaphore __attribute__((section(".probes")));
 static unsigned int nlocks = 1;
+
+/* A pthread call's result: 0, or the error it returns (not in errno). */
+static void lb_pthread(int err, const char *what)
+{
+	if (err) {
+		errno = err;
+		lb_die(what);
+	}
+}
 
 static bool lb_semq_try(struct lb_semq *lock)
 {
@@ -158,15 +180,32 @@ lb_semq_queue(struct lb_semq *lock, struct lb_semq_waiter *me)
 	return true;
 }
 
+/* -C: takes @lock, waiting on its condition variable while it is held. */
+static inline __attribute__((always_inline)) bool lb_semq_acquire_cond(struct lb_semq *lock)
+{
+	bool waited = false;
+
+	lb_pthread(pthread_mutex_lock(&lock->mutex), "pthread_mutex_lock");
+	while (lock->held) {
+		waited = true;
+		lb_pthread(pthread_cond_wait(&lock->cond, &lock->mutex), "pthread_cond_wait");
+	}
+	lock->held = true;
+	lb_pthread(pthread_mutex_unlock(&lock->mutex), "pthread_mutex_unlock");
+	return waited;
+}
+
 /*
  * Takes @lock; true when the caller had to queue (and so slept, unless the
- * hand-over came first). The function a scope is planted on: its first
- * argument names the lock.
+ * hand-over came first; -C: when it found the lock held and waited). The
+ * function a scope is planted on: its first argument names the lock.
  */
 __attribute__((noinline, used)) bool lb_semq_acquire(struct lb_semq *lock)
 {
 	struct lb_semq_waiter *me = lb_semq_self;
 
+	if (condvar)
+		return lb_semq_acquire_cond(lock);
 	if (lb_semq_try(lock))
 		return false;
 	if (!lb_semq_queue(lock, me))
@@ -229,6 +268,13 @@ __attribute__((noinline, used)) void lb_semq_release(struct lb_semq *lock)
 	struct lb_semq_waiter *w;
 
 	atomic_fetch_add(&release_calls, 1);
+	if (condvar) {
+		lb_pthread(pthread_mutex_lock(&lock->mutex), "pthread_mutex_lock");
+		lock->held = false;
+		lb_pthread(pthread_cond_signal(&lock->cond), "pthread_cond_signal");
+		lb_pthread(pthread_mutex_unlock(&lock->mutex), "pthread_mutex_unlock");
+		return;
+	}
 	lb_semq_qlock(lock);
 	w = lock->head;
 	if (!w) {
@@ -396,13 +442,14 @@ static int print_offset(const char *fn, uintptr_t addr)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: lb-semq [-d ms] [-t victims] [-H hold_ms] [-P pause_ms] [-B brief_us] [-T think_us] [-b] [-x] [-L] | -O | -S | -R\n"
+		"usage: lb-semq [-d ms] [-t victims] [-H hold_ms] [-P pause_ms] [-B brief_us] [-T think_us] [-b] [-x] [-L | -C] | -O | -S | -R\n"
 		"  a lock in the manner of PostgreSQL's LWLocks (atomic word, FIFO queue,\n"
 		"  one semaphore per waiting thread): a hog holds it hold_ms (asleep; -b\n"
 		"  busy) and pauses pause_ms; victims hold it brief_us and think think_us.\n"
 		"  -x: two locks, two hogs, the victims alternating between them.\n"
 		"  -L: each waiter sleeps on a latch, in poll() on its own eventfd, in\n"
 		"      lb_semq_sleep(), which the releaser writes: no futex.\n"
+		"  -C: the lock is a flag under a mutex, its waiters in pthread_cond_wait.\n"
 		"  -O: print lb_semq_acquire's file offset in this executable and exit.\n"
 		"  -S: print lb_semq_sleep's file offset in this executable and exit.\n"
 		"  -R: print lb_semq_release's file offset in this executable and exit.\n");
@@ -415,7 +462,7 @@ int main(int argc, char **argv)
 	pthread_t th[MAX_ACTORS];
 	int opt;
 
-	while ((opt = getopt(argc, argv, "d:t:H:P:B:T:bxLOSR")) != -1) {
+	while ((opt = getopt(argc, argv, "d:t:H:P:B:T:bxLCOSR")) != -1) {
 		switch (opt) {
 		case 'd':
 			duration_ms = lb_arg(optarg, "-d");
@@ -444,6 +491,9 @@ int main(int argc, char **argv)
 		case 'L':
 			latch = true;
 			break;
+		case 'C':
+			condvar = true;
+			break;
 		case 'O':
 			return print_offset("lb_semq_acquire", (uintptr_t)lb_semq_acquire);
 		case 'S':
@@ -454,8 +504,12 @@ int main(int argc, char **argv)
 			usage();
 		}
 	}
-	if (optind != argc || !victims || victims > MAX_VICTIMS)
+	if (optind != argc || !victims || victims > MAX_VICTIMS || (latch && condvar))
 		usage();
+	for (i = 0; i < MAX_LOCKS; i++) {
+		lb_pthread(pthread_mutex_init(&lb_semq_locks[i].mutex, NULL), "pthread_mutex_init");
+		lb_pthread(pthread_cond_init(&lb_semq_locks[i].cond, NULL), "pthread_cond_init");
+	}
 
 	nactors = nlocks + victims;
 	for (i = 0; i < nactors; i++) {
@@ -487,6 +541,8 @@ int main(int argc, char **argv)
 	       (unsigned long long)think_ns, hog_busy ? "computing" : "sleeping");
 	if (latch)
 		printf(" wait=latch sleep_calls=%lu", atomic_load(&sleep_calls));
+	if (condvar)
+		printf(" wait=condvar");
 	printf(" release_calls=%lu usdt_waits=%lu\n", atomic_load(&release_calls),
 	       atomic_load(&usdt_waits));
 	lb_truth_print(truth);
