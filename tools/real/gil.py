@@ -12,14 +12,18 @@ contention (the median over CALIB seconds of the tickers alone: the kernel's
 timer slack and wake-up, and the GIL's uncontended round trip).
 
   gil.py [--secs S] [--n N] [--tickers T] [--calib S] [--reset CONTROL] [--trace]
-  gil.py --spin K [--secs S] [--reset CONTROL]
+  gil.py --spin K [--switch-ms MS] [--secs S] [--reset CONTROL]
 
 --spin: instead, K threads run Python bytecode (a loop) for SECS seconds, so
-the eval loop switches the GIL between them every 5 ms (its drop request;
-sys.getswitchinterval()): the waits pass through take_gil, never through
-PyEval_RestoreThread. Each measures its time off the CPU: its wall time from
-the start minus its own CPU time (time.thread_time_ns), the GIL waiting the
-others caused, and the hand-over of each switch.
+the eval loop switches the GIL between them every SWITCH ms (its drop
+request; sys.setswitchinterval, default 5 ms, here 50 unless --switch-ms):
+the waits pass through take_gil, never through PyEval_RestoreThread. Each
+measures its time off the CPU: its wall time from the start minus its own
+CPU time (time.thread_time_ns): the GIL waiting the others caused, and the
+hand-over of each switch (drop_gil waits until the other has taken the
+GIL: no GIL waiting). On a loaded host a hand-over took 2.1 to 2.5 ms (a
+vCPU to wake), a quarter of the time off the CPU at 5 ms switches; at 50
+ms, a tenth of that.
 
 --reset: write "reset" to CONTROL (lockblame's debugfs control) after the
 calibration, right before the measured run starts.
@@ -58,6 +62,7 @@ CALIB = arg("--calib", 1.0, float)
 RESET = arg("--reset", None, str)
 TRACE = "--trace" in sys.argv
 SPIN = arg("--spin", 0, int)
+SWITCH_MS = arg("--switch-ms", 50.0, float)
 SLEEP = 0.001
 
 
@@ -75,7 +80,20 @@ def ns(x):
     return int(round(x * 1e9))
 
 
+def begin(threads, start, go):
+    """Starts @threads, then the run: its start time, the ledger's reset
+    (--reset), and @go, which the threads that wait for it wait on."""
+    for t in threads:
+        t.start()
+    start[0] = clock()
+    if RESET:
+        with open(RESET, "w") as f:
+            f.write("reset\n")
+    go.set()
+
+
 def spin_run():
+    sys.setswitchinterval(SWITCH_MS / 1000)
     go = threading.Event()
     start = [0.0]
     out = {}
@@ -93,13 +111,7 @@ def spin_run():
         out[i] = (tid, ns(wall), time.thread_time_ns() - cpu0, loops)
 
     threads = [threading.Thread(target=spinner, args=(i,)) for i in range(SPIN)]
-    for t in threads:
-        t.start()
-    start[0] = clock()
-    if RESET:
-        with open(RESET, "w") as f:
-            f.write("reset\n")
-    go.set()
+    begin(threads, start, go)
     for t in threads:
         t.join()
     duration = clock() - start[0]
@@ -204,13 +216,7 @@ def ticker(i):
 tickers = [threading.Thread(target=ticker, args=(i,)) for i in range(TICKERS)]
 sort_thread = threading.Thread(target=sorter)
 # The sorter waits for "go"; the main thread then only joins.
-for t in tickers + [sort_thread]:
-    t.start()
-start[0] = clock()
-if RESET:
-    with open(RESET, "w") as f:
-        f.write("reset\n")
-go.set()
+begin(tickers + [sort_thread], start, go)
 sort_thread.join()
 for t in tickers:
     t.join()
