@@ -34,13 +34,19 @@
 #include <linux/mutex.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
+#include <linux/stringify.h>
 #include <linux/slab.h>
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
 #include "lockblame.h"
 #include "compat.h"
 
-#define LB_SCOPES_MAX		8
+/*
+ * Scopes planted at once. scope auto plants one per binary a profile
+ * matches: a host with python3.11 and its shared library, two JVMs and
+ * PostgreSQL (three scopes) already needed 7 of the 8 there were.
+ */
+#define LB_SCOPES_MAX		16
 #define LB_SPAN_BITS		9	/* tasks inside span scopes at once */
 #define LB_SPAN_PROBES		8
 
@@ -390,7 +396,7 @@ static struct lb_scope *lb_scope_slot(const struct lb_scope_args *a, struct inod
 		}
 	}
 	if (!free)
-		*err = "no room for another scope (8 at most)";
+		*err = "no room for another scope (" __stringify(LB_SCOPES_MAX) " at most)";
 	return free;
 }
 

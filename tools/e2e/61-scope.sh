@@ -189,7 +189,7 @@ if [ $rc -ne 0 ]; then
 fi
 cp "$LB_DEBUGFS/scopes" "$LB_OUT/scopes.1"
 lb_diag_file scopes "$LB_OUT/scopes.1"
-if head -n 1 "$LB_OUT/scopes.1" | grep -qx '# scopes 1 of 8' &&
+if head -n 1 "$LB_OUT/scopes.1" | grep -qx '# scopes 1 of 16' &&
 	[ "$(grep -c '^[0-9]' "$LB_OUT/scopes.1")" = 1 ] &&
 	grep -qE "^[0-9]+ name=semq offset=$off arg=1 shared=0 span=0 deref=0:0 enters=0 exits=0 path=$wl\$" "$LB_OUT/scopes.1"; then
 	case $how in
@@ -399,7 +399,7 @@ fi
 if [ -n "$soff" ]; then
 	cp "$LB_DEBUGFS/scopes" "$LB_OUT/scopes.span"
 	lb_diag_file scopes "$LB_OUT/scopes.span"
-	if head -n 1 "$LB_OUT/scopes.span" | grep -qx '# scopes 2 of 8' &&
+	if head -n 1 "$LB_OUT/scopes.span" | grep -qx '# scopes 2 of 16' &&
 		[ "$(grep -c '^[0-9]' "$LB_OUT/scopes.span")" = 2 ] &&
 		grep -qE "^[0-9]+ name=semql offset=$soff arg=1 shared=0 span=1 deref=0:0 enters=0 exits=0 path=$wl\$" "$LB_OUT/scopes.span"; then
 		case $how in
@@ -470,7 +470,7 @@ lockblame*) "$reader" scope clear > "$LB_OUT/scope-clear" 2>&1 ;;
 esac
 rc=$?
 # (The header, and no scope line: a "# span_untracked" line may follow it.)
-if [ $rc -eq 0 ] && [ "$(head -n 1 "$LB_DEBUGFS/scopes")" = "# scopes 0 of 8" ] &&
+if [ $rc -eq 0 ] && [ "$(head -n 1 "$LB_DEBUGFS/scopes")" = "# scopes 0 of 16" ] &&
 	[ "$(grep -c '^[0-9]' "$LB_DEBUGFS/scopes")" = 0 ]; then
 	lb_ok "$name: scope clear: scopes is empty"
 else
