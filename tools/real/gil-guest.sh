@@ -7,8 +7,9 @@
 #
 # real.conf: SECS (each run's length), PY (the interpreter, a path on the
 # host's root), SYMBOL (the scope's function), OFFSET (its file offset as the
-# host computed it from nm -D and readelf -lW), TAKE_OFFSET (take_gil's,
-# from python3.11-dbg's debug file; "" without one, and TAKE_WHY says why),
+# host computed it from nm -D and readelf -lW), TAKE_OFFSET and DROP_OFFSET
+# (take_gil's and drop_gil's, from python3.11-dbg's debug file; "" without
+# one, and TAKE_WHY says why),
 # READER ("" when the reader has no scope subcommand), TOL (percent allowed
 # between blame and truth), EVENTS (1: REAL_EVENTS: the event stream of each
 # run and gil.py's --trace kept, decoded by DECODER, the reader, for when
@@ -215,19 +216,21 @@ fi
 # --- the profile: take_gil, from python3.11-dbg's debug file, by build ID ---
 echo "scope clear" > "$lb/control"
 if [ -z "$TAKE_OFFSET" ]; then
-	for t in "scope auto plants take_gil" "take: the sorter is the top cause" "cpu: the switches are blamed"; do
+	for t in "the cpython profile plants take_gil" "take: the sorter is the top cause" "cpu: the switches are blamed"; do
 		ok "$t # SKIP the host has no debug file with take_gil ($TAKE_WHY)"
 	done
 elif [ -z "$READER" ]; then
-	echo "scope add $PY $TAKE_OFFSET name=GIL" > "$lb/control"
+	how="control"
+	echo "scope add $PY $TAKE_OFFSET release=$DROP_OFFSET name=GIL" > "$lb/control"
 else
+	how="scope auto"
 	"$READER" scope auto --profiles "$dir/profiles" > "$out/auto.out" 2>&1
 fi
-if [ -n "$TAKE_OFFSET" ] && grep -q " name=GIL offset=$(printf '0x%x' "$TAKE_OFFSET") .*path=$(realpath "$PY")\$" "$lb/scopes"; then
-	ok "scope auto plants take_gil at the offset the debug file's nm gives ($TAKE_OFFSET)"
+if [ -n "$TAKE_OFFSET" ] && grep -q " name=GIL offset=$(printf '0x%x' "$TAKE_OFFSET") .* release=$(printf '0x%x' "$DROP_OFFSET") .*path=$(realpath "$PY")\$" "$lb/scopes"; then
+	ok "$how plants take_gil with drop_gil as release at the offsets the debug file's nm gives ($TAKE_OFFSET, $DROP_OFFSET)"
 	take=1
 elif [ -n "$TAKE_OFFSET" ]; then
-	notok "scope auto plants take_gil at the offset the debug file's nm gives" "$TAKE_OFFSET not in scopes"
+	notok "$how plants take_gil with drop_gil as release at the offsets the debug file's nm gives" "$TAKE_OFFSET, $DROP_OFFSET not in scopes"
 	cat "$out/auto.out" "$lb/scopes" 2> /dev/null | diag
 	take=0
 fi
