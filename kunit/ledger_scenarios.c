@@ -3107,6 +3107,57 @@ static const struct lb_scn_step lb_scn_steps_scope_release[] = {
 };
 
 /*
+ * CPython's GIL switched between two CPU-bound threads (the eval loop's
+ * drop request), with drop_gil as the scope's release function. L is the
+ * GIL, C the condvar's word, M the mutex that guards it. 3702 holds L
+ * unseen. 3701 enters take_gil at 0 and sleeps on C at 10: its wait on L
+ * begins. Its 5 ms timed wait expires at 5010 and it takes M back (a sleep
+ * at 5020, part of its wait). 3702's drop_gil at 5030 releases L (no
+ * holder known, L has waiters): 5020 are 3702's. 3702 lets M go (a wake
+ * of a word that is not L's), 3701 returns at 5050 holding L: the 20
+ * after the release are unattributed. 3702 waits in turn from 5070; 3701's
+ * drop_gil at 10070, the known holder's, makes 5000 its; its signal of C
+ * at 10072 releases nothing more. No wake of C ended 3701's wait: without
+ * the release function, all 5040 of it would be unattributed.
+ */
+static const struct lb_scn_task lb_scn_tasks_scope_gil_switch[] = {
+	{ 3701, 3700, "spinA", false, NULL },
+	{ 3702, 3700, "spinB", false, NULL },
+	{ 0 }
+};
+
+static const struct lb_scn_step lb_scn_steps_scope_gil_switch[] = {
+	LB_SENTER(0, LB_LK(0xf0), 3701),
+	LB_FBEGIN(10, LB_LK(0xf1), 3701, 0),
+	LB_FEND0(5010, 3701, LB_WAIT_TIMEOUT, 0),
+	LB_FBEGIN(5020, LB_LK(0xf2), 3701, 2),
+	LB_SRELEASE(5030, LB_LK(0xf0), 3702),
+	LB_FRELEASE_W(5035, LB_LK(0xf2), 3702, 1, 0),
+	LB_FEND0(5040, 3701, WOKEN, 0),
+	LB_SEXIT(5050, LB_LK(0xf0), 3701),
+	LB_ADVANCE(5050),
+	LB_X_LOCK_MORE(LB_LK(0xf0), .pending = 0, .unattributed = 20, .holds = 1,
+		       .holds_lower_bound = 1, .holds_at_release = 1, .holders = 1),
+	LB_SENTER(5060, LB_LK(0xf0), 3702),
+	LB_FBEGIN(5070, LB_LK(0xf1), 3702, 0),
+	LB_SRELEASE(10070, LB_LK(0xf0), 3701),
+	LB_FRELEASE_W(10072, LB_LK(0xf1), 3701, 1, 2),
+	LB_FEND0(10080, 3702, WOKEN, 0),
+	LB_SEXIT(10090, LB_LK(0xf0), 3702),
+	LB_ADVANCE(10090),
+	LB_X_TOTALS(.wait = 10060, .blame = 10020, .pending = 0, .unattributed = 40),
+	LB_X_COUNTERS(.late = 0, .unmatched = 0, .dropped_waiters = 0, .dropped_pairs = 0,
+		      .evicted_locks = 0, .evicted_tasks = 0),
+	LB_X_PAIR(3702, 3701, .blame = 5020),
+	LB_X_PAIR(3701, 3702, .blame = 5000),
+	LB_X_VERDICT(3701, .verdict = SHARED, .root_blame = 5000),
+	LB_X_VERDICT(3702, .verdict = SHARED, .root_blame = 5020),
+	LB_X_EVENT_TOTALS(.wait = 0, .waits = 0, .errors = 0, .dropped = 0, .asleep = 0,
+			  .futex_lock_waits = 0, .futex_counters = 0),
+	LB_SCN_END
+};
+
+/*
  * Two LWLock-like scope locks, S1 held by 3201 and S2 by 3202, whose
  * waiters' semaphore words hash to one slot of the ledger's word table
  * (LB_LK(0x304) and LB_LK(0x394): slot 44 of 256). 3203 sleeps on its word
@@ -3605,6 +3656,7 @@ const struct lb_scenario lb_scenarios[LB_SCN_COUNT] = {
 	[LB_SCN_SCOPE_GIL] = LB_SCENARIO(scope_gil),
 	[LB_SCN_SCOPE_SEMQ] = LB_SCENARIO(scope_semq),
 	[LB_SCN_SCOPE_RELEASE] = LB_SCENARIO(scope_release),
+	[LB_SCN_SCOPE_GIL_SWITCH] = LB_SCENARIO(scope_gil_switch),
 	[LB_SCN_RENAMED] = LB_SCENARIO(renamed),
 	[LB_SCN_STOLEN] = LB_SCENARIO(stolen),
 	[LB_SCN_PAIRS_LIVE] = LB_SCENARIO(pairs_live),
