@@ -507,7 +507,7 @@ int main(int argc, char **argv)
 	if (optind != argc || !victims || victims > MAX_VICTIMS || (latch && condvar))
 		usage();
 	for (i = 0; i < MAX_LOCKS; i++) {
-		lb_pthread(pthread_mutex_init(&lb_semq_locks[i].mutex, NULL), "pthread_mutex_init");
+		lb_mutex_init(&lb_semq_locks[i].mutex, false);
 		lb_pthread(pthread_cond_init(&lb_semq_locks[i].cond, NULL), "pthread_cond_init");
 	}
 
