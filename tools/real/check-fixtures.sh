@@ -68,12 +68,24 @@ END {
 	}
 }'
 figures=$(pg_figures skew-6.12 "$swap")
-bad=$(sed -n "s/^ratio_bad='\(.*\)'$/\1/p" <<< "$figures")
-vbad=$(sed -n "s/^verdict_bad='\(.*\)'$/\1/p" <<< "$figures")
+fig() { sed -n "s/^$1='\{0,1\}\([^']*\)'\{0,1\}$/\1/p" <<< "$figures"; }
+bad=$(fig ratio_bad)
+vbad=$(fig verdict_bad)
 if [ "${bad%%:*}" = 320 ] && [ "$(tr ',' '\n' <<< "$vbad" | cut -d: -f1 | sort | tr '\n' ' ')" = "320 329 " ]; then
 	echo "ok - real: pg-check.awk finds a ledger with two backends' blame swapped off (ratio $bad; verdicts $vbad)"
 else
 	echo "not ok - real: pg-check.awk finds a ledger with two backends' blame swapped off # ratio_bad '$bad', verdict_bad '$vbad'"
+	fail=1
+fi
+# The same ledger against the sampler's spread (pg-guest.sh's bars): victim
+# 329 among the ledger's top 3 is not among the sampler's top 3 (at least
+# 2% of its resamples), and the slow clients' root share is more than 4
+# spreads below the sampler's.
+q=$(fig D_top3_q) rq=$(fig R_top3_q) z=$(fig slow_root_z)
+if awk -v q="$q" -v r="$rq" -v z="$z" 'BEGIN { exit !(q < 0.02 && r < 0.02 && (z < -4 || z > 4)) }'; then
+	echo "ok - real: pg-check.awk's resampled comparisons find the same ledger off (top 3 in the sampler's top 3: $q by blame, $rq by root; root share z $z)"
+else
+	echo "not ok - real: pg-check.awk's resampled comparisons find the same ledger off # D_top3_q $q, R_top3_q $rq (bar 0.02), slow_root_z $z (bar 4)"
 	fail=1
 fi
 exit $fail

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# awk [-v slowapp=NAME] -f pg-check.awk SAMPLES LEDGER STATS SCOPES
+# awk [-v slowapp=NAME] [-v nboot=N -v blen=L -v qbar=Q] -f pg-check.awk \
+#     SAMPLES LEDGER STATS SCOPES
 # The sampler's pg_blocking_pids() (tools/real/pg-guest.sh: "self|PID" and
 # "lbs|SEQ|EPOCH|PID|APPLICATION|{BLOCKERS}|WAIT_EVENT_TYPE|WAIT_EVENT|STATE"
 # lines) held against lockblame's ledger dump (include/lockblame/ledger_list.h),
@@ -29,10 +30,17 @@
 #   For D (direct: blame_ns against named) and R (root: root_blame_ns
 #   against root): D_top3 D_top5 D_first D_top3_in5 D_first_in3 D_ok D_rho
 #   (the ledger's top 3 among the sampler's top 5, and the sampler's first
-#   among the ledger's top 3; Spearman's rank correlation).
+#   among the ledger's top 3; Spearman's rank correlation); against the
+#   sampler's spread (boot() below), D_top3_q D_first_q D_q_ok: how often,
+#   at least, each of the ledger's top 3 is in the sampler's top 3 over its
+#   resamples, how often one of them is its first, and both at qbar or more.
 #   slow_* (with slowapp): the slow backends' share of blame, root blame,
 #   named, root; how many of the ledger's and the sampler's top N (N their
-#   number) by root they are; their verdicts
+#   number) by root they are; their verdicts; slow_sampler_root_top_q, how
+#   often the least of them is in the sampler's top N at the root over its
+#   resamples; the spread of the sampler's shares (slow_wnamed_sd,
+#   slow_sroot_sd) and the ledger's shares' difference from them over it
+#   (slow_blame_z, slow_root_z)
 #   waiters waiters_victim waiter_verdicts verdicts  backends seen waiting on
 #                      a Lock (without slowapp: all; with it: the others)
 #   ratio_n ratio_zmax ratio_worst ratio_bad   each backend's blame_ns over
@@ -97,7 +105,7 @@ function spearman(a, b,   ra, rb, n, p, ma, mb, sab, saa, sbb) {
 # compare(P, led, smp): the ledger's top 3 by led[] among the sampler's top 5
 # by smp[] (and those tied with its fifth), and the sampler's first (each of
 # those tied first) among the ledger's top 3; printed with prefix P.
-function compare(P, led, smp,   lt, st, nb, i, n5, top5, s5, l3, in5, nf, sf, in3, fin5, j) {
+function compare(P, led, smp, qtop, qfirst,   lt, st, nb, i, n5, top5, s5, l3, in5, nf, sf, in3, fin5, j, qmin, qf) {
 	nb = order(led, lt)
 	order(smp, st)
 	for (i = 1; i <= nb && smp[st[i]] + 0 > 0; i++)
@@ -105,9 +113,12 @@ function compare(P, led, smp,   lt, st, nb, i, n5, top5, s5, l3, in5, nf, sf, in
 			top5[st[i]] = 1
 			s5 = s5 (s5 == "" ? "" : ",") st[i] ":" sprintf("%.1f", smp[st[i]])
 		}
+	qmin = 1
 	for (i = 1; i <= 3 && i <= nb; i++) {
 		l3 = l3 (l3 == "" ? "" : ",") lt[i] ":" sprintf("%.0f", led[lt[i]])
 		if (lt[i] in top5) in5++
+		if (qtop[lt[i]] < qmin) qmin = qtop[lt[i]]
+		if (qfirst[lt[i]] > qf) qf = qfirst[lt[i]]
 	}
 	for (i = 1; i <= nb && smp[st[i]] + 0 > 0 && smp[st[i]] + 0 == smp[st[1]] + 0; i++) {
 		sf = sf (sf == "" ? "" : ",") st[i] ":" sprintf("%.1f", smp[st[i]])
@@ -124,6 +135,10 @@ function compare(P, led, smp,   lt, st, nb, i, n5, top5, s5, l3, in5, nf, sf, in
 	# the sampler's first (one of those tied) among the ledger's top 5.
 	printf "%s_top1_in5=%d\n%s_first_in5=%d\n", P, (nb >= 1 && (lt[1] in top5)), P, (fin5 > 0)
 	printf "%s_loose_ok=%d\n", P, (nb >= 5 && (lt[1] in top5) && fin5 > 0)
+	# Against the sampler's spread: the least often in its top 3 of the
+	# ledger's top 3, and the most often first of them, over the resamples.
+	printf "%s_top3_q=%.3f\n%s_first_q=%.3f\n", P, qmin, P, qf
+	printf "%s_q_ok=%d\n", P, (nb >= 3 && qmin >= qbar && qf >= qbar)
 }
 # list(keys, n, a, b, c, d, m): the first m of keys, as key:a:b:c:d.
 function list(keys, n, a, b, c, d, m,   i, s) {
@@ -158,7 +173,7 @@ function sample_end(   w, r, nr, sp, x, j, kk, bb) {
 				else { rset[bb[j]] = 1; nr++ }
 			}
 		}
-		for (r in rset) { rootw[r] += 1 / nr; rootn++ }
+		for (r in rset) { rootw[r] += 1 / nr; srt[samples, r] += 1 / nr; rootn++ }
 	}
 	delete blk
 }
@@ -217,9 +232,61 @@ function verdicts_allowed(   p, a, b, s, lo, hi, al, v, n, clear, bad, sc, scc, 
 	printf "verdict_n=%d\nverdict_clear=%d\nverdict_bad='%s'\nslow_clear=%d\nslow_clear_causes=%d\n",
 		n, clear, bad == "" ? "none" : bad, sc, scc
 }
+# boot(): the sampler's own spread, from its samples resampled (nboot times,
+# in runs of blen consecutive samples, so that a wait seen in neighbouring
+# samples stays one), with srand(1) so that a run's figures repeat. Per
+# backend, how often it is in the top 3 and first by times named (Dq_*) and
+# at the root (Rq_*), and for slowapp how often each slow backend is in the
+# top N at the root (N the slow ones' number), and the spread (sd) of the
+# slow backends' shares of the weighted times named and of the root counts.
+function boot(   L, nblk, r, b, s0, j, np, pick, p, bn, bw, br, k, sw, sr, n, mw, mr, vw, vr) {
+	srand(1)
+	L = blen < samples ? blen : samples
+	nblk = int((samples + L - 1) / L)
+	for (r = 1; r <= nboot; r++) {
+		np = 0
+		for (b = 1; b <= nblk; b++) {
+			s0 = 1 + int(rand() * (samples - L + 1))
+			for (j = 0; j < L && np < samples; j++) pick[++np] = s0 + j
+		}
+		delete bn; delete bw; delete br
+		for (p in backend) { bn[p] = 0; bw[p] = 0; br[p] = 0 }
+		for (j = 1; j <= np; j++)
+			for (p in backend) {
+				if ((pick[j], p) in sn) { bn[p] += sn[pick[j], p]; bw[p] += swn[pick[j], p] }
+				if ((pick[j], p) in srt) br[p] += srt[pick[j], p]
+			}
+		boot_ranks(bn, Dq_top3, Dq_first, 3)
+		boot_ranks(br, Rq_top3, Rq_first, 3)
+		if (!nslow) continue
+		boot_ranks(br, Sq_top, Sq_unused, nslow)
+		sw[r] = share(bw, slow); sr[r] = share(br, slow)
+		mw += sw[r]; mr += sr[r]
+	}
+	for (p in backend) {
+		Dq_top3[p] /= nboot; Dq_first[p] /= nboot
+		Rq_top3[p] /= nboot; Rq_first[p] /= nboot; Sq_top[p] /= nboot
+	}
+	if (!nslow) return
+	mw /= nboot; mr /= nboot
+	for (r = 1; r <= nboot; r++) { vw += (sw[r] - mw) ^ 2; vr += (sr[r] - mr) ^ 2 }
+	slow_wnamed_sd = sqrt(vw / (nboot - 1)); slow_sroot_sd = sqrt(vr / (nboot - 1))
+}
+# boot_ranks(val, top, first, n): counts the backends in the top n by val[]
+# (those tied with the n-th too) into top[], and those first into first[].
+function boot_ranks(val, top, first, n,   keys, nb, i) {
+	nb = order(val, keys)
+	for (i = 1; i <= nb && val[keys[i]] > 0; i++) {
+		if (i <= n || val[keys[i]] == val[keys[n]]) top[keys[i]]++
+		if (val[keys[i]] == val[keys[1]]) first[keys[i]]++
+	}
+}
 BEGIN {
 	if (zbar == "") zbar = 5
 	if (vk == "") vk = 3
+	if (nboot == "") nboot = 1000
+	if (blen == "") blen = 4
+	if (qbar == "") qbar = 0.02
 	split("", backend); split("", named); split("", wnamed); split("", rootw)
 	split("", tblame); split("", troot); split("", twait); split("", tverdict)
 	split("", tcomm); split("", lwait); split("", evn); split("", outside)
@@ -255,7 +322,10 @@ file == 1 {
 		blk[pid] = b
 		k = b == "" ? 0 : split(b, bl, ",")
 		if (!k) noblocker++
-		for (i = 1; i <= k; i++) { named[bl[i]]++; wnamed[bl[i]] += 1 / k; named_total++ }
+		for (i = 1; i <= k; i++) {
+			named[bl[i]]++; wnamed[bl[i]] += 1 / k; named_total++
+			sn[samples, bl[i]]++; swn[samples, bl[i]] += 1 / k
+		}
 	}
 	if (c[7] == "LWLock") lwlock_rows++
 	next
@@ -344,14 +414,22 @@ END {
 	printf "sampler_top='%s'\n", counts(st, nb, named, 8)
 	printf "sampler_wtop='%s'\n", counts(sw, nb, wnamed, 8)
 	printf "sampler_root='%s'\n", counts(sr, nb, rootw, 8)
-	compare("D", tblame, named)
-	compare("R", troot, rootw)
+	boot()
+	compare("D", tblame, named, Dq_top3, Dq_first)
+	compare("R", troot, rootw, Rq_top3, Rq_first)
 	if (nslow) {
 		printf "slow_blame_share=%.2f\nslow_root_share=%.2f\n", share(tblame, slow), share(troot, slow)
 		printf "slow_named_share=%.2f\nslow_wnamed_share=%.2f\nslow_sroot_share=%.2f\n", share(named, slow), share(wnamed, slow), share(rootw, slow)
 		printf "slow_in_ledger_root_top=%d\nslow_in_ledger_top=%d\n", topn_in(troot, slow, nslow), topn_in(tblame, slow, nslow)
 		printf "slow_in_sampler_root_top=%d\nslow_in_sampler_top=%d\n", topn_in(rootw, slow, nslow), topn_in(named, slow, nslow)
 		printf "slow_causes=%d\nslow_verdicts='%s'\n", slow_causes, slv
+		qmin = 1
+		for (p in slow) if (Sq_top[p] < qmin) qmin = Sq_top[p]
+		printf "slow_sampler_root_top_q=%.3f\n", qmin
+		printf "slow_wnamed_sd=%.4f\nslow_sroot_sd=%.4f\n", slow_wnamed_sd, slow_sroot_sd
+		printf "slow_blame_z=%.2f\nslow_root_z=%.2f\n",
+			(share(tblame, slow) - share(wnamed, slow)) / (slow_wnamed_sd > 0 ? slow_wnamed_sd : 1e-9),
+			(share(troot, slow) - share(rootw, slow)) / (slow_sroot_sd > 0 ? slow_sroot_sd : 1e-9)
 	}
 	printf "waiters=%d\nwaiters_victim=%d\nwaiter_verdicts='%s'\nverdicts='%s'\n", waiters, waiters_victim,
 		wv == "" ? "none" : wv, vs == "" ? "none" : vs
