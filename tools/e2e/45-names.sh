@@ -41,8 +41,19 @@ names_has "--no-symbols: comm:0xADDR" '^[0-9a-f]{16}  futex .* lb-mutex:0x[0-9a-
 names_has "process gone: comm:0xADDR, no guess" '^[0-9a-f]{16}  futex .* lb-mutex:0x[0-9a-f]+ ' "$out/mutex.gone"
 sed -n '/^LOCKS/,/^$/p' "$out/mutex.text"
 
-# lb-pipe: the pipe's mutex.
-if lb_case names-pipe lb-pipe; then
+# lb-pipe: the pipe's mutex. Its writers contend only when the scheduler
+# overlaps their copies: 80-events.sh has the figures (3 of 20 runs of 500
+# ms with 0 to 16 events), and a 1 s run here had no event at all once (a
+# 6.12 lane, 2026-12-06). What is checked is the name, so a run in which the
+# mutex was never waited on is run again, up to 3 times.
+ran=0
+for try in 1 2 3; do
+	lb_case names-pipe lb-pipe || break
+	ran=1
+	grep -q '^lock .* class=mutex ' "$LB_OUT/names-pipe.ledger" && break
+	echo "# names-pipe: run $try: no mutex wait"
+done
+if [ $ran = 1 ]; then
 	"$reader" -d "$LB_DEBUGFS" -n 50 > "$out/pipe.text" 2>&1
 	names_has "lb-pipe's lock is a pipe mutex" '^[0-9a-f]{16}  mutex .* pipe mutex of pipe:\[[0-9]+\]' "$out/pipe.text"
 	cat "$LB_DEBUGFS/report" > "$out/pipe.report"
