@@ -50,8 +50,9 @@ done
 
 # The checks can fail: in skew-6.12, slow backend 320's blame, root blame
 # and verdict swapped with victim 329's, as a ledger that blamed the wrong
-# backend would have them. Its ratio is then 6.43 spreads off, and both
-# verdicts are ones the sampler's counts rule out.
+# backend would have them. Its ratio is then 6.43 spreads off, and 320's
+# verdict (victim) one the sampler's counts rule out, 6.4 spreads off
+# (329's, cause, is within the resampled spread of its few root counts).
 swap='function take(p, k,   i) { for (i = 2; i <= NF; i++) if ($i ~ "^" k "=") v[p, k] = $i }
 function put(p, k,   i) { for (i = 2; i <= NF; i++) if ($i ~ "^" k "=") $i = v[p, k] }
 $1 == "task" && ($2 == "pid=320" || $2 == "pid=329") { line[$2] = $0 }
@@ -71,7 +72,7 @@ figures=$(pg_figures skew-6.12 "$swap")
 fig() { sed -n "s/^$1='\{0,1\}\([^']*\)'\{0,1\}$/\1/p" <<< "$figures"; }
 bad=$(fig ratio_bad)
 vbad=$(fig verdict_bad)
-if [ "${bad%%:*}" = 320 ] && [ "$(tr ',' '\n' <<< "$vbad" | cut -d: -f1 | sort | tr '\n' ' ')" = "320 329 " ]; then
+if [ "${bad%%:*}" = 320 ] && [ "$(tr ',' '\n' <<< "$vbad" | cut -d: -f1 | sort | tr '\n' ' ')" = "320 " ]; then
 	echo "ok - real: pg-check.awk finds a ledger with two backends' blame swapped off (ratio $bad; verdicts $vbad)"
 else
 	echo "not ok - real: pg-check.awk finds a ledger with two backends' blame swapped off # ratio_bad '$bad', verdict_bad '$vbad'"

@@ -52,7 +52,8 @@
 #   verdict_n verdict_clear verdict_bad slow_clear slow_clear_causes  each
 #                      backend's verdict against the ones the sampler allows:
 #                      its root counts over its waiting samples, at vk of
-#                      the same spread either way, give a range of ratios,
+#                      their spread (Poisson's or, if larger, the resampled
+#                      one) either way, give a range of ratios,
 #                      and every verdict whose range (cause: 2 or more,
 #                      victim: 1/2 or less, shared: between) meets it is
 #                      allowed; clear: one only; slow_clear: the slow ones
@@ -206,7 +207,11 @@ function ratios(   p, a, b, z, n, zmax, worst, bad, az) {
 }
 # verdicts_allowed(): each backend's verdict against those the sampler's
 # root counts allow (see verdict_* above). Half a count is added to each
-# count, so that a backend never at the root has a finite range.
+# count, so that a backend never at the root has a finite range. The
+# spread is Poisson's or the resampled one (boot()), whichever is larger:
+# a wait is seen in several samples running, so the counts are not
+# independent, and the resampled spread was 1.95 times Poisson's at the
+# median over 640 backends (tools/real/pg.md).
 function verdicts_allowed(   p, a, b, s, lo, hi, al, v, n, clear, bad, sc, scc, l2) {
 	l2 = log(2)
 	for (p in backend) {
@@ -215,6 +220,8 @@ function verdicts_allowed(   p, a, b, s, lo, hi, al, v, n, clear, bad, sc, scc, 
 		n++
 		a = rootw[p] + 0.5; b = lwait[p] + 0.5
 		s = sqrt(1 / a + 1 / b)
+		if (vboot_sd[p] > s)
+			s = vboot_sd[p]
 		lo = log(a / b) - vk * s; hi = log(a / b) + vk * s
 		delete al
 		if (hi >= l2) al["cause"] = 1
@@ -238,8 +245,10 @@ function verdicts_allowed(   p, a, b, s, lo, hi, al, v, n, clear, bad, sc, scc, 
 # backend, how often it is in the top 3 and first by times named (Dq_*) and
 # at the root (Rq_*), and for slowapp how often each slow backend is in the
 # top N at the root (N the slow ones' number), and the spread (sd) of the
-# slow backends' shares of the weighted times named and of the root counts.
-function boot(   L, nblk, r, b, s0, j, np, pick, p, bn, bw, br, k, sw, sr, n, mw, mr, vw, vr) {
+# slow backends' shares of the weighted times named and of the root counts;
+# per backend, the spread of the logarithm of its root counts over its
+# samples waiting (vboot_sd, for verdicts_allowed()).
+function boot(   L, nblk, r, b, s0, j, np, pick, p, bn, bw, br, bl, k, sw, sr, n, mw, mr, vw, vr) {
 	srand(1)
 	L = blen < samples ? blen : samples
 	nblk = int((samples + L - 1) / L)
@@ -249,13 +258,18 @@ function boot(   L, nblk, r, b, s0, j, np, pick, p, bn, bw, br, k, sw, sr, n, mw
 			s0 = 1 + int(rand() * (samples - L + 1))
 			for (j = 0; j < L && np < samples; j++) pick[++np] = s0 + j
 		}
-		delete bn; delete bw; delete br
-		for (p in backend) { bn[p] = 0; bw[p] = 0; br[p] = 0 }
+		delete bn; delete bw; delete br; delete bl
+		for (p in backend) { bn[p] = 0; bw[p] = 0; br[p] = 0; bl[p] = 0 }
 		for (j = 1; j <= np; j++)
 			for (p in backend) {
 				if ((pick[j], p) in sn) { bn[p] += sn[pick[j], p]; bw[p] += swn[pick[j], p] }
 				if ((pick[j], p) in srt) br[p] += srt[pick[j], p]
+				if ((pick[j], p) in slw) bl[p] += slw[pick[j], p]
 			}
+		for (p in backend) {
+			k = log((br[p] + 0.5) / (bl[p] + 0.5))
+			vq1[p] += k; vq2[p] += k * k
+		}
 		boot_ranks(bn, Dq_top3, Dq_first, 3)
 		boot_ranks(br, Rq_top3, Rq_first, 3)
 		if (!nslow) continue
@@ -264,6 +278,8 @@ function boot(   L, nblk, r, b, s0, j, np, pick, p, bn, bw, br, k, sw, sr, n, mw
 		mw += sw[r]; mr += sr[r]
 	}
 	for (p in backend) {
+		k = vq2[p] / nboot - (vq1[p] / nboot) ^ 2
+		vboot_sd[p] = k > 0 ? sqrt(k * nboot / (nboot - 1)) : 0
 		Dq_top3[p] /= nboot; Dq_first[p] /= nboot
 		Rq_top3[p] /= nboot; Rq_first[p] /= nboot; Sq_top[p] /= nboot
 	}
@@ -283,7 +299,7 @@ function boot_ranks(val, top, first, n,   keys, nb, i) {
 }
 BEGIN {
 	if (zbar == "") zbar = 5
-	if (vk == "") vk = 3
+	if (vk == "") vk = 4
 	if (nboot == "") nboot = 1000
 	if (blen == "") blen = 4
 	if (qbar == "") qbar = 0.02
@@ -317,6 +333,7 @@ file == 1 {
 	if (c[7] == "Lock") {
 		lock_rows++
 		lwait[pid]++
+		slw[samples, pid]++
 		b = c[6]
 		gsub(/[{}]/, "", b)
 		blk[pid] = b

@@ -309,11 +309,19 @@ checks() {
 	# 4 runs of each case (tools/real/pg.md, 2026-12-05) the largest
 	# |z| of 16 backends was 1.84 to 2.62 in tpcb and 0.81 to 1.00 in
 	# skew; the bar is 5. Swapping one slow backend's blame with a
-	# victim's in a recorded skew ledger gives -6.43. The verdicts: the
-	# sampler's root counts over its waiting samples, 3 spreads either
-	# way, allow one verdict or two; at 2 spreads, 3 of 128 backends
-	# came out off (where pg_blocking_pids() followed through blocked
-	# blockers ends elsewhere than the time did), at 3 none.
+	# victim's in a recorded skew ledger gives -6.43; in 22 runs of each
+	# case since (640 backends) the largest |z| was 3.40. The verdicts:
+	# the sampler's root counts over its waiting samples, 4 spreads
+	# either way, allow one verdict or two. The spread is Poisson's or
+	# the resampled one, whichever is larger: a wait shows in several
+	# samples running (the resampled spread was 1.95 times Poisson's at
+	# the median). With Poisson's alone, 3 spreads failed a slow client
+	# in a CI run (277, a cause, 28 root counts in 34 samples waiting, 3.5
+	# spreads off: its waiting came in runs of 9 to 11 samples). With the
+	# larger spread, the furthest of the 640 verdicts was 2.69 spreads
+	# off the ledger's (a tpcb backend the sampler rarely found at a
+	# root, shared in the ledger); the swapped ledger's victim 320 is
+	# 6.4 off.
 	if [ "$ratio_n" -ge 3 ] && [ "$ratio_bad" = none ]; then
 		ok "$c: each backend's blame over its waiting is the sampler's, times named over samples waiting, within 5 of its spread ($ratio_n backends, the largest |z| $ratio_worst)"
 	else
@@ -322,9 +330,9 @@ checks() {
 		echo "sampler, times named: $sampler_top; weighted 1/k: $sampler_wtop" | diag
 	fi
 	if [ "$verdict_n" -ge 3 ] && [ "$verdict_bad" = none ]; then
-		ok "$c: each backend's verdict is one the sampler's counts allow ($verdict_n backends, $verdict_clear of them one verdict only: $verdicts)"
+		ok "$c: each backend's verdict is one the sampler's counts allow, at 4 spreads ($verdict_n backends, $verdict_clear of them one verdict only: $verdicts)"
 	else
-		notok "$c: each backend's verdict is one the sampler's counts allow" "$verdict_n backends; off (pid:verdict:root/waiting samples): $verdict_bad"
+		notok "$c: each backend's verdict is one the sampler's counts allow, at 4 spreads" "$verdict_n backends; off (pid:verdict:root/waiting samples): $verdict_bad"
 	fi
 }
 
