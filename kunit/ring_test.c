@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* KUnit suite lockblame_ring: per-CPU ring fill, wrap, overflow, nesting, encoding. */
+/* KUnit suite lockblame_ring: per-CPU ring fill, wrap, overflow, nesting, identities, encoding. */
 #include <kunit/test.h>
 #include <linux/sched.h>
 #include <linux/stddef.h>
 #include "lockblame.h"
+#include "ring_record.h"
 #include "compat.h"
 
 #define LB_TEST_CAP 64
@@ -42,7 +43,8 @@ static void lockblame_ring_test_fill_wrap_overflow(struct kunit *test)
 {
 	struct lb_ringset *set = lb_ringset_create(LB_TEST_CAP, NULL);
 	struct lb_ring_trace t = { .order_ok = true };
-	unsigned int i;
+	const struct lb_event *ev;
+	unsigned int i, n;
 
 	KUNIT_ASSERT_FALSE(test, IS_ERR(set));
 	t.cpu = get_cpu();
@@ -51,11 +53,12 @@ static void lockblame_ring_test_fill_wrap_overflow(struct kunit *test)
 	lb_ring_consume(set, t.cpu, 10);
 	t.written += lb_test_fill(set, 10, 1000);
 	t.avail_after = lb_ring_avail(set, t.cpu);
-	for (i = 0; i < t.avail_after; i++) {
-		u64 want = i < LB_TEST_CAP - 10 ? 10 + i : 1000 + i - (LB_TEST_CAP - 10);
+	for (i = 0, n = 0; (ev = lb_ring_next(set, t.cpu, &i, t.avail_after)); i++, n++) {
+		u64 want = n < LB_TEST_CAP - 10 ? 10 + n : 1000 + n - (LB_TEST_CAP - 10);
 
-		t.order_ok &= lb_ring_at(set, t.cpu, i)->ts_ns == want;
+		t.order_ok &= ev->ts_ns == want;
 	}
+	t.order_ok &= n == t.avail_after;
 	lb_ring_counts(set, t.cpu, &t.counts);
 	put_cpu();
 
@@ -221,6 +224,131 @@ static void lockblame_ring_test_mark_window(struct kunit *test)
 	lb_ringset_destroy(set);
 }
 
+/* Identities of the events below: pids 100 and 356 share a slot, 101 is beside it. */
+static const struct lb_task_id lb_test_ids[] = {
+	{ .pid = 100, .tgid = 100, .comm = "a", .pcomm = "a", .cgroup = 7 },
+	{ .pid = 356, .tgid = 356, .comm = "b", .pcomm = "b", .cgroup = 7 },
+	{ .pid = 101, .tgid = 100, .comm = "c", .pcomm = "a", .cgroup = 7 },
+	{ .pid = 100, .tgid = 100, .comm = "a2", .pcomm = "a2", .cgroup = 7 },
+	{ .pid = 100, .tgid = 100, .comm = "a2", .pcomm = "a2", .cgroup = 8 },
+};
+
+#define LB_TEST_NONE	-1
+
+/* Each event's task and owner (LB_TEST_NONE: none), and the slots it takes. */
+static const struct {
+	int task, owner;
+	unsigned int slots;
+} lb_test_seq[] = {
+	{ 0, LB_TEST_NONE, 2 },	/* a sent */
+	{ 0, 1, 2 },		/* b sent, beside a: a's own slot is a's */
+	{ 1, 0, 1 },		/* both known */
+	{ 2, LB_TEST_NONE, 2 },	/* c in its own slot, b gone */
+	{ 1, LB_TEST_NONE, 2 },	/* b back in its own slot, a gone */
+	{ 3, 3, 3 },		/* renamed a, as task and as its own owner: two slots */
+	{ 3, 3, 1 },
+	{ 4, 2, 3 },		/* another cgroup is another identity; c is gone too */
+	{ 2, 4, 1 },
+};
+
+/*
+ * An event names its identities by slots, each sent to the ring once while
+ * the CPU's table keeps it; the drain rebuilds every event exactly, through
+ * slots shared by two pids, a task renamed or moved, and a task that is its
+ * own owner.
+ */
+static void lockblame_ring_test_identities(struct kunit *test)
+{
+	struct lb_ringset *set = lb_ringset_create(LB_TEST_CAP, NULL);
+	unsigned int i, pos, slots[ARRAY_SIZE(lb_test_seq)], same = 0;
+	struct lb_event want, got[ARRAY_SIZE(lb_test_seq)];
+	const struct lb_event *ev;
+	int cpu;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(set));
+	cpu = get_cpu();
+	for (i = 0; i < ARRAY_SIZE(lb_test_seq); i++) {
+		struct lb_event *draft = lb_ring_reserve(set);
+		unsigned int before = lb_ring_avail(set, cpu);
+
+		slots[i] = 0;
+		if (!draft)
+			continue;
+		memset(draft, 0, sizeof(*draft));
+		draft->type = LB_EV_RELEASE;
+		draft->ts_ns = i;
+		draft->lock = 1000 + i;
+		draft->cpu = cpu;
+		draft->task = lb_test_ids[lb_test_seq[i].task];
+		if (lb_test_seq[i].owner != LB_TEST_NONE)
+			draft->owner = lb_test_ids[lb_test_seq[i].owner];
+		lb_ring_commit(set, draft);
+		slots[i] = lb_ring_avail(set, cpu) - before;
+		pos = 0;
+		ev = lb_ring_next(set, cpu, &pos, lb_ring_avail(set, cpu));
+		if (ev)
+			got[i] = *ev;
+		else
+			memset(&got[i], 0, sizeof(got[i]));
+		lb_ring_consume(set, cpu, lb_ring_avail(set, cpu));
+	}
+	put_cpu();
+
+	for (i = 0; i < ARRAY_SIZE(lb_test_seq); i++) {
+		memset(&want, 0, sizeof(want));
+		want.type = LB_EV_RELEASE;
+		want.ts_ns = i;
+		want.lock = 1000 + i;
+		want.cpu = cpu;
+		want.task = lb_test_ids[lb_test_seq[i].task];
+		if (lb_test_seq[i].owner != LB_TEST_NONE)
+			want.owner = lb_test_ids[lb_test_seq[i].owner];
+		KUNIT_EXPECT_EQ_MSG(test, slots[i], lb_test_seq[i].slots, "event %u", i);
+		same += !memcmp(&want, &got[i], sizeof(want));
+	}
+	KUNIT_EXPECT_EQ(test, same, (unsigned int)ARRAY_SIZE(lb_test_seq));
+	lb_ringset_destroy(set);
+}
+
+/*
+ * Near full, an event goes in only if the identities it must send fit with
+ * it; one that does not is a counted drop, and the counts stay exact.
+ */
+static void lockblame_ring_test_identities_full(struct kunit *test)
+{
+	struct lb_ringset *set = lb_ringset_create(LB_TEST_CAP, NULL);
+	struct lb_ring_trace t = { };
+	unsigned int i, fits = 0, avail;
+	struct lb_event *draft;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(set));
+	t.cpu = get_cpu();
+	t.written = lb_test_fill(set, LB_TEST_CAP - 2, 0);
+	for (i = 0; i < 2; i++) {
+		draft = lb_ring_reserve(set);
+		if (!draft)
+			continue;
+		memset(draft, 0, sizeof(*draft));
+		draft->type = LB_EV_RELEASE;
+		draft->task = lb_test_ids[0];
+		/* The first needs 3 slots (2 free), the second 2. */
+		if (!i)
+			draft->owner = lb_test_ids[1];
+		fits += lb_ring_commit(set, draft);
+	}
+	avail = lb_ring_avail(set, t.cpu);
+	lb_ring_counts(set, t.cpu, &t.counts);
+	put_cpu();
+
+	KUNIT_EXPECT_EQ(test, fits, 1);
+	KUNIT_EXPECT_EQ(test, avail, LB_TEST_CAP);
+	KUNIT_EXPECT_EQ(test, t.counts.dropped[LB_DROP_FULL], 1);
+	KUNIT_EXPECT_EQ(test, t.counts.recorded, LB_TEST_CAP - 1);
+	KUNIT_EXPECT_EQ(test, t.counts.generated, LB_TEST_CAP);
+	KUNIT_EXPECT_EQ(test, t.counts.by_type[LB_EV_RELEASE], 1);
+	lb_ringset_destroy(set);
+}
+
 struct lb_ring_size_case {
 	unsigned int events;
 	int err;
@@ -264,6 +392,8 @@ static void lockblame_ring_test_encoding(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, offsetof(struct lb_event, owner), 120);
 	KUNIT_EXPECT_EQ(test, offsetof(struct lb_task_id, cgroup), 40);
 	KUNIT_EXPECT_EQ(test, sizeof(struct lb_stream_header), 24);
+	/* In the rings an event is smaller: its identities go once (ring_record.h). */
+	KUNIT_EXPECT_EQ(test, sizeof(union lb_ring_slot), 88);
 
 	/* Lock ids: stable, distinct, and never the raw address. */
 	KUNIT_EXPECT_EQ(test, lb_lock_id(&a), lb_lock_id(&a));
@@ -284,6 +414,8 @@ static struct kunit_case lockblame_ring_test_cases[] = {
 	KUNIT_CASE(lockblame_ring_test_nesting_guard),
 	KUNIT_CASE(lockblame_ring_test_drop_cause),
 	KUNIT_CASE(lockblame_ring_test_mark_window),
+	KUNIT_CASE(lockblame_ring_test_identities),
+	KUNIT_CASE(lockblame_ring_test_identities_full),
 	KUNIT_CASE_PARAM(lockblame_ring_test_size, lb_ring_size_gen_params),
 	KUNIT_CASE(lockblame_ring_test_encoding),
 	{}

@@ -78,10 +78,8 @@ static void lb_drain_locked(u64 cutoff, bool discard)
 		for_each_possible_cpu(cpu) {
 			const struct lb_event *ev;
 
-			if (lb_pos[cpu] >= lb_avail[cpu])
-				continue;
-			ev = lb_ring_at(lb_rings, cpu, lb_pos[cpu]);
-			if (ev->ts_ns > cutoff)
+			ev = lb_ring_next(lb_rings, cpu, &lb_pos[cpu], lb_avail[cpu]);
+			if (!ev || ev->ts_ns > cutoff)
 				continue;
 			if (best < 0 || ev->ts_ns < best_ts) {
 				best = cpu;
@@ -90,11 +88,16 @@ static void lb_drain_locked(u64 cutoff, bool discard)
 		}
 		if (best < 0)
 			break;
-		if (!discard)
-			lb_feed(&filter, lb_ring_at(lb_rings, best, lb_pos[best]));
-		if (++lb_pos[best] == LB_DRAIN_CHUNK) {
-			lb_ring_release(lb_rings, best, LB_DRAIN_CHUNK);
-			lb_avail[best] -= LB_DRAIN_CHUNK;
+		if (!discard) {
+			const struct lb_event *ev;
+
+			ev = lb_ring_next(lb_rings, best, &lb_pos[best], lb_avail[best]);
+			lb_feed(&filter, ev);
+		}
+		/* Past the event, and past the identities read before it. */
+		if (++lb_pos[best] >= LB_DRAIN_CHUNK) {
+			lb_ring_release(lb_rings, best, lb_pos[best]);
+			lb_avail[best] -= lb_pos[best];
 			lb_pos[best] = 0;
 		}
 		batch++;

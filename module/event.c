@@ -234,7 +234,8 @@ void lb_drop_locks_show(struct seq_file *m)
 
 /*
  * Start an event for the current task. NULL means the event was dropped
- * (and counted). A non-NULL event must be passed to lb_event_commit().
+ * (and counted). A non-NULL event (the CPU's draft, until it is committed)
+ * must be passed to lb_event_commit().
  */
 struct lb_event *__kprobes lb_event_begin(u8 type, u8 lock_class, u64 lock)
 {
@@ -297,9 +298,13 @@ void __kprobes lb_event_stacks(struct lb_probe *p, bool user, u32 *kstack, u32 *
  */
 void __kprobes lb_event_commit(struct lb_event *ev, struct lb_probe *p)
 {
+	/* @ev is the CPU's draft: once committed, the next probe's. */
+	u64 lock = ev->lock;
+	u8 lock_class = ev->lock_class;
+
 	if (p)
-		lb_event_stacks(p, ev->lock_class == LB_LOCK_FUTEX ||
-				ev->lock_class == LB_LOCK_FUTEX_PI,
+		lb_event_stacks(p, lock_class == LB_LOCK_FUTEX || lock_class == LB_LOCK_FUTEX_PI,
 				&ev->stack_id, &ev->ustack_id);
-	lb_ring_commit(lb_rings, ev);
+	if (!lb_ring_commit(lb_rings, ev) && lock)
+		lb_drop_note(lock, lock_class);
 }

@@ -271,16 +271,18 @@ struct lb_ring_counts {
 	u64 recorded;		/* events committed to the ring */
 	u64 dropped[LB_DROP_CAUSE_MAX];
 	u64 by_type[LB_EV_TYPE_MAX];
+	u64 identities;		/* task identities written to the ring beside them */
 	u64 fill;		/* events in the ring now */
 };
 
 struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*filling)(bool urgent));
 void lb_ringset_destroy(struct lb_ringset *set);
 struct lb_event *lb_ring_reserve(struct lb_ringset *set);
-void lb_ring_commit(struct lb_ringset *set, struct lb_event *ev);
+bool lb_ring_commit(struct lb_ringset *set, struct lb_event *ev);
 void lb_ring_drop(struct lb_ringset *set, enum lb_drop_cause cause);
 unsigned int lb_ring_avail(struct lb_ringset *set, int cpu);
-const struct lb_event *lb_ring_at(struct lb_ringset *set, int cpu, unsigned int i);
+const struct lb_event *lb_ring_next(struct lb_ringset *set, int cpu, unsigned int *i,
+				    unsigned int avail);
 void lb_ring_release(struct lb_ringset *set, int cpu, unsigned int n);
 void lb_ring_consume(struct lb_ringset *set, int cpu, unsigned int n);
 void lb_ring_counts(struct lb_ringset *set, int cpu, struct lb_ring_counts *c);

@@ -12,9 +12,20 @@
 #include <linux/seqlock.h>
 #include <linux/module.h>
 #include "lockblame.h"
+#include "ring_record.h"
+
+/*
+ * The slots (ring_record.h) and, beside them, the identity tables: the
+ * producer's and the drain's copy.
+ */
+struct lb_ring_mem {
+	struct lb_ring_ids sent;	/* what the producer wrote to the ring */
+	struct lb_ring_ids seen;	/* what the drain read from it */
+	union lb_ring_slot buf[];
+};
 
 struct lb_ring {
-	struct lb_event *buf;
+	struct lb_ring_mem *mem;
 	unsigned long mask;		/* capacity - 1, capacity a power of 2 */
 	unsigned long head;		/* next slot the producer writes */
 	unsigned long tail;		/* next slot the consumer reads */
@@ -23,6 +34,10 @@ struct lb_ring {
 	bool urged;			/* a rescue was asked for since the last consume */
 	struct lb_ring_counts counts;	/* since the ring was made */
 	struct lb_ring_counts base;	/* counts at the last lb_rings_mark() */
+	struct lb_event draft;		/* the event a probe builds, until its commit */
+	/* The drain's: the event rebuilt from slot @out_at (absolute), if any. */
+	struct lb_event out;
+	unsigned long out_at;
 };
 
 struct lb_ringset {
@@ -72,13 +87,13 @@ struct lb_ringset *lb_ringset_create(unsigned int events_per_cpu, void (*filling
 	for_each_possible_cpu(cpu) {
 		struct lb_ring *r = per_cpu_ptr(set->rings, cpu);
 
-		r->buf = vzalloc_node(array_size(events_per_cpu, sizeof(*r->buf)),
-				      cpu_to_node(cpu));
-		if (!r->buf) {
+		r->mem = vzalloc_node(struct_size(r->mem, buf, events_per_cpu), cpu_to_node(cpu));
+		if (!r->mem) {
 			lb_ringset_destroy(set);
 			return ERR_PTR(-ENOMEM);
 		}
 		r->mask = events_per_cpu - 1;
+		r->out_at = ULONG_MAX;
 	}
 	return set;
 }
@@ -91,7 +106,7 @@ void lb_ringset_destroy(struct lb_ringset *set)
 	if (IS_ERR_OR_NULL(set))
 		return;
 	for_each_possible_cpu(cpu)
-		vfree(per_cpu_ptr(set->rings, cpu)->buf);
+		vfree(per_cpu_ptr(set->rings, cpu)->mem);
 	free_percpu(set->rings);
 	kfree(set);
 }
@@ -111,9 +126,10 @@ static void __kprobes lb_ring_ask(struct lb_ringset *set, bool *asked, bool urge
 }
 
 /*
- * Reserve the next slot of this CPU's ring. Preemption stays off until
- * lb_ring_commit() so the slot and the counters stay on one CPU; a NULL
- * return has already counted the drop and re-enabled preemption.
+ * Reserve room for an event in this CPU's ring: the event to fill, which
+ * lb_ring_commit() packs into the ring. Preemption stays off until then so
+ * the room and the counters stay on one CPU; a NULL return has already
+ * counted the drop and re-enabled preemption.
  */
 struct lb_event *__kprobes lb_ring_reserve(struct lb_ringset *set)
 {
@@ -129,7 +145,7 @@ struct lb_event *__kprobes lb_ring_reserve(struct lb_ringset *set)
 	}
 	r = this_cpu_ptr(rings);
 	head = r->head;
-	/* Pairs with lb_ring_consume(): the slot is free once tail passed it. */
+	/* Pairs with lb_ring_consume(): a slot is free once tail passed it. */
 	if (head - smp_load_acquire(&r->tail) > r->mask) {
 		this_cpu_inc(rings->counts.dropped[LB_DROP_FULL]);
 		/* A full ring commits nothing: ask for the drain here too. */
@@ -137,7 +153,7 @@ struct lb_event *__kprobes lb_ring_reserve(struct lb_ringset *set)
 		lb_ring_ask(set, &r->urged, true);
 		goto drop;
 	}
-	return &r->buf[head & r->mask];
+	return &r->draft;
 drop:
 	this_cpu_dec(rings->nesting);
 	preempt_enable_notrace();
@@ -145,29 +161,49 @@ drop:
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ring_reserve);
 
-void __kprobes lb_ring_commit(struct lb_ringset *set, struct lb_event *ev)
+/*
+ * Pack @ev into the ring, with the identities it names that the ring has
+ * not carried yet. False: they did not fit in a ring nearly full, and the
+ * event is a counted drop (ring full).
+ */
+bool __kprobes lb_ring_commit(struct lb_ringset *set, struct lb_event *ev)
 {
 	struct lb_ring *r = this_cpu_ptr(set->rings);
-	unsigned long fill;
+	unsigned long fill, head = r->head;
+	bool ok;
 
+	/* Pairs with lb_ring_consume(), as in lb_ring_reserve(). */
+	fill = head - smp_load_acquire(&r->tail);
+	ok = fill + LB_RING_SLOTS_MAX <= r->mask + 1 ||
+	     fill + lb_ring_pack_slots(&r->mem->sent, ev) <= r->mask + 1;
+	if (!ok) {
+		r->counts.dropped[LB_DROP_FULL]++;
+		lb_ring_ask(set, &r->kicked, false);
+		lb_ring_ask(set, &r->urged, true);
+		goto out;
+	}
+	head = lb_ring_pack(r->mem->buf, r->mask, r->head, &r->mem->sent, ev);
+	r->counts.identities += head - r->head - 1;
 	if (ev->type < LB_EV_TYPE_MAX)
 		r->counts.by_type[ev->type]++;
 	r->counts.recorded++;
-	/* Publish the record before the consumer can see the new head. */
-	smp_store_release(&r->head, r->head + 1);
+	/* Publish the slots before the consumer can see the new head. */
+	smp_store_release(&r->head, head);
 	/*
 	 * A quarter full: ask for a drain now rather than at the next period,
 	 * early enough that the drain's wakeup latency does not fill the rest.
 	 * Half full: this CPU's drainer has not come (a real-time task above it
 	 * holds the CPU), ask the rescuer.
 	 */
-	fill = r->head - READ_ONCE(r->tail);
+	fill = head - READ_ONCE(r->tail);
 	if (fill >= (r->mask + 1) / 4)
 		lb_ring_ask(set, &r->kicked, false);
 	if (fill >= (r->mask + 1) / 2)
 		lb_ring_ask(set, &r->urged, true);
+out:
 	this_cpu_dec(set->rings->nesting);
 	preempt_enable_notrace();
+	return ok;
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ring_commit);
 
@@ -191,13 +227,30 @@ unsigned int lb_ring_avail(struct lb_ringset *set, int cpu)
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ring_avail);
 
-const struct lb_event *lb_ring_at(struct lb_ringset *set, int cpu, unsigned int i)
+/*
+ * The first event at or after slot *@i of @cpu's ring (counted from its
+ * tail), below @avail; NULL if none. The identities before it are read on
+ * the way, and *@i is left at the event, so that the next call returns it
+ * again until the caller moves past it.
+ */
+const struct lb_event *lb_ring_next(struct lb_ringset *set, int cpu, unsigned int *i,
+				    unsigned int avail)
 {
 	struct lb_ring *r = per_cpu_ptr(set->rings, cpu);
+	unsigned long at;
 
-	return &r->buf[(r->tail + i) & r->mask];
+	for (; *i < avail; (*i)++) {
+		at = r->tail + *i;
+		if (at == r->out_at)
+			return &r->out;
+		if (lb_ring_unpack(&r->mem->buf[at & r->mask], &r->mem->seen, cpu, &r->out)) {
+			r->out_at = at;
+			return &r->out;
+		}
+	}
+	return NULL;
 }
-EXPORT_SYMBOL_IF_KUNIT(lb_ring_at);
+EXPORT_SYMBOL_IF_KUNIT(lb_ring_next);
 
 /*
  * Hand @n read slots back to the producer while a batch goes on; the kick
@@ -231,6 +284,7 @@ static void lb_ring_counts_raw(struct lb_ring *r, struct lb_ring_counts *c)
 		c->dropped[i] = READ_ONCE(r->counts.dropped[i]);
 	for (i = 0; i < LB_EV_TYPE_MAX; i++)
 		c->by_type[i] = READ_ONCE(r->counts.by_type[i]);
+	c->identities = READ_ONCE(r->counts.identities);
 	/* Outcomes before attempts: generated >= recorded + dropped. */
 	smp_rmb();
 	c->generated = READ_ONCE(r->counts.generated);
@@ -261,6 +315,7 @@ void lb_ring_counts(struct lb_ringset *set, int cpu, struct lb_ring_counts *c)
 		c->dropped[i] -= b.dropped[i];
 	for (i = 0; i < LB_EV_TYPE_MAX; i++)
 		c->by_type[i] -= b.by_type[i];
+	c->identities -= b.identities;
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ring_counts);
 
@@ -316,14 +371,17 @@ void lb_rings_sum(struct lb_ringset *set, struct lb_ring_counts *sum)
 			sum->dropped[i] += c.dropped[i];
 		for (i = 0; i < LB_EV_TYPE_MAX; i++)
 			sum->by_type[i] += c.by_type[i];
+		sum->identities += c.identities;
 	}
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_rings_sum);
 
 u64 lb_rings_bytes(struct lb_ringset *set)
 {
+	struct lb_ring_mem *mem;
+
 	return (u64)num_possible_cpus() *
-	       (set->capacity * sizeof(struct lb_event) + sizeof(struct lb_ring));
+	       (struct_size(mem, buf, set->capacity) + sizeof(struct lb_ring));
 }
 
 void lb_rings_show(struct lb_ringset *set, struct seq_file *m)
@@ -331,8 +389,8 @@ void lb_rings_show(struct lb_ringset *set, struct seq_file *m)
 	struct lb_ring_counts c;
 	int cpu, i;
 
-	seq_printf(m, "ring_capacity %lu events per cpu, %zu bytes per event\n",
-		   set->capacity, sizeof(struct lb_event));
+	seq_printf(m, "ring_capacity %lu slots per cpu, %zu bytes per event\n",
+		   set->capacity, sizeof(union lb_ring_slot));
 	for_each_possible_cpu(cpu) {
 		lb_ring_counts(set, cpu, &c);
 		seq_printf(m, "cpu%d generated %llu recorded %llu dropped %llu fill %llu",
@@ -341,6 +399,6 @@ void lb_rings_show(struct lb_ringset *set, struct seq_file *m)
 			seq_printf(m, " drop_%s %llu", lb_drop_names[i], c.dropped[i]);
 		for (i = 1; i < LB_EV_TYPE_MAX; i++)
 			seq_printf(m, " %s %llu", lb_type_names[i], c.by_type[i]);
-		seq_putc(m, '\n');
+		seq_printf(m, " identities %llu\n", c.identities);
 	}
 }
