@@ -22,7 +22,11 @@
 /* The most slots one event takes: its two identities and itself. */
 #define LB_RING_SLOTS_MAX	3
 
-/* struct lb_event less ->task, ->owner, ->cpu (the ring's) and ->reserved. */
+/*
+ * struct lb_event less ->task and ->owner, which name identity slots, and
+ * ->reserved. Its first LB_RING_EVENT_HEAD bytes are struct lb_event's but
+ * for ->task_slot, in the place of ->cpu (the ring's own).
+ */
 struct lb_ring_event {
 	u64 ts_ns;
 	u64 lock;
@@ -36,15 +40,21 @@ struct lb_ring_event {
 	u8 owner_source;
 	u16 flags;
 	u16 task_slot;		/* identity slot of ->task */
-	u16 owner_slot;		/* identity slot of ->owner, or LB_RING_ID_NONE */
-	u16 pad;
 	u32 count;
 	u32 stack_id;
 	u32 ustack_id;
 	u32 word;
+	u16 owner_slot;		/* identity slot of ->owner, or LB_RING_ID_NONE */
+	u16 pad;
 	u32 name_id;
 	u64 uaddr;
 };
+
+#define LB_RING_EVENT_HEAD	offsetof(struct lb_ring_event, owner_slot)
+
+static_assert(offsetof(struct lb_ring_event, task_slot) == offsetof(struct lb_event, cpu));
+static_assert(offsetof(struct lb_ring_event, word) == offsetof(struct lb_event, word));
+static_assert(offsetof(struct lb_event, task) == LB_RING_EVENT_HEAD);
 
 /* Slot @slot of the CPU's identity table is @id from here on. */
 struct lb_ring_ident {
