@@ -176,21 +176,27 @@ static u32 lb_past_shares(struct lb_ledger *l, s32 h, u64 a, u64 b, const struct
  * @r's waits that matter for @lock's waiting just named to it: those on
  * other locks, with a holder, that ended after @*from, the time from which
  * @r held @lock (the pending period's start, or the end of its own last
- * wait on @lock, later). A mask of @b's ways.
+ * wait on @lock, later). A mask of @b's ways: one pass finds @r's ways,
+ * and only those it kept are held against @*from.
  */
 static u32 lb_past_mine(const struct lb_past_bucket *b, const struct lb_lock *lock, s32 pid,
 			u64 *from)
 {
-	u32 i, mine = 0;
+	u64 since = lock->pending.open ? lock->pending.since : 0;
+	u32 i, m, mine = 0;
 
-	*from = lock->pending.open ? lock->pending.since : 0;
-	for (i = 0; i < LB_PAST_WAYS; i++)
-		if (b->pid[i] == pid && b->wait[i].lock == lock->id)
-			*from = max(*from, b->wait[i].end_ns);
-	for (i = 0; i < LB_PAST_WAYS; i++)
-		if (b->pid[i] == pid && b->wait[i].lock != lock->id && b->wait[i].holder > 0 &&
-		    b->wait[i].end_ns > *from)
+	for (i = 0; i < LB_PAST_WAYS; i++) {
+		if (b->pid[i] != pid)
+			continue;
+		if (b->wait[i].lock == lock->id)
+			since = max(since, b->wait[i].end_ns);
+		else if (b->wait[i].holder > 0)
 			mine |= BIT(i);
+	}
+	for (i = 0, m = mine; m; i++, m >>= 1)
+		if ((m & 1) && b->wait[i].end_ns <= since)
+			mine &= ~BIT(i);
+	*from = since;
 	return mine;
 }
 
