@@ -114,6 +114,7 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 since
 	bool pending = !lock->nr_holders;
 	const struct lb_task *one = NULL;
 	struct lb_waiter *w;
+	struct lb_task *p;
 	u32 i;
 
 	/* n * dt wrapped around: no exact pairs for this segment. */
@@ -140,8 +141,10 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 since
 		lock->pending.busy_ns += dt;
 		lock->cnt.pending_ns += total;
 		l->totals.pending_ns += total;
-		if (lock->pending.probable_pid)
-			lb_route_note(l, lock, total);
+		/* A probable holder that waits on another lock: where its chain goes. */
+		p = lock->pending.probable_pid ? lb_task_find(l, lock->pending.probable_pid) : NULL;
+		if (p && p->waiting && p->waiting->lock != lock)
+			lb_route_note(l, lock, p, total);
 		return;
 	}
 	for (i = 0; i < lock->nr_holders; i++)
