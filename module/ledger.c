@@ -456,10 +456,10 @@ static bool lb_release_not_a_lock(struct lb_ledger *l, struct lb_lock *lock,
  * tasks this release woke before we saw it (@count wakes) hold it already;
  * its other wakes are credit (lb_wake_credit_add): with the lock taken
  * between (a woken task finds it stolen and waits again), two releases can
- * each wake a task before either runs.
+ * each wake a task before either runs. Inline at both of a release's ends.
  */
-static void lb_release_wakes(struct lb_ledger *l, struct lb_lock *lock,
-			     const struct lb_task *r, u32 count)
+static __always_inline void lb_release_wakes(struct lb_ledger *l, struct lb_lock *lock,
+					     const struct lb_task *r, u32 count)
 {
 	struct lb_pending *p = &lock->pending;
 	bool woke_first = p->wake_debt;
