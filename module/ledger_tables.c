@@ -293,9 +293,14 @@ static void lb_lock_drop(struct lb_ledger *l, struct lb_lock *lock)
 	for (i = 0; i < lock->nr_holders; i++)
 		lb_task_unpin(l, lock->holder[i].task);
 	lock->nr_holders = 0;
+	/* A top slot that pins no task is only emptied. */
 	for (i = 0; i < LB_LOCK_TOP; i++) {
-		lb_top_take(l, &lock->cause[i], NULL);
-		lb_top_take(l, &lock->victim[i], NULL);
+		if (lock->cause[i].pinned)
+			lb_top_take(l, &lock->cause[i], NULL);
+		if (lock->victim[i].pinned)
+			lb_top_take(l, &lock->victim[i], NULL);
+		lock->cause[i].pid = 0;
+		lock->victim[i].pid = 0;
 	}
 	lock->cause_pid = 0;
 	hlist_del_init(&lock->hnode);
