@@ -393,9 +393,11 @@ static void lb_release_ends_wait(struct lb_ledger *l, const struct lb_lock *lock
  * before @r woke stays the coming releaser's, and the wakes @r announces
  * are credit beside the debt. So too for a likely holder woken after the
  * debt began: its hold began after the owed release, which it cannot be.
+ * Inline: every release by a tracked task asks, most have no debt.
  */
-static bool lb_on_debtor_release(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
-				 const struct lb_event *ev, u64 ts)
+static __always_inline bool lb_on_debtor_release(struct lb_ledger *l, struct lb_lock *lock,
+						 struct lb_task *r, const struct lb_event *ev,
+						 u64 ts)
 {
 	const struct lb_holder *h = lb_holder_find(lock, r);
 	struct lb_pending *p = &lock->pending;
