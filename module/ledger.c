@@ -114,6 +114,7 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 since
 	bool pending = !lock->nr_holders;
 	const struct lb_task *one = NULL;
 	struct lb_waiter *w;
+	struct lb_task *p;
 	u32 i;
 
 	/* n * dt wrapped around: no exact pairs for this segment. */
@@ -140,8 +141,10 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 since
 		lock->pending.busy_ns += dt;
 		lock->cnt.pending_ns += total;
 		l->totals.pending_ns += total;
-		if (lock->pending.probable_pid)
-			lb_route_note(l, lock, total);
+		/* A probable holder that waits on another lock: where its chain goes. */
+		p = lock->pending.probable_pid ? lb_task_find(l, lock->pending.probable_pid) : NULL;
+		if (p && p->waiting && p->waiting->lock != lock)
+			lb_route_note(l, lock, p, total);
 		return;
 	}
 	for (i = 0; i < lock->nr_holders; i++)
@@ -390,9 +393,11 @@ static void lb_release_ends_wait(struct lb_ledger *l, const struct lb_lock *lock
  * before @r woke stays the coming releaser's, and the wakes @r announces
  * are credit beside the debt. So too for a likely holder woken after the
  * debt began: its hold began after the owed release, which it cannot be.
+ * Inline: every release by a tracked task asks, most have no debt.
  */
-static bool lb_on_debtor_release(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r,
-				 const struct lb_event *ev, u64 ts)
+static __always_inline bool lb_on_debtor_release(struct lb_ledger *l, struct lb_lock *lock,
+						 struct lb_task *r, const struct lb_event *ev,
+						 u64 ts)
 {
 	const struct lb_holder *h = lb_holder_find(lock, r);
 	struct lb_pending *p = &lock->pending;
@@ -453,10 +458,10 @@ static bool lb_release_not_a_lock(struct lb_ledger *l, struct lb_lock *lock,
  * tasks this release woke before we saw it (@count wakes) hold it already;
  * its other wakes are credit (lb_wake_credit_add): with the lock taken
  * between (a woken task finds it stolen and waits again), two releases can
- * each wake a task before either runs.
+ * each wake a task before either runs. Inline at both of a release's ends.
  */
-static void lb_release_wakes(struct lb_ledger *l, struct lb_lock *lock,
-			     const struct lb_task *r, u32 count)
+static __always_inline void lb_release_wakes(struct lb_ledger *l, struct lb_lock *lock,
+					     const struct lb_task *r, u32 count)
 {
 	struct lb_pending *p = &lock->pending;
 	bool woke_first = p->wake_debt;

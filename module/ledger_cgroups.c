@@ -60,19 +60,23 @@ static inline struct lb_cgroup_pair *lb_cgroup_pair_get(struct lb_ledger *l, u64
 	return lb_cgroup_pair_make(l, holder, victim);
 }
 
-/* @ns of @w's waiting charged to holder @pid of cgroup @cgroup: by task and by cgroup. */
+/*
+ * @ns of @w's waiting charged to holder @pid of cgroup @cgroup: by task and by
+ * cgroup. The tables are apart, so the pair comes last: nothing is left to
+ * do after that call, and its caller's registers need no saving for it.
+ */
 static void lb_blame_pair_now(struct lb_ledger *l, s32 pid, u64 cgroup, struct lb_waiter *w,
 			      u64 ns)
 {
 	struct lb_cgroup_pair *cp;
 
-	lb_pair_add(l, pid, w->pid, ns);
 	lb_outlier_note_blame(w, pid, ns);
 	cp = lb_cgroup_pair_get(l, cgroup, w->cgroup);
 	if (cp)
 		cp->blame_ns += ns;
 	else
 		l->totals.dropped_pairs++;
+	lb_pair_add(l, pid, w->pid, ns);
 }
 
 /* The blame a segment put aside for @w, to the tables: its stretch is over. */

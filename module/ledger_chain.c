@@ -332,18 +332,15 @@ static bool lb_root_debt_add(struct lb_ledger *l, struct lb_lock *lock, struct l
 }
 
 /*
- * Pending time on @lock while its probable holder P waits on another lock:
- * note where the chain from P goes, for its root blame if P is confirmed
- * as the holder.
+ * Pending time on @lock while its probable holder @p waits on another lock
+ * (the caller found it so): note where the chain from @p goes, for its root
+ * blame if @p is confirmed as the holder.
  */
-void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns)
+void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *p, u64 ns)
 {
-	struct lb_task *p = lb_task_find(l, lock->pending.probable_pid);
 	struct lb_route_set *rs;
 	struct lb_route rt;
 
-	if (!p || !p->waiting || p->waiting->lock == lock)
-		return;
 	rs = lb_route_set_get(l, lock);
 	if (!rs) {
 		l->totals.chain_cut_ns += ns;

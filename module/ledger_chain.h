@@ -71,7 +71,7 @@ struct lb_route_set {
 /* ledger_chain.c: root blame, chains and deadlocks. */
 void lb_blame_flow(struct lb_ledger *l, const struct lb_lock *lock, struct lb_task *t, u64 ns);
 void lb_root_debts_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *root);
-void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, u64 ns);
+void lb_route_note(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *p, u64 ns);
 void lb_routes_learn_root(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
 bool lb_routes_settle(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r);
 void lb_route_set_drop(struct lb_ledger *l, struct lb_lock *lock);

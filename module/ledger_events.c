@@ -98,8 +98,11 @@ static struct lb_wake *lb_wake_find(struct lb_ledger *l, u64 key)
 	return NULL;
 }
 
-/* @key's slot: its own, else a free one, else the one woken longest ago, emptied. */
-static struct lb_wake *lb_wake_claim(struct lb_ledger *l, u64 key)
+/*
+ * @key's slot: its own, else a free one, else the one woken longest ago,
+ * emptied. Inline: every futex release claims one (lb_event_wake).
+ */
+static __always_inline struct lb_wake *lb_wake_claim(struct lb_ledger *l, u64 key)
 {
 	u32 first = hash_64(key, LB_WAKE_BITS), i;
 	struct lb_wake *wk = lb_wake_find(l, key), *old = NULL;

@@ -275,9 +275,12 @@ static void lb_hold_split(u64 hold, u64 span, u64 cpu, u64 runnable, bool rq_rea
 	s->runnable_unknown = rq_read ? 0 : hold - s->cpu_unknown - s->on;
 }
 
-/* Add a contended hold of @hold ns, divided as @s, to @r and @lock. */
-static void lb_hold_account(struct lb_lock *lock, struct lb_task *r, u64 hold,
-			    const struct lb_hold_split *s)
+/*
+ * Add a contended hold of @hold ns, divided as @s, to @r and @lock. Inline
+ * in its two callers: every contended release comes here.
+ */
+static __always_inline void lb_hold_account(struct lb_lock *lock, struct lb_task *r,
+					    u64 hold, const struct lb_hold_split *s)
 {
 	lb_account_add(r, &(struct lb_account){
 		.hold_ns = hold,

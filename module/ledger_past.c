@@ -22,6 +22,26 @@ static u64 lb_overlap(u64 a0, u64 a1, u64 b0, u64 b1)
 	return e > s ? e - s : 0;
 }
 
+/* The lower of ways @i < @j by worth, @i if they are worth the same. */
+static u32 lb_past_lower(const struct lb_past_bucket *b, u32 i, u32 j)
+{
+	return b->worth[j] < b->worth[i] ? j : i;
+}
+
+/*
+ * The first of @b's ways worth least: pairs, then pairs of them, each the
+ * first of its least, in seven compares without a loop's steps (every
+ * wait's end comes here).
+ */
+static_assert(LB_PAST_WAYS == 8, "lb_past_least() compares eight ways");
+static u32 lb_past_least(const struct lb_past_bucket *b)
+{
+	u32 q0 = lb_past_lower(b, 0, 1), q1 = lb_past_lower(b, 2, 3);
+	u32 q2 = lb_past_lower(b, 4, 5), q3 = lb_past_lower(b, 6, 7);
+
+	return lb_past_lower(b, lb_past_lower(b, q0, q1), lb_past_lower(b, q2, q3));
+}
+
 /*
  * @w's wait just ended: who ended it, if the ledger knows (the release that
  * came in it, or the holder it had), is kept with it. It takes the slot of
@@ -35,16 +55,13 @@ void lb_past_note(struct lb_ledger *l, const struct lb_waiter *w)
 	struct lb_past_bucket *b = lb_past_bucket(l, w->pid);
 	const struct lb_lock *lock = w->lock;
 	u64 end = max(l->now_ns, w->begin_ns);
-	u32 i, slot = 0;
+	u32 slot = lb_past_least(b);
 	s32 holder = 0;
 
 	if (lock->release.pid && lock->release.ts >= w->begin_ns)
 		holder = lock->release.pid;
 	else if (lock->nr_holders)
 		holder = lock->holder[0].task->id.pid;
-	for (i = 1; i < LB_PAST_WAYS; i++)
-		if (b->worth[i] < b->worth[slot])
-			slot = i;
 	b->pid[slot] = w->pid;
 	b->worth[slot] = end + LB_PAST_KEEP * (end - w->begin_ns);
 	b->wait[slot] = (struct lb_past){
@@ -176,21 +193,27 @@ static u32 lb_past_shares(struct lb_ledger *l, s32 h, u64 a, u64 b, const struct
  * @r's waits that matter for @lock's waiting just named to it: those on
  * other locks, with a holder, that ended after @*from, the time from which
  * @r held @lock (the pending period's start, or the end of its own last
- * wait on @lock, later). A mask of @b's ways.
+ * wait on @lock, later). A mask of @b's ways: one pass finds @r's ways,
+ * and only those it kept are held against @*from.
  */
 static u32 lb_past_mine(const struct lb_past_bucket *b, const struct lb_lock *lock, s32 pid,
 			u64 *from)
 {
-	u32 i, mine = 0;
+	u64 since = lock->pending.open ? lock->pending.since : 0;
+	u32 i, m, mine = 0;
 
-	*from = lock->pending.open ? lock->pending.since : 0;
-	for (i = 0; i < LB_PAST_WAYS; i++)
-		if (b->pid[i] == pid && b->wait[i].lock == lock->id)
-			*from = max(*from, b->wait[i].end_ns);
-	for (i = 0; i < LB_PAST_WAYS; i++)
-		if (b->pid[i] == pid && b->wait[i].lock != lock->id && b->wait[i].holder > 0 &&
-		    b->wait[i].end_ns > *from)
+	for (i = 0; i < LB_PAST_WAYS; i++) {
+		if (b->pid[i] != pid)
+			continue;
+		if (b->wait[i].lock == lock->id)
+			since = max(since, b->wait[i].end_ns);
+		else if (b->wait[i].holder > 0)
 			mine |= BIT(i);
+	}
+	for (i = 0, m = mine; m; i++, m >>= 1)
+		if ((m & 1) && b->wait[i].end_ns <= since)
+			mine &= ~BIT(i);
+	*from = since;
 	return mine;
 }
 

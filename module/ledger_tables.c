@@ -293,9 +293,14 @@ static void lb_lock_drop(struct lb_ledger *l, struct lb_lock *lock)
 	for (i = 0; i < lock->nr_holders; i++)
 		lb_task_unpin(l, lock->holder[i].task);
 	lock->nr_holders = 0;
+	/* A top slot that pins no task is only emptied. */
 	for (i = 0; i < LB_LOCK_TOP; i++) {
-		lb_top_take(l, &lock->cause[i], NULL);
-		lb_top_take(l, &lock->victim[i], NULL);
+		if (lock->cause[i].pinned)
+			lb_top_take(l, &lock->cause[i], NULL);
+		if (lock->victim[i].pinned)
+			lb_top_take(l, &lock->victim[i], NULL);
+		lock->cause[i].pid = 0;
+		lock->victim[i].pid = 0;
 	}
 	lock->cause_pid = 0;
 	hlist_del_init(&lock->hnode);
@@ -330,15 +335,15 @@ void lb_lock_forget(struct lb_ledger *l, struct lb_lock *lock)
 	list_add(&lock->lru, &l->free_locks);
 }
 
-struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class)
+/*
+ * A lock slot for @id, new to the table: a free one, else an evicted one;
+ * NULL when every lock is waited on. Out of line: most waits' locks are
+ * known, and their lookup need not save the registers eviction uses.
+ */
+static noinline struct lb_lock *lb_lock_new(struct lb_ledger *l, u64 id, u8 lock_class)
 {
-	struct lb_lock *lock = lb_lock_find(l, id);
+	struct lb_lock *lock;
 
-	if (lock) {
-		if (!lock->nr_waiting)
-			list_move(&lock->lru, &l->lock_lru);
-		return lock;
-	}
 	/* A free slot is zero (lb_lock_forget): only an evicted one is cleared. */
 	if (!list_empty(&l->free_locks)) {
 		lock = list_first_entry(&l->free_locks, struct lb_lock, lru);
@@ -359,6 +364,17 @@ struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class)
 	lock->lock_class = lock_class;
 	hlist_add_head(&lock->hnode, &l->lock_hash[hash_64(id, l->lock_bits)]);
 	list_add(&lock->lru, &l->lock_lru);
+	return lock;
+}
+
+struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class)
+{
+	struct lb_lock *lock = lb_lock_find(l, id);
+
+	if (unlikely(!lock))
+		return lb_lock_new(l, id, lock_class);
+	if (!lock->nr_waiting)
+		list_move(&lock->lru, &l->lock_lru);
 	return lock;
 }
 

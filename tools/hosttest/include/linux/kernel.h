@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Host stand-in: limits, ARRAY_SIZE, container_of and snprintf. */
+/* Host stand-in: limits, ARRAY_SIZE, container_of, snprintf and static_assert. */
 #ifndef _LB_HOST_LINUX_KERNEL_H
 #define _LB_HOST_LINUX_KERNEL_H
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <linux/types.h>
