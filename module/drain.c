@@ -63,9 +63,9 @@ static void lb_feed(const struct lb_filter *f, const struct lb_event *ev)
 static void lb_drain_locked(u64 cutoff, bool discard)
 {
 	u64 t0 = ktime_get_ns(), batch = 0;
+	const struct lb_event *ev, *best_ev;
 	struct lb_filter filter;
 	int cpu, best;
-	u64 best_ts;
 
 	lb_filter_begin(&filter);
 	for_each_possible_cpu(cpu) {
@@ -74,26 +74,20 @@ static void lb_drain_locked(u64 cutoff, bool discard)
 	}
 	for (;;) {
 		best = -1;
-		best_ts = 0;
+		best_ev = NULL;
 		for_each_possible_cpu(cpu) {
-			const struct lb_event *ev;
-
 			ev = lb_ring_next(lb_rings, cpu, &lb_pos[cpu], lb_avail[cpu]);
 			if (!ev || ev->ts_ns > cutoff)
 				continue;
-			if (best < 0 || ev->ts_ns < best_ts) {
+			if (!best_ev || ev->ts_ns < best_ev->ts_ns) {
 				best = cpu;
-				best_ts = ev->ts_ns;
+				best_ev = ev;
 			}
 		}
-		if (best < 0)
+		if (!best_ev)
 			break;
-		if (!discard) {
-			const struct lb_event *ev;
-
-			ev = lb_ring_next(lb_rings, best, &lb_pos[best], lb_avail[best]);
-			lb_feed(&filter, ev);
-		}
+		if (!discard)
+			lb_feed(&filter, best_ev);
 		/* Past the event, and past the identities read before it. */
 		if (++lb_pos[best] >= LB_DRAIN_CHUNK) {
 			lb_ring_release(lb_rings, best, lb_pos[best]);
