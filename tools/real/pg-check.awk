@@ -248,7 +248,7 @@ function verdicts_allowed(   p, a, b, s, lo, hi, al, v, n, clear, bad, sc, scc, 
 # slow backends' shares of the weighted times named and of the root counts;
 # per backend, the spread of the logarithm of its root counts over its
 # samples waiting (vboot_sd, for verdicts_allowed()).
-function boot(   L, nblk, r, b, s0, j, np, pick, p, bn, bw, br, bl, k, sw, sr, n, mw, mr, vw, vr) {
+function boot(   L, nblk, r, b, s0, j, np, pick, p, bn, bw, br, bl, k, w1, w2, r1, r2) {
 	srand(1)
 	L = blen < samples ? blen : samples
 	nblk = int((samples + L - 1) / L)
@@ -274,19 +274,20 @@ function boot(   L, nblk, r, b, s0, j, np, pick, p, bn, bw, br, bl, k, sw, sr, n
 		boot_ranks(br, Rq_top3, Rq_first, 3)
 		if (!nslow) continue
 		boot_ranks(br, Sq_top, Sq_unused, nslow)
-		sw[r] = share(bw, slow); sr[r] = share(br, slow)
-		mw += sw[r]; mr += sr[r]
+		k = share(bw, slow); w1 += k; w2 += k * k
+		k = share(br, slow); r1 += k; r2 += k * k
 	}
 	for (p in backend) {
-		k = vq2[p] / nboot - (vq1[p] / nboot) ^ 2
-		vboot_sd[p] = k > 0 ? sqrt(k * nboot / (nboot - 1)) : 0
+		vboot_sd[p] = boot_sd(vq1[p], vq2[p])
 		Dq_top3[p] /= nboot; Dq_first[p] /= nboot
 		Rq_top3[p] /= nboot; Rq_first[p] /= nboot; Sq_top[p] /= nboot
 	}
-	if (!nslow) return
-	mw /= nboot; mr /= nboot
-	for (r = 1; r <= nboot; r++) { vw += (sw[r] - mw) ^ 2; vr += (sr[r] - mr) ^ 2 }
-	slow_wnamed_sd = sqrt(vw / (nboot - 1)); slow_sroot_sd = sqrt(vr / (nboot - 1))
+	slow_wnamed_sd = boot_sd(w1, w2); slow_sroot_sd = boot_sd(r1, r2)
+}
+# boot_sd(s1, s2): the spread of nboot values from their sum and sum of squares.
+function boot_sd(s1, s2,   v) {
+	v = (s2 - s1 * s1 / nboot) / (nboot - 1)
+	return v > 0 ? sqrt(v) : 0
 }
 # boot_ranks(val, top, first, n): counts the backends in the top n by val[]
 # (those tied with the n-th too) into top[], and those first into first[].
