@@ -48,6 +48,27 @@ for expect in "$dir"/fixtures/pg/*.expect; do
 done
 [ $npg -gt 0 ] || { echo "not ok - real: PostgreSQL fixtures found in $dir/fixtures/pg"; exit 1; }
 
+# The queue's signature (pg-check.awk's queued()) against pg-queue changed:
+# a blocker that waits for the same kind of lock is a holder when one of
+# its blockers does not block the row's waiter (29584 waiting on 29576), or
+# when it has none (its wait just ended).
+q=$dir/fixtures/pg/pg-queue
+qexp=$(mktemp)
+trap 'rm -f "$qexp"' EXIT
+# queue_figures AWK: pg-check.awk's figures for pg-queue's samples through AWK.
+queue_figures() {
+	awk -f "$dir/pg-check.awk" <(zcat "$q.samples.gz" | awk -F'|' -v OFS='|' "$1") \
+		<(zcat "$q.ledger.gz") <(zcat "$q.stats.gz") <(zcat "$q.scopes.gz")
+}
+printf '%s\n' named_queued=0 named_total=16 \
+	"sampler_wtop='29576:8.0,29580:2.0,29584:2.0,29588:0.0'" > "$qexp"
+want pg-check.awk "pg-queue, 29584 waiting on another's holder" "$qexp" \
+	"$(queue_figures '$4 == 29584 { $6 = "{29576}" } 1')"
+printf '%s\n' named_queued=0 named_total=12 \
+	"sampler_wtop='29576:4.0,29580:2.0,29584:2.0,29588:0.0'" > "$qexp"
+want pg-check.awk "pg-queue, 29584's wait just ended" "$qexp" \
+	"$(queue_figures '$4 == 29584 { $6 = "" } 1')"
+
 # The checks can fail: in skew-6.12, slow backend 320's blame, root blame
 # and verdict swapped with victim 329's, as a ledger that blamed the wrong
 # backend would have them. Its ratio is then 6.43 spreads off, and 320's

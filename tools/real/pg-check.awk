@@ -12,8 +12,10 @@
 #
 # The sampler's two counts, per backend B, over the samples:
 #   named   how often pg_blocking_pids() of a backend waiting on a heavyweight
-#           lock names B: B holds what it waits for (or is ahead of it in the
-#           lock's queue); the ledger's blame_ns is the same thing, by time
+#           lock names B and B holds what it waits for: pg_blocking_pids()
+#           names the waiters ahead in the lock's queue too, which hold
+#           nothing, and named leaves them out (queued() below); the
+#           ledger's blame_ns is the same thing, by time
 #   root    how often B is where pg_blocking_pids() leads, followed through
 #           blockers that wait on a heavyweight lock themselves to ones that
 #           do not (1/k each of k such): the ledger's root_blame_ns
@@ -22,6 +24,7 @@
 # Figures (shell assignments):
 #   samples rows period_ms sampler backends slow    the sample, its backends
 #   lock_rows lwlock_rows named_total noblocker_rows mix named_outside
+#   named_queued       the blockers left out of named as waiters ahead
 #   locks hw_* lw_* other_wait_ns total_*          the ledger's locks: the
 #                      scope locks named Lock, LWLock: count, wait_ns, blame_ns
 #   ledger_top ledger_root_top   backends by blame_ns, by root_blame_ns
@@ -45,7 +48,9 @@
 #                      a Lock (without slowapp: all; with it: the others)
 #   ratio_n ratio_zmax ratio_worst ratio_bad   each backend's blame_ns over
 #                      its wait_ns against the sampler's weighted times named
-#                      over its samples waiting on a Lock: z, the difference
+#                      over its samples waiting on a Lock with a blocker
+#                      named (a row without is one whose wait ended before
+#                      pg_blocking_pids() asked): z, the difference
 #                      of their logarithms over the sampler's own (Poisson)
 #                      spread, sqrt(1/named + 1/waiting), for the backends
 #                      with 5 or more of each; ratio_bad those past zbar
@@ -155,8 +160,34 @@ function counts(keys, n, a, m,   i, s) {
 		s = s (s == "" ? "" : ",") keys[i] ":" sprintf("%.1f", a[keys[i]])
 	return s == "" ? "none" : s
 }
-# sample_end(): the roots of the sample just read (blk: waiter -> blockers).
-function sample_end(   w, r, nr, sp, x, j, kk, bb) {
+# queued(w, b): whether blocker b of waiter w is a waiter ahead of w in its
+# lock's queue rather than a holder: b waits for the same kind of lock
+# (wait_event), and every blocker of b's blocks w too (the holders, and
+# those ahead of b). b with no blockers (its wait just ended) holds.
+function queued(w, b,   m, cc, q) {
+	if (!(b in blk) || blk[b] == "" || wev[b] != wev[w])
+		return 0
+	m = split(blk[b], cc, ",")
+	for (q = 1; q <= m; q++)
+		if (!index("," blk[w] ",", "," cc[q] ","))
+			return 0
+	return 1
+}
+# sample_end(): the sample just read (blk: waiter -> blockers): the named
+# counts, of the blockers that hold (queued()), and the roots.
+function sample_end(   w, r, nr, sp, x, j, kk, bb, nh, hb) {
+	for (w in blk) {
+		kk = blk[w] == "" ? 0 : split(blk[w], bb, ",")
+		nh = 0
+		for (j = 1; j <= kk; j++) {
+			if (queued(w, bb[j])) named_queued++
+			else hb[++nh] = bb[j]
+		}
+		for (j = 1; j <= nh; j++) {
+			named[hb[j]]++; wnamed[hb[j]] += 1 / nh; named_total++
+			sn[samples, hb[j]]++; swn[samples, hb[j]] += 1 / nh
+		}
+	}
 	for (w in blk) {
 		delete rset
 		delete seenr
@@ -177,6 +208,7 @@ function sample_end(   w, r, nr, sp, x, j, kk, bb) {
 		for (r in rset) { rootw[r] += 1 / nr; srt[samples, r] += 1 / nr; rootn++ }
 	}
 	delete blk
+	delete wev
 }
 # share(val, set): the part of val[] over the backends that falls to set[].
 function share(val, set,   p, a, b) {
@@ -193,7 +225,7 @@ function topn_in(val, set, n,   keys, nb, i, c) {
 # sampler's (see ratio_* above).
 function ratios(   p, a, b, z, n, zmax, worst, bad, az) {
 	for (p in backend) {
-		a = wnamed[p]; b = lwait[p]
+		a = wnamed[p]; b = lasked[p]
 		if (a < 5 || b < 5 || tblame[p] + 0 <= 0 || twait[p] + 0 <= 0)
 			continue
 		n++
@@ -339,11 +371,9 @@ file == 1 {
 		gsub(/[{}]/, "", b)
 		blk[pid] = b
 		k = b == "" ? 0 : split(b, bl, ",")
+		wev[pid] = c[8]
 		if (!k) noblocker++
-		for (i = 1; i <= k; i++) {
-			named[bl[i]]++; wnamed[bl[i]] += 1 / k; named_total++
-			sn[samples, bl[i]]++; swn[samples, bl[i]] += 1 / k
-		}
+		else lasked[pid]++
 	}
 	if (c[7] == "LWLock") lwlock_rows++
 	next
@@ -422,6 +452,7 @@ END {
 		(samples > 1 ? 1000 * (tmax - tmin) / (samples - 1) : 0), sampler, nb, nslow
 	printf "lock_rows=%d\nlwlock_rows=%d\nnamed_total=%d\nnoblocker_rows=%d\nmix='%s'\n", lock_rows, lwlock_rows,
 		named_total, noblocker, mixs
+	printf "named_queued=%d\n", named_queued
 	printf "named_outside='%s'\n", outs == "" ? "none" : outs
 	printf "locks=%d\nhw_locks=%d\nhw_wait_ns=%.0f\nhw_blame_ns=%.0f\n", locks, hw_locks, hw_wait, hw_blame
 	printf "lw_locks=%d\nlw_wait_ns=%.0f\nlw_blame_ns=%.0f\nother_wait_ns=%.0f\n", lw_locks, lw_wait, lw_blame, other_wait
