@@ -41,7 +41,8 @@
 #   named, root; how many of the ledger's and the sampler's top N (N their
 #   number) by root they are; their verdicts; slow_sampler_root_top_q, how
 #   often the least of them is in the sampler's top N at the root over its
-#   resamples; the spread of the sampler's shares (slow_wnamed_sd,
+#   resamples, slow_ledger_root_top_q the same of the ledger's top N by
+#   root_blame_ns; the spread of the sampler's shares (slow_wnamed_sd,
 #   slow_sroot_sd) and the ledger's shares' difference from them over it
 #   (slow_blame_z, slow_root_z)
 #   waiters waiters_victim waiter_verdicts verdicts  backends seen waiting on
@@ -221,6 +222,13 @@ function topn_in(val, set, n,   keys, nb, i, c) {
 	for (i = 1; i <= n && i <= nb; i++) if (keys[i] in set) c++
 	return c + 0
 }
+# topn_q(val, q, n): the least q[] of the top n backends by val[].
+function topn_q(val, q, n,   keys, nb, i, m) {
+	nb = order(val, keys)
+	m = 1
+	for (i = 1; i <= n && i <= nb; i++) if (q[keys[i]] < m) m = q[keys[i]]
+	return m
+}
 # ratios(): each backend's blame over wait, the ledger's against the
 # sampler's (see ratio_* above).
 function ratios(   p, a, b, z, n, zmax, worst, bad, az) {
@@ -247,7 +255,7 @@ function ratios(   p, a, b, z, n, zmax, worst, bad, az) {
 function verdicts_allowed(   p, a, b, s, lo, hi, al, v, n, clear, bad, sc, scc, l2) {
 	l2 = log(2)
 	for (p in backend) {
-		if (!(lwait[p] > 0) && !(p in rootw))
+		if (!(lwait[p] > 0) && !(rootw[p] > 0))
 			continue
 		n++
 		a = rootw[p] + 0.5; b = lwait[p] + 0.5
@@ -475,6 +483,7 @@ END {
 		qmin = 1
 		for (p in slow) if (Sq_top[p] < qmin) qmin = Sq_top[p]
 		printf "slow_sampler_root_top_q=%.3f\n", qmin
+		printf "slow_ledger_root_top_q=%.3f\n", topn_q(troot, Sq_top, nslow)
 		printf "slow_wnamed_sd=%.4f\nslow_sroot_sd=%.4f\n", slow_wnamed_sd, slow_sroot_sd
 		printf "slow_blame_z=%.2f\nslow_root_z=%.2f\n",
 			(share(tblame, slow) - share(wnamed, slow)) / (slow_wnamed_sd > 0 ? slow_wnamed_sd : 1e-9),

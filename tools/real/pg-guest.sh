@@ -426,10 +426,18 @@ if measure skew; then
 	else
 		notok "skew: the slow clients' share of the backends' root_blame_ns is the sampler's at the root" "ledger $slow_root_share (its blame_ns share $slow_blame_share), sampler $slow_sroot_share, spread $slow_sroot_sd: z $slow_root_z (bar: within 4)"
 	fi
+	# The ledger's top 4 by root blame are the slow clients, or, where the
+	# sampler cannot tell them from the others either, each is in the
+	# sampler's top 4 at the root in 2% of its resamples or more. Beside
+	# stress-ng a slow client can fall to fifth in both (pg.md, "Holders,
+	# not the queue": 7.2, slow 283 and victim 285 tied fourth at the
+	# sampler's root, 283 in its top 4 in 0.295 of the resamples).
 	if [ "$slow_in_ledger_root_top" = "$slow" ]; then
 		ok "skew: the ledger's top $slow causes by root_blame_ns are the slow clients' backends"
+	elif awk -v q="$slow_ledger_root_top_q" 'BEGIN { exit !(q >= 0.02) }'; then
+		ok "skew: the ledger's top $slow causes by root_blame_ns are the slow clients' backends, as far as the sampler tells ($slow_in_ledger_root_top of $slow; each of the ledger's top $slow in the sampler's top $slow at the root in at least $slow_ledger_root_top_q of its resamples, the slow clients in $slow_sampler_root_top_q)"
 	else
-		notok "skew: the ledger's top $slow causes by root_blame_ns are the slow clients' backends" "$slow_in_ledger_root_top of $slow; $ledger_root_top"
+		notok "skew: the ledger's top $slow causes by root_blame_ns are the slow clients' backends" "$slow_in_ledger_root_top of $slow, and one of the ledger's top $slow in the sampler's top $slow at the root in only $slow_ledger_root_top_q of its resamples (bar 0.02); $ledger_root_top"
 	fi
 	# By construction the slow clients are causes and the others victims,
 	# but a run can make a slow client wait as much as it holds (1 of 4
