@@ -115,7 +115,8 @@ void lb_task_unpinned(struct lb_ledger *l, struct lb_task *t)
  * most a quarter of the task slots are pinned so; past that a top slot pins
  * nothing (the first locks seen keep theirs).
  */
-void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t)
+static __always_inline void lb_top_give(struct lb_ledger *l, struct lb_top *slot,
+					struct lb_task *t)
 {
 	struct lb_task *old;
 
@@ -137,6 +138,11 @@ void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t)
 	}
 }
 
+void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t)
+{
+	lb_top_give(l, slot, t);
+}
+
 /*
  * Remember the heaviest causes or victims of a lock (space-saving: a
  * newcomer takes the lightest slot and its count, so a heavy hitter is never
@@ -153,7 +159,7 @@ void lb_top_claim(struct lb_ledger *l, struct lb_top *top, u32 empty, struct lb_
 		for (lightest = 0, i = 1; i < LB_LOCK_TOP; i++)
 			if (top[i].ns < top[lightest].ns)
 				lightest = i;
-	lb_top_take(l, &top[lightest], t);
+	lb_top_give(l, &top[lightest], t);
 	top[lightest].ns += ns;
 }
 
