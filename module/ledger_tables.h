@@ -75,7 +75,17 @@ static inline void lb_top_add(struct lb_ledger *l, struct lb_top *top, struct lb
 	lb_top_claim(l, top, i, t, ns);
 }
 
-struct lb_proc *lb_proc_find(const struct lb_ledger *l, s32 tgid);
+/* Inline: a task's first event attaches it to its process. */
+static inline struct lb_proc *lb_proc_find(const struct lb_ledger *l, s32 tgid)
+{
+	struct lb_proc *p;
+
+	hlist_for_each_entry(p, &l->proc_hash[hash_64((u32)tgid, l->proc_bits)], hnode)
+		if (p->tgid == tgid)
+			return p;
+	return NULL;
+}
+
 struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l);
 void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w);
 struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim);

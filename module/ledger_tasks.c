@@ -16,16 +16,6 @@ static u64 lb_worth(const struct lb_account *a)
 
 /* Processes */
 
-struct lb_proc *lb_proc_find(const struct lb_ledger *l, s32 tgid)
-{
-	struct lb_proc *p;
-
-	hlist_for_each_entry(p, &l->proc_hash[hash_64((u32)tgid, l->proc_bits)], hnode)
-		if (p->tgid == tgid)
-			return p;
-	return NULL;
-}
-
 static void lb_proc_set_comm(struct lb_proc *p, const struct lb_task_id *id)
 {
 	bool leader = id->pid == id->tgid;
