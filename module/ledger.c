@@ -32,7 +32,8 @@ void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
 
 	read = read && lock->lock_class == LB_LOCK_RWSEM;
 	lb_pending_close(l, lock, NULL, LB_PENDING_HANDOFF);
-	lb_holders_drop_others(l, lock, t, read);
+	if (lock->nr_holders)
+		lb_holders_drop_others(l, lock, t, read);
 	h = lb_holder_find(lock, t);
 	if (h) {
 		lb_holder_start(h, ts, c, LB_HOLD_EXACT, read);

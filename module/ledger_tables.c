@@ -381,25 +381,22 @@ struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class)
 /* Waits */
 
 /*
- * A free wait slot; when none is left the oldest ghost gives its slot up. Its
- * pending share stays on the lock (the holder still gets the blame) but the
- * (holder, victim) pair can no longer be credited.
+ * No wait slot is free (lb_waiter_alloc): the oldest ghost gives its slot
+ * up. Its pending share stays on the lock (the holder still gets the blame)
+ * but the (holder, victim) pair can no longer be credited. False if there
+ * is no ghost either.
  */
-struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l)
+bool lb_waiter_reclaim(struct lb_ledger *l)
 {
 	struct lb_waiter *w;
 
-	if (list_empty(&l->free_waiters)) {
-		if (list_empty(&l->ghost_fifo))
-			return NULL;
-		w = list_first_entry(&l->ghost_fifo, struct lb_waiter, link);
-		l->totals.dropped_pairs++;
-		l->totals.dropped_pair_ns += w->pending_ns;
-		lb_waiter_free(l, w);
-	}
-	w = list_first_entry(&l->free_waiters, struct lb_waiter, link);
-	list_del_init(&w->link);
-	return w;
+	if (list_empty(&l->ghost_fifo))
+		return false;
+	w = list_first_entry(&l->ghost_fifo, struct lb_waiter, link);
+	l->totals.dropped_pairs++;
+	l->totals.dropped_pair_ns += w->pending_ns;
+	lb_waiter_free(l, w);
+	return true;
 }
 
 void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w)

@@ -86,8 +86,21 @@ static inline struct lb_proc *lb_proc_find(const struct lb_ledger *l, s32 tgid)
 	return NULL;
 }
 
-struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l);
+bool lb_waiter_reclaim(struct lb_ledger *l);
 void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w);
+
+/* A free wait slot, NULL if none; inline: every wait begun takes one. */
+static inline struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l)
+{
+	struct lb_waiter *w;
+
+	if (list_empty(&l->free_waiters) && !lb_waiter_reclaim(l))
+		return NULL;
+	w = list_first_entry(&l->free_waiters, struct lb_waiter, link);
+	list_del_init(&w->link);
+	return w;
+}
+
 struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim);
 void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns);
 void lb_pair_take(struct lb_ledger *l, s32 holder, s32 victim, u64 ns);
