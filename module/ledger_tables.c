@@ -336,9 +336,28 @@ void lb_lock_forget(struct lb_ledger *l, struct lb_lock *lock)
 }
 
 /*
+ * An evicted lock's slot, cleared; NULL when every lock is waited on (locks
+ * being waited on are on active_locks, never evicted). Out of line: a free
+ * slot, the common case, need not save the registers eviction uses.
+ */
+static noinline struct lb_lock *lb_lock_evict_one(struct lb_ledger *l)
+{
+	struct lb_lock *lock;
+
+	if (list_empty(&l->lock_lru))
+		return NULL;
+	lock = lb_lock_victim(l);
+	lb_lock_evict(l, lock);
+	list_del_init(&lock->lru);
+	memset(lock, 0, sizeof(*lock));
+	INIT_HLIST_NODE(&lock->hnode);
+	return lock;
+}
+
+/*
  * A lock slot for @id, new to the table: a free one, else an evicted one;
  * NULL when every lock is waited on. Out of line: most waits' locks are
- * known, and their lookup need not save the registers eviction uses.
+ * known, and their lookup need not save the registers making one uses.
  */
 static noinline struct lb_lock *lb_lock_new(struct lb_ledger *l, u64 id, u8 lock_class)
 {
@@ -348,15 +367,10 @@ static noinline struct lb_lock *lb_lock_new(struct lb_ledger *l, u64 id, u8 lock
 	if (!list_empty(&l->free_locks)) {
 		lock = list_first_entry(&l->free_locks, struct lb_lock, lru);
 		list_del_init(&lock->lru);
-	} else if (!list_empty(&l->lock_lru)) {
-		/* Locks being waited on are on active_locks, never evicted. */
-		lock = lb_lock_victim(l);
-		lb_lock_evict(l, lock);
-		list_del_init(&lock->lru);
-		memset(lock, 0, sizeof(*lock));
-		INIT_HLIST_NODE(&lock->hnode);
 	} else {
-		return NULL;
+		lock = lb_lock_evict_one(l);
+		if (!lock)
+			return NULL;
 	}
 	INIT_LIST_HEAD(&lock->waiters);
 	INIT_LIST_HEAD(&lock->ghosts);

@@ -297,11 +297,33 @@ void lb_task_rename(struct lb_ledger *l, const struct lb_task_id *id)
 }
 
 /*
+ * An evicted task's slot, cleared; NULL when every task is pinned. The bar
+ * reads the totals: the time locks kept goes in first, or whether a task is
+ * evicted would depend on which locks kept theirs. Out of line: a free
+ * slot, the common case, need not save the registers eviction uses.
+ */
+static noinline struct lb_task *lb_task_evict_one(struct lb_ledger *l)
+{
+	struct lb_task *t;
+
+	lb_locks_catch_up(l);
+	t = lb_task_victim(l);
+	if (!t) {
+		l->totals.refused_tasks++;
+		return NULL;
+	}
+	lb_task_evict(l, t);
+	list_del_init(&t->lru);
+	memset(t, 0, sizeof(*t));
+	INIT_HLIST_NODE(&t->hnode);
+	return t;
+}
+
+/*
  * A task slot for @pid, new to the table: a free one, else an evicted one;
  * NULL when every task is pinned. Out of line: most events' tasks are known.
  * A free slot was never used (lb_slots_init zeroed it): only an evicted one
- * is cleared. The bar reads the totals: the time locks kept goes in first,
- * or whether a task is evicted would depend on which locks kept theirs.
+ * is cleared.
  */
 static noinline struct lb_task *lb_task_new(struct lb_ledger *l, s32 pid)
 {
@@ -311,16 +333,9 @@ static noinline struct lb_task *lb_task_new(struct lb_ledger *l, s32 pid)
 		t = list_first_entry(&l->free_tasks, struct lb_task, lru);
 		list_del_init(&t->lru);
 	} else {
-		lb_locks_catch_up(l);
-		t = lb_task_victim(l);
-		if (!t) {
-			l->totals.refused_tasks++;
+		t = lb_task_evict_one(l);
+		if (!t)
 			return NULL;
-		}
-		lb_task_evict(l, t);
-		list_del_init(&t->lru);
-		memset(t, 0, sizeof(*t));
-		INIT_HLIST_NODE(&t->hnode);
 	}
 	t->id.pid = pid;
 	hlist_add_head(&t->hnode, &l->task_hash[hash_64((u32)pid, l->task_bits)]);
