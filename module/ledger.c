@@ -69,9 +69,9 @@ static void lb_charge(struct lb_ledger *l, struct lb_lock *lock, struct lb_holde
  * Share @total = n * @dt among the holders, equally, the remainder to the
  * first; then credit (holder, victim) pairs by filling each holder's share
  * from the waiters in turn, so the pairs add up exactly both per holder and
- * per victim.
+ * per victim. Out of line: most segments have one holder (lb_lock_segment).
  */
-static void lb_share_blame(struct lb_ledger *l, struct lb_lock *lock, u64 dt, u64 total)
+static noinline void lb_share_blame(struct lb_ledger *l, struct lb_lock *lock, u64 dt, u64 total)
 {
 	u32 k = lock->nr_holders, i;
 	u64 share = div_u64(total, k);
