@@ -32,7 +32,8 @@ void lb_take_hold(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *t,
 
 	read = read && lock->lock_class == LB_LOCK_RWSEM;
 	lb_pending_close(l, lock, NULL, LB_PENDING_HANDOFF);
-	lb_holders_drop_others(l, lock, t, read);
+	if (lock->nr_holders)
+		lb_holders_drop_others(l, lock, t, read);
 	h = lb_holder_find(lock, t);
 	if (h) {
 		lb_holder_start(h, ts, c, LB_HOLD_EXACT, read);
@@ -68,9 +69,9 @@ static void lb_charge(struct lb_ledger *l, struct lb_lock *lock, struct lb_holde
  * Share @total = n * @dt among the holders, equally, the remainder to the
  * first; then credit (holder, victim) pairs by filling each holder's share
  * from the waiters in turn, so the pairs add up exactly both per holder and
- * per victim.
+ * per victim. Out of line: most segments have one holder (lb_lock_segment).
  */
-static void lb_share_blame(struct lb_ledger *l, struct lb_lock *lock, u64 dt, u64 total)
+static noinline void lb_share_blame(struct lb_ledger *l, struct lb_lock *lock, u64 dt, u64 total)
 {
 	u32 k = lock->nr_holders, i;
 	u64 share = div_u64(total, k);

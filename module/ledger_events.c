@@ -174,19 +174,11 @@ void lb_futex_counter_note(struct lb_ledger *l, u64 key)
 	l->totals.futex_counters++;
 }
 
-/* Whether futex wait @ev sleeps on an event-shaped word, whatever the options. */
-bool lb_futex_word_is_event(const struct lb_ledger *l, const struct lb_event *ev)
+/* Whether the word futex wait @ev said it expected is event-shaped (lb_futex_word_is_event). */
+bool lb_futex_word_event_shaped(const struct lb_ledger *l, const struct lb_event *ev)
 {
-	if (ev->lock_class != LB_LOCK_FUTEX || !(ev->flags & LB_EF_WORD))
-		return false;
 	return (ev->flags & LB_EF_WORD_TID) || !lb_word_lock_shaped(ev->word) ||
 	       lb_futex_counter_known(l, ev->lock);
-}
-
-bool lb_futex_wait_is_event(const struct lb_ledger *l, const struct lb_event *ev)
-{
-	/* Without the word (or with kinds off) every futex is a lock. */
-	return l->opts.futex_kinds && lb_futex_word_is_event(l, ev);
 }
 
 /*
@@ -226,10 +218,8 @@ static bool lb_waits_advanced(const struct list_head *list, const struct lb_even
  * pending on it) expected. The waiters of one futex wait on one protocol,
  * so the oldest few decide: a herd of thousands costs no more per release.
  */
-bool lb_futex_release_counts(const struct lb_lock *lock, const struct lb_event *ev)
+bool lb_futex_word_advanced(const struct lb_lock *lock, const struct lb_event *ev)
 {
-	if (lock->lock_class != LB_LOCK_FUTEX || !(ev->flags & LB_EF_WORD))
-		return false;
 	return lb_waits_advanced(&lock->waiters, ev) || lb_waits_advanced(&lock->ghosts, ev);
 }
 

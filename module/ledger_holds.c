@@ -8,7 +8,7 @@
 
 /* Holders */
 
-static void lb_hold_unended(struct lb_lock *lock, struct lb_task *t, u64 hold, bool lower);
+static noinline void lb_hold_unended(struct lb_lock *lock, struct lb_task *t, u64 hold, bool lower);
 
 /*
  * @lock's holder @i is forgotten: it let go unseen (a fast-path unlock, or a
@@ -301,9 +301,10 @@ static __always_inline void lb_hold_account(struct lb_lock *lock, struct lb_task
 
 /*
  * A hold whose release was not seen: @hold is its contended part so far, not
- * split; @lower if its start was not seen either.
+ * split; @lower if its start was not seen either. Out of line: most holders
+ * dropped have none (their release recorded it), and lb_holder_drop stays small.
  */
-static void lb_hold_unended(struct lb_lock *lock, struct lb_task *t, u64 hold, bool lower)
+static noinline void lb_hold_unended(struct lb_lock *lock, struct lb_task *t, u64 hold, bool lower)
 {
 	struct lb_hold_split s;
 

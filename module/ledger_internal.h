@@ -413,21 +413,7 @@ struct lb_ledger {
 void lb_stack_add(struct lb_ledger *l, s32 pid, u8 role, u32 id, u64 ns);
 struct lb_stack *lb_stack_find(const struct lb_ledger *l, s32 pid, u8 role, u32 id);
 
-/* ledger_events.c: futex waits that are not contention. */
-void lb_events_init(struct lb_ledger *l);
-bool lb_futex_wait_is_event(const struct lb_ledger *l, const struct lb_event *ev);
-bool lb_futex_word_is_event(const struct lb_ledger *l, const struct lb_event *ev);
-void lb_event_wait_begin(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
-bool lb_event_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
-bool lb_event_wait_adopt(struct lb_ledger *l, const struct lb_task_id *id, u64 key,
-			 u64 begin_ns);
-void lb_event_wait_ended(struct lb_ledger *l, const struct lb_task_id *id, u64 ns,
-			 const struct lb_task_id *waker);
-bool lb_futex_release_counts(const struct lb_lock *lock, const struct lb_event *ev);
-void lb_futex_counter_note(struct lb_ledger *l, u64 key);
-void lb_event_wake(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
-struct lb_sleeper *lb_sleeper_find(const struct lb_ledger *l, s32 pid);
-u64 lb_sleeper_wait_ns(const struct lb_ledger *l, const struct lb_sleeper *s);
+#include "ledger_futex.h"
 
 /* ledger_cgroups.c: blame by the holder's and the victim's cgroups. */
 void lb_cgroup_pairs_init(struct lb_ledger *l);
@@ -479,7 +465,6 @@ static inline void lb_pending_close(struct lb_ledger *l, struct lb_lock *lock, s
 	}
 }
 
-void lb_wake_credit_add(struct lb_lock *lock, u32 n);
 void lb_pending_to_blame(struct lb_ledger *l, struct lb_lock *lock, struct lb_task *r, u64 ns);
 void lb_pending_disown(struct lb_ledger *l, struct lb_lock *lock, struct lb_holder *h, u64 now);
 u64 lb_reader_share(struct lb_ledger *l, struct lb_lock *lock, struct lb_waiter *w,
@@ -510,7 +495,14 @@ const struct lb_event *lb_scope_rewrite(struct lb_ledger *l, const struct lb_eve
 					struct lb_event out[2], const struct lb_event **then,
 					u64 ts);
 void lb_on_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts);
-void lb_end_lost_wait(struct lb_ledger *l, struct lb_task *t);
+void lb_lost_wait_end(struct lb_ledger *l, struct lb_task *t);
+
+/* @t is running, so a wait still open for it ended unseen. Inline: most have none. */
+static inline void lb_end_lost_wait(struct lb_ledger *l, struct lb_task *t)
+{
+	if (t->waiting)
+		lb_lost_wait_end(l, t);
+}
 
 /* ledger_holds.c: holders, owners and holds. */
 static inline struct lb_holder *lb_holder_find(struct lb_lock *lock, const struct lb_task *t)

@@ -31,10 +31,11 @@ static u32 lb_past_lower(const struct lb_past_bucket *b, u32 i, u32 j)
 /*
  * The first of @b's ways worth least: pairs, then pairs of them, each the
  * first of its least, in seven compares without a loop's steps (every
- * wait's end comes here).
+ * wait's end comes here). Out of line and first in lb_past_note: a leaf
+ * needs no registers saved for its compares, and its caller fewer.
  */
 static_assert(LB_PAST_WAYS == 8, "lb_past_least() compares eight ways");
-static u32 lb_past_least(const struct lb_past_bucket *b)
+static noinline u32 lb_past_least(const struct lb_past_bucket *b)
 {
 	u32 q0 = lb_past_lower(b, 0, 1), q1 = lb_past_lower(b, 2, 3);
 	u32 q2 = lb_past_lower(b, 4, 5), q3 = lb_past_lower(b, 6, 7);
@@ -53,9 +54,9 @@ static u32 lb_past_least(const struct lb_past_bucket *b)
 void lb_past_note(struct lb_ledger *l, const struct lb_waiter *w)
 {
 	struct lb_past_bucket *b = lb_past_bucket(l, w->pid);
+	u32 slot = lb_past_least(b);
 	const struct lb_lock *lock = w->lock;
 	u64 end = max(l->now_ns, w->begin_ns);
-	u32 slot = lb_past_least(b);
 	s32 holder = 0;
 
 	if (lock->release.pid && lock->release.ts >= w->begin_ns)

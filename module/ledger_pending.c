@@ -245,12 +245,3 @@ u64 lb_reader_share(struct lb_ledger *l, struct lb_lock *lock, struct lb_waiter 
 		lb_blame_pair(l, r, w, take);
 	return take;
 }
-
-/*
- * @n wakes of a seen release, added to what earlier releases' wakes left: a
- * woken task waits until it runs, so no more are outstanding than waits.
- */
-void lb_wake_credit_add(struct lb_lock *lock, u32 n)
-{
-	lock->pending.wake_credit = min(lock->pending.wake_credit + n, lock->nr_waiting);
-}

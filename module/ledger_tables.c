@@ -336,9 +336,28 @@ void lb_lock_forget(struct lb_ledger *l, struct lb_lock *lock)
 }
 
 /*
+ * An evicted lock's slot, cleared; NULL when every lock is waited on (locks
+ * being waited on are on active_locks, never evicted). Out of line: a free
+ * slot, the common case, need not save the registers eviction uses.
+ */
+static noinline struct lb_lock *lb_lock_evict_one(struct lb_ledger *l)
+{
+	struct lb_lock *lock;
+
+	if (list_empty(&l->lock_lru))
+		return NULL;
+	lock = lb_lock_victim(l);
+	lb_lock_evict(l, lock);
+	list_del_init(&lock->lru);
+	memset(lock, 0, sizeof(*lock));
+	INIT_HLIST_NODE(&lock->hnode);
+	return lock;
+}
+
+/*
  * A lock slot for @id, new to the table: a free one, else an evicted one;
  * NULL when every lock is waited on. Out of line: most waits' locks are
- * known, and their lookup need not save the registers eviction uses.
+ * known, and their lookup need not save the registers making one uses.
  */
 static noinline struct lb_lock *lb_lock_new(struct lb_ledger *l, u64 id, u8 lock_class)
 {
@@ -348,15 +367,10 @@ static noinline struct lb_lock *lb_lock_new(struct lb_ledger *l, u64 id, u8 lock
 	if (!list_empty(&l->free_locks)) {
 		lock = list_first_entry(&l->free_locks, struct lb_lock, lru);
 		list_del_init(&lock->lru);
-	} else if (!list_empty(&l->lock_lru)) {
-		/* Locks being waited on are on active_locks, never evicted. */
-		lock = lb_lock_victim(l);
-		lb_lock_evict(l, lock);
-		list_del_init(&lock->lru);
-		memset(lock, 0, sizeof(*lock));
-		INIT_HLIST_NODE(&lock->hnode);
 	} else {
-		return NULL;
+		lock = lb_lock_evict_one(l);
+		if (!lock)
+			return NULL;
 	}
 	INIT_LIST_HEAD(&lock->waiters);
 	INIT_LIST_HEAD(&lock->ghosts);
@@ -381,25 +395,22 @@ struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class)
 /* Waits */
 
 /*
- * A free wait slot; when none is left the oldest ghost gives its slot up. Its
- * pending share stays on the lock (the holder still gets the blame) but the
- * (holder, victim) pair can no longer be credited.
+ * No wait slot is free (lb_waiter_alloc): the oldest ghost gives its slot
+ * up. Its pending share stays on the lock (the holder still gets the blame)
+ * but the (holder, victim) pair can no longer be credited. False if there
+ * is no ghost either.
  */
-struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l)
+bool lb_waiter_reclaim(struct lb_ledger *l)
 {
 	struct lb_waiter *w;
 
-	if (list_empty(&l->free_waiters)) {
-		if (list_empty(&l->ghost_fifo))
-			return NULL;
-		w = list_first_entry(&l->ghost_fifo, struct lb_waiter, link);
-		l->totals.dropped_pairs++;
-		l->totals.dropped_pair_ns += w->pending_ns;
-		lb_waiter_free(l, w);
-	}
-	w = list_first_entry(&l->free_waiters, struct lb_waiter, link);
-	list_del_init(&w->link);
-	return w;
+	if (list_empty(&l->ghost_fifo))
+		return false;
+	w = list_first_entry(&l->ghost_fifo, struct lb_waiter, link);
+	l->totals.dropped_pairs++;
+	l->totals.dropped_pair_ns += w->pending_ns;
+	lb_waiter_free(l, w);
+	return true;
 }
 
 void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w)

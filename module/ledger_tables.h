@@ -75,9 +75,32 @@ static inline void lb_top_add(struct lb_ledger *l, struct lb_top *top, struct lb
 	lb_top_claim(l, top, i, t, ns);
 }
 
-struct lb_proc *lb_proc_find(const struct lb_ledger *l, s32 tgid);
-struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l);
+/* Inline: a task's first event attaches it to its process. */
+static inline struct lb_proc *lb_proc_find(const struct lb_ledger *l, s32 tgid)
+{
+	struct lb_proc *p;
+
+	hlist_for_each_entry(p, &l->proc_hash[hash_64((u32)tgid, l->proc_bits)], hnode)
+		if (p->tgid == tgid)
+			return p;
+	return NULL;
+}
+
+bool lb_waiter_reclaim(struct lb_ledger *l);
 void lb_waiter_free(struct lb_ledger *l, struct lb_waiter *w);
+
+/* A free wait slot, NULL if none; inline: every wait begun takes one. */
+static inline struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l)
+{
+	struct lb_waiter *w;
+
+	if (list_empty(&l->free_waiters) && !lb_waiter_reclaim(l))
+		return NULL;
+	w = list_first_entry(&l->free_waiters, struct lb_waiter, link);
+	list_del_init(&w->link);
+	return w;
+}
+
 struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim);
 void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns);
 void lb_pair_take(struct lb_ledger *l, s32 holder, s32 victim, u64 ns);

@@ -16,16 +16,6 @@ static u64 lb_worth(const struct lb_account *a)
 
 /* Processes */
 
-struct lb_proc *lb_proc_find(const struct lb_ledger *l, s32 tgid)
-{
-	struct lb_proc *p;
-
-	hlist_for_each_entry(p, &l->proc_hash[hash_64((u32)tgid, l->proc_bits)], hnode)
-		if (p->tgid == tgid)
-			return p;
-	return NULL;
-}
-
 static void lb_proc_set_comm(struct lb_proc *p, const struct lb_task_id *id)
 {
 	bool leader = id->pid == id->tgid;
@@ -115,7 +105,8 @@ void lb_task_unpinned(struct lb_ledger *l, struct lb_task *t)
  * most a quarter of the task slots are pinned so; past that a top slot pins
  * nothing (the first locks seen keep theirs).
  */
-void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t)
+static __always_inline void lb_top_give(struct lb_ledger *l, struct lb_top *slot,
+					struct lb_task *t)
 {
 	struct lb_task *old;
 
@@ -137,6 +128,11 @@ void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t)
 	}
 }
 
+void lb_top_take(struct lb_ledger *l, struct lb_top *slot, struct lb_task *t)
+{
+	lb_top_give(l, slot, t);
+}
+
 /*
  * Remember the heaviest causes or victims of a lock (space-saving: a
  * newcomer takes the lightest slot and its count, so a heavy hitter is never
@@ -153,7 +149,7 @@ void lb_top_claim(struct lb_ledger *l, struct lb_top *top, u32 empty, struct lb_
 		for (lightest = 0, i = 1; i < LB_LOCK_TOP; i++)
 			if (top[i].ns < top[lightest].ns)
 				lightest = i;
-	lb_top_take(l, &top[lightest], t);
+	lb_top_give(l, &top[lightest], t);
 	top[lightest].ns += ns;
 }
 
@@ -301,11 +297,33 @@ void lb_task_rename(struct lb_ledger *l, const struct lb_task_id *id)
 }
 
 /*
+ * An evicted task's slot, cleared; NULL when every task is pinned. The bar
+ * reads the totals: the time locks kept goes in first, or whether a task is
+ * evicted would depend on which locks kept theirs. Out of line: a free
+ * slot, the common case, need not save the registers eviction uses.
+ */
+static noinline struct lb_task *lb_task_evict_one(struct lb_ledger *l)
+{
+	struct lb_task *t;
+
+	lb_locks_catch_up(l);
+	t = lb_task_victim(l);
+	if (!t) {
+		l->totals.refused_tasks++;
+		return NULL;
+	}
+	lb_task_evict(l, t);
+	list_del_init(&t->lru);
+	memset(t, 0, sizeof(*t));
+	INIT_HLIST_NODE(&t->hnode);
+	return t;
+}
+
+/*
  * A task slot for @pid, new to the table: a free one, else an evicted one;
  * NULL when every task is pinned. Out of line: most events' tasks are known.
  * A free slot was never used (lb_slots_init zeroed it): only an evicted one
- * is cleared. The bar reads the totals: the time locks kept goes in first,
- * or whether a task is evicted would depend on which locks kept theirs.
+ * is cleared.
  */
 static noinline struct lb_task *lb_task_new(struct lb_ledger *l, s32 pid)
 {
@@ -315,16 +333,9 @@ static noinline struct lb_task *lb_task_new(struct lb_ledger *l, s32 pid)
 		t = list_first_entry(&l->free_tasks, struct lb_task, lru);
 		list_del_init(&t->lru);
 	} else {
-		lb_locks_catch_up(l);
-		t = lb_task_victim(l);
-		if (!t) {
-			l->totals.refused_tasks++;
+		t = lb_task_evict_one(l);
+		if (!t)
 			return NULL;
-		}
-		lb_task_evict(l, t);
-		list_del_init(&t->lru);
-		memset(t, 0, sizeof(*t));
-		INIT_HLIST_NODE(&t->hnode);
 	}
 	t->id.pid = pid;
 	hlist_add_head(&t->hnode, &l->task_hash[hash_64((u32)pid, l->task_bits)]);

@@ -59,11 +59,9 @@ static void lb_wait_end(struct lb_ledger *l, struct lb_waiter *w, u8 result, u16
 	lb_task_unpin(l, t);
 }
 
-/* @t is running, so a wait still open for it ended unseen. */
-void lb_end_lost_wait(struct lb_ledger *l, struct lb_task *t)
+/* @t's wait, still open, ended unseen (lb_end_lost_wait). */
+void lb_lost_wait_end(struct lb_ledger *l, struct lb_task *t)
 {
-	if (!t->waiting)
-		return;
 	l->totals.unmatched_events++;
 	lb_wait_end(l, t->waiting, LB_WAIT_LOST, 0);
 }
