@@ -32,12 +32,14 @@ done
 
 # pg-check.awk against recorded PostgreSQL runs (fixtures/pg: samples,
 # ledger's totals, lock and task lines, stats, scopes, gzipped).
-# pg_figures NAME [LEDGER_FILTER]: the figures, the ledger through the
-# filter (an awk program) if given.
+# pg_figures NAME [LEDGER_FILTER [SAMPLES_FILTER]]: the figures, the ledger
+# through LEDGER_FILTER (an awk program) if given, the samples through
+# SAMPLES_FILTER (an awk program on |-separated fields).
 pg_figures() {
 	local f=$dir/fixtures/pg/pg-$1 slowapp=
 	case $1 in skew-*) slowapp=pgslow ;; esac
-	awk -v slowapp="$slowapp" -f "$dir/pg-check.awk" <(zcat "$f.samples.gz") \
+	awk -v slowapp="$slowapp" -f "$dir/pg-check.awk" \
+		<(zcat "$f.samples.gz" | awk -F'|' -v OFS='|' "${3:-1}") \
 		<(zcat "$f.ledger.gz" | awk "${2:-1}") <(zcat "$f.stats.gz") <(zcat "$f.scopes.gz")
 }
 npg=0
@@ -52,22 +54,16 @@ done
 # a blocker that waits for the same kind of lock is a holder when one of
 # its blockers does not block the row's waiter (29584 waiting on 29576), or
 # when it has none (its wait just ended).
-q=$dir/fixtures/pg/pg-queue
 qexp=$(mktemp)
 trap 'rm -f "$qexp"' EXIT
-# queue_figures AWK: pg-check.awk's figures for pg-queue's samples through AWK.
-queue_figures() {
-	awk -f "$dir/pg-check.awk" <(zcat "$q.samples.gz" | awk -F'|' -v OFS='|' "$1") \
-		<(zcat "$q.ledger.gz") <(zcat "$q.stats.gz") <(zcat "$q.scopes.gz")
-}
 printf '%s\n' named_queued=0 named_total=16 \
 	"sampler_wtop='29576:8.0,29580:2.0,29584:2.0,29588:0.0'" > "$qexp"
 want pg-check.awk "pg-queue, 29584 waiting on another's holder" "$qexp" \
-	"$(queue_figures '$4 == 29584 { $6 = "{29576}" } 1')"
+	"$(pg_figures queue 1 '$4 == 29584 { $6 = "{29576}" } 1')"
 printf '%s\n' named_queued=0 named_total=12 \
 	"sampler_wtop='29576:4.0,29580:2.0,29584:2.0,29588:0.0'" > "$qexp"
 want pg-check.awk "pg-queue, 29584's wait just ended" "$qexp" \
-	"$(queue_figures '$4 == 29584 { $6 = "" } 1')"
+	"$(pg_figures queue 1 '$4 == 29584 { $6 = "" } 1')"
 
 # The checks can fail: in skew-6.12, slow backend 320's blame, root blame
 # and verdict swapped with victim 329's, as a ledger that blamed the wrong
