@@ -327,7 +327,7 @@ checks() {
 	# root, shared in the ledger); the swapped ledger's victim 320 is
 	# 6.4 off.
 	if [ "$ratio_n" -ge 3 ] && [ "$ratio_bad" = none ]; then
-		ok "$c: each backend's blame over its waiting is the sampler's, times named over samples waiting, within 5 of its spread ($ratio_n backends, the largest |z| $ratio_worst)"
+		ok "$c: each backend's blame over its waiting is the sampler's, times named over samples waiting with a blocker named, within 5 of its spread ($ratio_n backends, the largest |z| $ratio_worst)"
 	else
 		notok "$c: each backend's blame over its waiting is the sampler's, within 5 of its spread" "$ratio_n backends compared; off: $ratio_bad"
 		echo "ledger by blame (pid:blame_ns:root_blame_ns:wait_ns:verdict): $ledger_top" | diag
