@@ -236,6 +236,8 @@ EXPORT_SYMBOL_IF_KUNIT(lb_data_exact);
 
 void lb_drain_show(struct seq_file *m)
 {
+	u64 kick_wait, rescue_wait, rescue_run;
+
 	rt_mutex_lock(&lb_drain_mutex);
 	seq_printf(m, "drained %llu filtered %llu drains %llu interval_ms %u in %s\n",
 		   lb_drained, lb_filtered, lb_drains, lb_config()->drain_ms, lb_drain_where());
@@ -245,6 +247,10 @@ void lb_drain_show(struct seq_file *m)
 		   lb_drain_ns, lb_feed_ns,
 		   lb_drained ? div64_u64(lb_drain_ns, lb_drained) : 0,
 		   lb_drain_max_batch, lb_drain_kicks(), lb_drain_rescues(), lb_drain_rescuer());
+	lb_drain_waits(&kick_wait, &rescue_wait, &rescue_run);
+	seq_printf(m, "drain_waits kick_to_drainer_max_us %llu rescue_wait_max_us %llu rescue_run_max_us %llu\n",
+		   div_u64(kick_wait, NSEC_PER_USEC), div_u64(rescue_wait, NSEC_PER_USEC),
+		   div_u64(rescue_run, NSEC_PER_USEC));
 	lb_filter_show(m);
 	rt_mutex_unlock(&lb_drain_mutex);
 }

@@ -337,6 +337,7 @@ int lb_drain_threads_init(const struct lb_config *cfg);
 void lb_drain_threads_exit(void);
 const char *lb_drain_where(void);
 u64 lb_drain_kicks(void);
+void lb_drain_waits(u64 *kick_wait, u64 *rescue_wait, u64 *rescue_run);
 u64 lb_drain_rescues(void);
 const char *lb_drain_rescuer(void);
 void lb_drain_exit(void);
