@@ -66,8 +66,14 @@ for round in $(seq "$CAP_ROUNDS"); do
 		dns=$(statf drain_ns drain_ns)
 		lns=$(statf drain_ns ledger_ns)
 		drained=$(statf drained drained)
-		echo "capacity: round $round $name generated=$gen dropped=$drop drained=$drained drain_ns=$dns ledger_ns=$lns kicks=$(statf drain_ns kicks) rescues=$(statf drain_ns rescues) rescuer=$(statf drain_ns rescuer) max_batch=$(statf drain_ns max_batch) mib_per_cpu=$mem" >&2
+		# Ring slots the identities took (each task's, once per ring, beside its events).
+		ids=$(awk '/^cpu[0-9]+ generated/ { n += $NF } END { print n + 0 }' /tmp/cap.stats)
+		echo "capacity: round $round $name generated=$gen dropped=$drop drained=$drained drain_ns=$dns ledger_ns=$lns kicks=$(statf drain_ns kicks) rescues=$(statf drain_ns rescues) rescuer=$(statf drain_ns rescuer) max_batch=$(statf drain_ns max_batch) mib_per_cpu=$mem identity_slots=$ids" >&2
 		echo "capacity:   $(grep '^ledger events' /tmp/cap.stats)" >&2
+		# What was lost, by cause (ring full, nested, nokey, ...), when any was.
+		# How late the drain came: a drainer after its kick, the rescuer after its call.
+		grep '^drain_waits' /tmp/cap.stats | sed 's/^/capacity:   /' >&2
+		grep '^data: partial' /tmp/cap.stats | sed 's/^/capacity:   /' >&2
 		echo "capacity:   $(grep '^memory' /tmp/cap.stats | tr '\n' ' ')" >&2
 		echo "$name ${gen:-0} ${drop:-0} ${drained:-0} ${dns:-0} ${lns:-0} ${mem:-0}" >> /tmp/cap.runs
 	done
