@@ -143,8 +143,8 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 since
 		lock->cnt.pending_ns += total;
 		l->totals.pending_ns += total;
 		/* A probable holder that waits on another lock: where its chain goes. */
-		p = lock->pending.probable_pid ? lb_task_find(l, lock->pending.probable_pid) : NULL;
-		if (p && p->waiting && p->waiting->lock != lock)
+		p = lb_probable_elsewhere(l, lock);
+		if (p)
 			lb_route_note(l, lock, p, total);
 		return;
 	}
@@ -170,15 +170,10 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 since
  */
 static bool lb_lock_may_defer(const struct lb_ledger *l, const struct lb_lock *lock)
 {
-	const struct lb_task *p;
-
 	if (lock->nr_holders)
 		return lock->nr_holders == 1 && !lock->holder[0].task->waiting &&
 		       lock->cause_pid == lock->holder[0].task->id.pid;
-	if (!lock->pending.probable_pid)
-		return true;
-	p = lb_task_find(l, lock->pending.probable_pid);
-	return !p || !p->waiting || p->waiting->lock == lock;
+	return !lb_probable_elsewhere(l, lock);
 }
 
 static const struct lb_lock *lb_waits_on(const struct lb_ledger *l, s32 pid)

@@ -33,6 +33,22 @@ static inline struct lb_task *lb_task_find(const struct lb_ledger *l, s32 pid)
 	return NULL;
 }
 
+/*
+ * The probable holder of @lock, a lock waited on, if it waits on another
+ * lock: where @lock's chain goes. None while @lock is the only lock waited
+ * on (every wait's lock is on active_locks): no lookup.
+ */
+static inline struct lb_task *lb_probable_elsewhere(const struct lb_ledger *l,
+						    const struct lb_lock *lock)
+{
+	struct lb_task *p;
+
+	if (!lock->pending.probable_pid || list_is_singular(&l->active_locks))
+		return NULL;
+	p = lb_task_find(l, lock->pending.probable_pid);
+	return p && p->waiting && p->waiting->lock != lock ? p : NULL;
+}
+
 struct lb_task *lb_task_get(struct lb_ledger *l, const struct lb_task_id *id, bool kthread);
 void lb_task_rename(struct lb_ledger *l, const struct lb_task_id *id);
 void lb_task_unpinned(struct lb_ledger *l, struct lb_task *t);
