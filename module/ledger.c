@@ -546,10 +546,19 @@ static void lb_feed_one(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 	}
 }
 
-void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
+/* A scope's event, or any while a task is in a scope: rewritten, then fed. */
+static noinline void lb_feed_scoped(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 {
 	const struct lb_event *then = NULL;
 	struct lb_event scoped[2];
+
+	ev = lb_scope_rewrite(l, ev, scoped, &then, ts);
+	for (; ev; ev = then, then = NULL)
+		lb_feed_one(l, ev, ts);
+}
+
+void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
+{
 	u64 ts = ev->ts_ns;
 
 	l->totals.events++;
@@ -571,17 +580,10 @@ void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
 	 * into and no word is a scope's (ledger_scopes.c): an event is itself.
 	 * A scope's own events (its entry, return, release call) always go there.
 	 */
-	if (l->scopes_entered || ev->lock_class == LB_LOCK_SCOPE) {
-		ev = lb_scope_rewrite(l, ev, scoped, &then, ts);
-		if (!ev)
-			return;
-	}
-	/* One call site: the engine stays inlined here. */
-	do {
+	if (l->scopes_entered || ev->lock_class == LB_LOCK_SCOPE)
+		lb_feed_scoped(l, ev, ts);
+	else
 		lb_feed_one(l, ev, ts);
-		ev = then;
-		then = NULL;
-	} while (ev);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_feed);
 
