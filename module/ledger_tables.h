@@ -117,6 +117,22 @@ static inline struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l)
 	return w;
 }
 
+void lb_waiter_pair_charge(struct lb_ledger *l, struct lb_waiter *w);
+
+/*
+ * Everything put aside for @w, to the tables (ledger_cgroups.c): before its
+ * wait ends, before anything is taken back from it, and for every live wait
+ * before a read (lb_waiters_flush). Inline: every wait's end comes here.
+ */
+static inline void lb_waiter_flush(struct lb_ledger *l, struct lb_waiter *w)
+{
+	if (w->acc_pair_ns)
+		lb_waiter_pair_charge(l, w);
+	if (w->acc_top_ns && w->task)
+		lb_top_add(l, w->lock->victim, w->task, w->acc_top_ns);
+	w->acc_top_ns = 0;
+}
+
 struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim);
 void lb_pair_add(struct lb_ledger *l, s32 holder, s32 victim, u64 ns);
 void lb_pair_take(struct lb_ledger *l, s32 holder, s32 victim, u64 ns);
