@@ -20,8 +20,20 @@ static inline struct lb_lock *lb_lock_find(const struct lb_ledger *l, u64 id)
 	return NULL;
 }
 
-struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class);
+struct lb_lock *lb_lock_new(struct lb_ledger *l, u64 id, u8 lock_class);
 void lb_lock_forget(struct lb_ledger *l, struct lb_lock *lock);
+
+/* Find or make the lock @id; inline, as its lookup: every wait begun comes here. */
+static inline struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class)
+{
+	struct lb_lock *lock = lb_lock_find(l, id);
+
+	if (unlikely(!lock))
+		return lb_lock_new(l, id, lock_class);
+	if (!lock->nr_waiting)
+		list_move(&lock->lru, &l->lock_lru);
+	return lock;
+}
 
 static inline struct lb_task *lb_task_find(const struct lb_ledger *l, s32 pid)
 {
