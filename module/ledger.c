@@ -143,8 +143,8 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 since
 		lock->cnt.pending_ns += total;
 		l->totals.pending_ns += total;
 		/* A probable holder that waits on another lock: where its chain goes. */
-		p = lock->pending.probable_pid ? lb_task_find(l, lock->pending.probable_pid) : NULL;
-		if (p && p->waiting && p->waiting->lock != lock)
+		p = lb_probable_elsewhere(l, lock);
+		if (p)
 			lb_route_note(l, lock, p, total);
 		return;
 	}
@@ -170,15 +170,10 @@ static void lb_lock_segment(struct lb_ledger *l, struct lb_lock *lock, u64 since
  */
 static bool lb_lock_may_defer(const struct lb_ledger *l, const struct lb_lock *lock)
 {
-	const struct lb_task *p;
-
 	if (lock->nr_holders)
 		return lock->nr_holders == 1 && !lock->holder[0].task->waiting &&
 		       lock->cause_pid == lock->holder[0].task->id.pid;
-	if (!lock->pending.probable_pid)
-		return true;
-	p = lb_task_find(l, lock->pending.probable_pid);
-	return !p || !p->waiting || p->waiting->lock == lock;
+	return !lb_probable_elsewhere(l, lock);
 }
 
 static const struct lb_lock *lb_waits_on(const struct lb_ledger *l, s32 pid)
@@ -551,10 +546,19 @@ static void lb_feed_one(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 	}
 }
 
-void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
+/* A scope's event, or any while a task is in a scope: rewritten, then fed. */
+static noinline void lb_feed_scoped(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 {
 	const struct lb_event *then = NULL;
 	struct lb_event scoped[2];
+
+	ev = lb_scope_rewrite(l, ev, scoped, &then, ts);
+	for (; ev; ev = then, then = NULL)
+		lb_feed_one(l, ev, ts);
+}
+
+void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
+{
 	u64 ts = ev->ts_ns;
 
 	l->totals.events++;
@@ -576,17 +580,10 @@ void lb_ledger_feed(struct lb_ledger *l, const struct lb_event *ev)
 	 * into and no word is a scope's (ledger_scopes.c): an event is itself.
 	 * A scope's own events (its entry, return, release call) always go there.
 	 */
-	if (l->scopes_entered || ev->lock_class == LB_LOCK_SCOPE) {
-		ev = lb_scope_rewrite(l, ev, scoped, &then, ts);
-		if (!ev)
-			return;
-	}
-	/* One call site: the engine stays inlined here. */
-	do {
+	if (l->scopes_entered || ev->lock_class == LB_LOCK_SCOPE)
+		lb_feed_scoped(l, ev, ts);
+	else
 		lb_feed_one(l, ev, ts);
-		ev = then;
-		then = NULL;
-	} while (ev);
 }
 EXPORT_SYMBOL_IF_KUNIT(lb_ledger_feed);
 

@@ -79,13 +79,23 @@ static void lb_blame_pair_now(struct lb_ledger *l, s32 pid, u64 cgroup, struct l
 	lb_pair_add(l, pid, w->pid, ns);
 }
 
-/* The blame a segment put aside for @w, to the tables: its stretch is over. */
+/*
+ * The blame a segment put aside for @w (some), to the tables: its stretch is
+ * over. Taken out first, so that the charge is a tail call.
+ */
+void lb_waiter_pair_charge(struct lb_ledger *l, struct lb_waiter *w)
+{
+	u64 ns = w->acc_pair_ns;
+
+	w->acc_pair_ns = 0;
+	lb_blame_pair_now(l, w->acc_pid, w->acc_cgroup, w, ns);
+}
+
+/* The blame a segment put aside for @w, if any, to the tables. */
 static void lb_waiter_flush_pair(struct lb_ledger *l, struct lb_waiter *w)
 {
-	if (!w->acc_pair_ns)
-		return;
-	lb_blame_pair_now(l, w->acc_pid, w->acc_cgroup, w, w->acc_pair_ns);
-	w->acc_pair_ns = 0;
+	if (w->acc_pair_ns)
+		lb_waiter_pair_charge(l, w);
 }
 
 /* @ns of @w's waiting charged to @holder, after what was put aside before. */
@@ -107,19 +117,6 @@ void lb_blame_pair_switch(struct lb_ledger *l, const struct lb_task *holder,
 		lb_outlier_stretch_over(l, w);
 	w->acc_pid = holder->id.pid;
 	w->acc_cgroup = holder->id.cgroup;
-}
-
-/*
- * Everything put aside for @w, to the tables: before its wait ends, before
- * anything is taken back from it, and for every live wait before a read
- * (lb_waiters_flush).
- */
-void lb_waiter_flush(struct lb_ledger *l, struct lb_waiter *w)
-{
-	lb_waiter_flush_pair(l, w);
-	if (w->acc_top_ns && w->task)
-		lb_top_add(l, w->lock->victim, w->task, w->acc_top_ns);
-	w->acc_top_ns = 0;
 }
 
 /* Every live wait's, for a reader (lb_ledger_advance). */

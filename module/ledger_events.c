@@ -468,15 +468,23 @@ bool lb_event_wait_end(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
 /* How long before a wake's return a waiter it woke may have been seen running. */
 #define LB_ORPHAN_NS	(50 * 1000 * 1000ULL)
 
-void lb_event_wake(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
+/* The orphans @wk kept, woken by its waker at @ts. Out of line: most wakes have none. */
+static noinline void lb_wake_orphans(struct lb_ledger *l, struct lb_wake *wk, u64 ts)
 {
-	struct lb_wake *wk = lb_wake_claim(l, ev->lock);
 	u32 i;
 
-	wk->ts = ts;
-	lb_who_set(&wk->waker, &ev->task);
 	for (i = 0; i < wk->nr_orphans; i++)
 		if (ts - wk->orphan[i].end_ns <= LB_ORPHAN_NS)
 			lb_signal_claim(l, &wk->orphan[i], &wk->waker);
 	wk->nr_orphans = 0;
+}
+
+void lb_event_wake(struct lb_ledger *l, const struct lb_event *ev, u64 ts)
+{
+	struct lb_wake *wk = lb_wake_claim(l, ev->lock);
+
+	wk->ts = ts;
+	lb_who_set(&wk->waker, &ev->task);
+	if (wk->nr_orphans)
+		lb_wake_orphans(l, wk, ts);
 }

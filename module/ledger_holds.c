@@ -163,8 +163,7 @@ void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 	u8 src = ev->owner_source;
 	s32 opid = src != LB_OWNER_NONE && ev->owner.pid > 0 ? ev->owner.pid : 0;
 	bool exact = opid && lb_owner_exact(src);
-	bool okthread = ev->flags & LB_EF_OWNER_KTHREAD;
-	struct lb_clocks oc = lb_ev_owner_clocks(ev);
+	struct lb_clocks oc;
 	struct lb_holder *h;
 	struct lb_task *o;
 
@@ -185,7 +184,7 @@ void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 	}
 	if (!exact)
 		return;
-	o = lb_task_get(l, &ev->owner, okthread);
+	o = lb_task_get(l, &ev->owner, ev->flags & LB_EF_OWNER_KTHREAD);
 	if (!o || lb_holder_find(lock, o))
 		return;
 	/*
@@ -197,6 +196,7 @@ void lb_learn_owner(struct lb_ledger *l, struct lb_lock *lock,
 	/* The owner field is the truth: other holders are stale, but readers share. */
 	lb_holders_drop_others(l, lock, NULL, src == LB_OWNER_READER_HINT);
 	/* It took the lock on the fast path, some time before: a lower bound. */
+	oc = lb_ev_owner_clocks(ev);
 	lb_holder_add(l, lock, o, ts, &oc, LB_HOLD_LOWER_BOUND, src == LB_OWNER_READER_HINT);
 }
 

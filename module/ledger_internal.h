@@ -423,7 +423,6 @@ void lb_blame_pair_take(struct lb_ledger *l, const struct lb_task *holder,
 			struct lb_waiter *w, u64 ns);
 void lb_blame_pair_switch(struct lb_ledger *l, const struct lb_task *holder,
 			  struct lb_waiter *w);
-void lb_waiter_flush(struct lb_ledger *l, struct lb_waiter *w);
 void lb_waiters_flush(struct lb_ledger *l);
 #define LB_CGROUP_LEN	28	/* "cgroup:" and a u64 */
 void lb_report_cgroups(const struct lb_ledger *l, struct lb_out *out);

@@ -359,7 +359,7 @@ static noinline struct lb_lock *lb_lock_evict_one(struct lb_ledger *l)
  * NULL when every lock is waited on. Out of line: most waits' locks are
  * known, and their lookup need not save the registers making one uses.
  */
-static noinline struct lb_lock *lb_lock_new(struct lb_ledger *l, u64 id, u8 lock_class)
+noinline struct lb_lock *lb_lock_new(struct lb_ledger *l, u64 id, u8 lock_class)
 {
 	struct lb_lock *lock;
 
@@ -378,17 +378,6 @@ static noinline struct lb_lock *lb_lock_new(struct lb_ledger *l, u64 id, u8 lock
 	lock->lock_class = lock_class;
 	hlist_add_head(&lock->hnode, &l->lock_hash[hash_64(id, l->lock_bits)]);
 	list_add(&lock->lru, &l->lock_lru);
-	return lock;
-}
-
-struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class)
-{
-	struct lb_lock *lock = lb_lock_find(l, id);
-
-	if (unlikely(!lock))
-		return lb_lock_new(l, id, lock_class);
-	if (!lock->nr_waiting)
-		list_move(&lock->lru, &l->lock_lru);
 	return lock;
 }
 

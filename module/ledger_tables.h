@@ -20,8 +20,20 @@ static inline struct lb_lock *lb_lock_find(const struct lb_ledger *l, u64 id)
 	return NULL;
 }
 
-struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class);
+struct lb_lock *lb_lock_new(struct lb_ledger *l, u64 id, u8 lock_class);
 void lb_lock_forget(struct lb_ledger *l, struct lb_lock *lock);
+
+/* Find or make the lock @id; inline, as its lookup: every wait begun comes here. */
+static inline struct lb_lock *lb_lock_get(struct lb_ledger *l, u64 id, u8 lock_class)
+{
+	struct lb_lock *lock = lb_lock_find(l, id);
+
+	if (unlikely(!lock))
+		return lb_lock_new(l, id, lock_class);
+	if (!lock->nr_waiting)
+		list_move(&lock->lru, &l->lock_lru);
+	return lock;
+}
 
 static inline struct lb_task *lb_task_find(const struct lb_ledger *l, s32 pid)
 {
@@ -31,6 +43,22 @@ static inline struct lb_task *lb_task_find(const struct lb_ledger *l, s32 pid)
 		if (t->id.pid == pid)
 			return t;
 	return NULL;
+}
+
+/*
+ * The probable holder of @lock, a lock waited on, if it waits on another
+ * lock: where @lock's chain goes. None while @lock is the only lock waited
+ * on (every wait's lock is on active_locks): no lookup.
+ */
+static inline struct lb_task *lb_probable_elsewhere(const struct lb_ledger *l,
+						    const struct lb_lock *lock)
+{
+	struct lb_task *p;
+
+	if (!lock->pending.probable_pid || list_is_singular(&l->active_locks))
+		return NULL;
+	p = lb_task_find(l, lock->pending.probable_pid);
+	return p && p->waiting && p->waiting->lock != lock ? p : NULL;
 }
 
 struct lb_task *lb_task_get(struct lb_ledger *l, const struct lb_task_id *id, bool kthread);
@@ -99,6 +127,22 @@ static inline struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l)
 	w = list_first_entry(&l->free_waiters, struct lb_waiter, link);
 	list_del_init(&w->link);
 	return w;
+}
+
+void lb_waiter_pair_charge(struct lb_ledger *l, struct lb_waiter *w);
+
+/*
+ * Everything put aside for @w, to the tables (ledger_cgroups.c): before its
+ * wait ends, before anything is taken back from it, and for every live wait
+ * before a read (lb_waiters_flush). Inline: every wait's end comes here.
+ */
+static inline void lb_waiter_flush(struct lb_ledger *l, struct lb_waiter *w)
+{
+	if (w->acc_pair_ns)
+		lb_waiter_pair_charge(l, w);
+	if (w->acc_top_ns && w->task)
+		lb_top_add(l, w->lock->victim, w->task, w->acc_top_ns);
+	w->acc_top_ns = 0;
 }
 
 struct lb_pair *lb_pair_find(const struct lb_ledger *l, s32 holder, s32 victim);

@@ -9,7 +9,9 @@
 
 #define LB_WAIT_LOST	LB_WAIT_RESULT_MAX	/* its end was never seen */
 
-static void lb_wait_end(struct lb_ledger *l, struct lb_waiter *w, u8 result, u16 flags)
+/* @w ends with @result. Inline in lb_on_wait_end, where most waits end: one frame. */
+static __always_inline void lb_wait_end(struct lb_ledger *l, struct lb_waiter *w, u8 result,
+					u16 flags)
 {
 	struct lb_lock *lock = w->lock;
 	struct lb_task *t = w->task;

@@ -66,6 +66,11 @@ static inline int list_empty(const struct list_head *head)
 	return head->next == head;
 }
 
+static inline int list_is_singular(const struct list_head *head)
+{
+	return !list_empty(head) && head->next == head->prev;
+}
+
 #define list_entry(ptr, type, member)	container_of(ptr, type, member)
 #define list_first_entry(ptr, type, member) list_entry((ptr)->next, type, member)
 #define list_last_entry(ptr, type, member) list_entry((ptr)->prev, type, member)
