@@ -135,6 +135,7 @@ fi
 if perf lock record -o $out/perf.data -- "$work" -n 2000 pipe > $out/perf.rec 2>&1 &&
 	perf lock contention -i $out/perf.data > $out/perf.out 2>&1; then
 	sed -n '1,12p' $out/perf.out | sed 's/^/LBRT-NOTE perf lock contention: /'
+	rm -f $out/perf.data
 else
 	unavail perf "perf lock record/contention failed: $(tail -n 4 $out/perf.rec $out/perf.out | tr '\n"' ' ')"
 fi
@@ -217,6 +218,9 @@ while [ $r -le "$ROUNDS" ]; do
 				t0=$(now)
 				perf lock contention -i $out/perf.data > $out/perf.out 2>&1
 				note "round $r perf lock contention: $(span "$t0" "$(now)") s, $(grep -c . $out/perf.out) lines"
+				# /tmp is the guest's RAM: a perf.data of hundreds of MB left
+				# there filled it, and later rounds' append failed (ENOSPC).
+				rm -f $out/perf.data
 			else
 				"$PERF_BPF" lock contention -b -a -E 10 -- sh -c "$KSHELL" \
 					sh "$work" "$ops_pipe" "$ops_append" "$ops_mmap" > $out/perf.lines 2> $out/perf.out ||

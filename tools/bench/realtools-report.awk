@@ -94,6 +94,14 @@ function verdict(ok, by) {
 /^LBRT-CAL / { ops[kv($0, "work")] = kv($0, "ops") }
 /^LBRT-RUN / {
 	c = kv($0, "config"); w = kv($0, "work"); r = kv($0, "round")
+	# A workload that printed no time failed (its error is on the console):
+	# counted and named, not taken for a time of 0.
+	if (kv($0, "secs") == "") {
+		if (!((c, w) in failed))
+			failed_order[++nfailed] = c SUBSEP w
+		failed[c, w]++
+		next
+	}
 	secs[c, w, r] = kv($0, "secs")
 	nsop[c, w, r] = kv($0, "ns_per_op")
 	hits[c, w, r] = kv($0, "hits")
@@ -129,6 +137,10 @@ END {
 	print "lockblame planted " nprobes " probes (the floor plants the same):" probes
 	for (c in unavail)
 		print "UNAVAILABLE " c ": " unavail[c]
+	for (i = 1; i <= nfailed; i++) {
+		split(failed_order[i], fw, SUBSEP)
+		printf "FAILED %s on %s: no time in %d of %d rounds (the guest's console has the workload's error); its cells are of the other rounds\n", fw[1], fw[2], failed[fw[1], fw[2]], rounds
+	}
 	print ""
 	print "Time of each workload's fixed work over the time without a tracer, per round;"
 	print "median over " rounds " rounds (min-max). 1.000 = no cost."
