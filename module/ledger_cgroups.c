@@ -91,13 +91,6 @@ void lb_waiter_pair_charge(struct lb_ledger *l, struct lb_waiter *w)
 	lb_blame_pair_now(l, w->acc_pid, w->acc_cgroup, w, ns);
 }
 
-/* The blame a segment put aside for @w, if any, to the tables. */
-static void lb_waiter_flush_pair(struct lb_ledger *l, struct lb_waiter *w)
-{
-	if (w->acc_pair_ns)
-		lb_waiter_pair_charge(l, w);
-}
-
 /* @ns of @w's waiting charged to @holder, after what was put aside before. */
 void lb_blame_pair(struct lb_ledger *l, const struct lb_task *holder,
 		   struct lb_waiter *w, u64 ns)

@@ -131,6 +131,13 @@ static inline struct lb_waiter *lb_waiter_alloc(struct lb_ledger *l)
 
 void lb_waiter_pair_charge(struct lb_ledger *l, struct lb_waiter *w);
 
+/* The blame a segment put aside for @w, if any, to the tables. */
+static inline void lb_waiter_flush_pair(struct lb_ledger *l, struct lb_waiter *w)
+{
+	if (w->acc_pair_ns)
+		lb_waiter_pair_charge(l, w);
+}
+
 /*
  * Everything put aside for @w, to the tables (ledger_cgroups.c): before its
  * wait ends, before anything is taken back from it, and for every live wait
@@ -138,8 +145,7 @@ void lb_waiter_pair_charge(struct lb_ledger *l, struct lb_waiter *w);
  */
 static inline void lb_waiter_flush(struct lb_ledger *l, struct lb_waiter *w)
 {
-	if (w->acc_pair_ns)
-		lb_waiter_pair_charge(l, w);
+	lb_waiter_flush_pair(l, w);
 	if (w->acc_top_ns && w->task)
 		lb_top_add(l, w->lock->victim, w->task, w->acc_top_ns);
 	w->acc_top_ns = 0;
